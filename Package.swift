@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pipeline is visible in the targets:
+//   FXCommands: line → tokens → command   (grammar, parser, messages)
+//   FXRates:    command's question → rate answer (money, sources, cache, service)
+//   FXRender:   outcome → text | JSON
+//   FXShell:    modes (one-shot, script, prompt) tying the stages together
+//   fx:         chooses the mode and wires the real clock, network and files
+let package = Package(
+    name: "fx",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "fx", targets: ["fx"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "fx",
+            dependencies: [
+                "FXShell", "FXRates",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "FXRates"),
+        .target(name: "FXCommands", dependencies: ["FXRates"]),
+        .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
+        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender"]),
+        .target(name: "FXTestSupport", dependencies: ["FXRates"], path: "Tests/FXTestSupport"),
+        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
+        .testTarget(name: "FXRenderTests", dependencies: ["FXRender"]),
+        .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport"], resources: [.copy("Fixtures")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

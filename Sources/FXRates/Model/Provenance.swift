@@ -1,0 +1,48 @@
+import Foundation
+
+/// Names a rate source in config, flags, the cache and `FX_<ID>_URL`.
+public struct SourceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public static let ecb = SourceID("ecb")
+}
+
+/// Where an answer came from and how old it is: printed under every result.
+public struct Provenance: Sendable, Equatable {
+    public enum Origin: String, Sendable, Equatable {
+        /// Fetched during this run.
+        case network
+        /// Read from the cache file.
+        case cache
+        /// The ECB rates compiled into fx.
+        case builtIn = "built-in"
+    }
+
+    public let source: SourceID
+    public let sourceName: String
+    /// The publication date of the rates used.
+    public let date: Day
+    /// When fx last got these rates from the source; nil for built-in data.
+    public let fetchedAt: Date?
+    public let origin: Origin
+
+    public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin) {
+        self.source = source
+        self.sourceName = sourceName
+        self.date = date
+        self.fetchedAt = fetchedAt
+        self.origin = origin
+    }
+}

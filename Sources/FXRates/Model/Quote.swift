@@ -1,0 +1,28 @@
+import Foundation
+
+/// The price of `to` in `from`, kept as the two legs through the table's base so that
+/// conversions divide once, at the end, and stay exact to the last digit that matters.
+public struct Quote: Sendable, Equatable {
+    public let from: CurrencyCode
+    public let to: CurrencyCode
+    /// Units of `from` per base unit, and units of `to` per base unit.
+    public let fromPerBase: Decimal
+    public let toPerBase: Decimal
+    public let provenance: Provenance
+
+    public init(from: CurrencyCode, to: CurrencyCode, fromPerBase: Decimal, toPerBase: Decimal, provenance: Provenance) {
+        self.from = from
+        self.to = to
+        self.fromPerBase = fromPerBase
+        self.toPerBase = toPerBase
+        self.provenance = provenance
+    }
+
+    /// Units of `to` for one unit of `from` (38 significant digits).
+    public var rate: Decimal { toPerBase / fromPerBase }
+
+    /// `amount` of `from` in `to`, unrounded: amount × to ÷ from, multiplying first.
+    public func convert(_ amount: Decimal) -> Decimal {
+        fromPerBase == 1 ? amount * toPerBase : amount * toPerBase / fromPerBase
+    }
+}

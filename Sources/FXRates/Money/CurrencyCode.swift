@@ -1,0 +1,31 @@
+/// An ISO 4217 alphabetic code such as `USD`, always upper case.
+public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    public let rawValue: String
+
+    /// Accepts three ASCII letters in any case; anything else is not a code.
+    public init?(_ text: some StringProtocol) {
+        guard text.utf8.count == 3, text.utf8.allSatisfy({ $0 < 128 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+        else { return nil }
+        rawValue = text.uppercased()
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let code = CurrencyCode(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a currency code: \(text)"))
+        }
+        self = code
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public static let eur = CurrencyCode("EUR")!
+    public static let usd = CurrencyCode("USD")!
+}

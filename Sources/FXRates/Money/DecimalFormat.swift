@@ -1,0 +1,56 @@
+import Foundation
+
+/// Locale-independent text for exact decimals: `.` as the point, optional `,` grouping.
+public enum DecimalFormat {
+    /// `value` rounded to exactly `fractionDigits` places: 89.5 → "89.50".
+    public static func fixed(_ value: Decimal, fractionDigits: Int, grouping: Bool = false) -> String {
+        let rounded = value.rounded(scale: fractionDigits)
+        var (sign, integer, fraction) = parts(of: rounded)
+        if fraction.count < fractionDigits {
+            fraction += String(repeating: "0", count: fractionDigits - fraction.count)
+        }
+        return assemble(sign: sign, integer: integer, fraction: fraction, grouping: grouping)
+    }
+
+    /// `value` as it is, with at least `minimumFractionDigits` places and no trailing zeros beyond.
+    public static func plain(_ value: Decimal, minimumFractionDigits: Int = 0, grouping: Bool = false) -> String {
+        var (sign, integer, fraction) = parts(of: value)
+        while fraction.count > minimumFractionDigits, fraction.hasSuffix("0") { fraction.removeLast() }
+        if fraction.count < minimumFractionDigits {
+            fraction += String(repeating: "0", count: minimumFractionDigits - fraction.count)
+        }
+        return assemble(sign: sign, integer: integer, fraction: fraction, grouping: grouping)
+    }
+
+    /// A rate with significant digits by magnitude: six significant digits, never fewer than
+    /// two decimals, trailing zeros dropped. 1491.76 → "1491.76", 0.00741 → "0.00741",
+    /// 157.2502685 → "157.25", 20275.17 → "20275.17", 0.000670349 → "0.000670349".
+    public static func rate(_ value: Decimal, significantDigits: Int = 6) -> String {
+        let scale = max(2, significantDigits - value.integerDigitCount)
+        return plain(value.rounded(scale: scale))
+    }
+
+    private static func parts(of value: Decimal) -> (sign: String, integer: String, fraction: String) {
+        var text = value.description
+        var sign = ""
+        if text.hasPrefix("-") { sign = "-"; text.removeFirst() }
+        let pieces = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = pieces.first.map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? "0"
+        let fraction = pieces.count > 1 ? String(pieces[1]) : ""
+        if integer.allSatisfy({ $0 == "0" }), fraction.allSatisfy({ $0 == "0" }) { sign = "" }
+        return (sign, integer, fraction)
+    }
+
+    private static func assemble(sign: String, integer: String, fraction: String, grouping: Bool) -> String {
+        var head = integer
+        if grouping, integer.count > 3 {
+            var grouped = ""
+            for (index, digit) in integer.enumerated() {
+                if index > 0, (integer.count - index) % 3 == 0 { grouped.append(",") }
+                grouped.append(digit)
+            }
+            head = grouped
+        }
+        return fraction.isEmpty ? sign + head : sign + head + "." + fraction
+    }
+}
