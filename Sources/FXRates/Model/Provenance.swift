@@ -37,12 +37,21 @@ public struct Provenance: Sendable, Equatable {
     /// When fx last got these rates from the source; nil for built-in data.
     public let fetchedAt: Date?
     public let origin: Origin
+    /// When a newer publication was expected; rates that are still the newest are not stale.
+    public let supersededAt: Date?
 
-    public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin) {
+    public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin, supersededAt: Date? = nil) {
         self.source = source
         self.sourceName = sourceName
         self.date = date
         self.fetchedAt = fetchedAt
         self.origin = origin
+        self.supersededAt = supersededAt
+    }
+
+    /// How long ago a newer publication was due; zero while these rates are the newest possible.
+    public func staleness(at now: Date) -> TimeInterval {
+        guard let supersededAt, now > supersededAt else { return 0 }
+        return now.timeIntervalSince(supersededAt)
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The JSON layout of `latest.json`, kept apart from the domain types so either can change.
+///
+///     {"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-10-30",
+///      "fetchedAt": "2026-10-30T15:05:12Z", "checkedAt": "…", "etag": "…",
+///      "lastModified": "…", "rates": {"USD": "1.1172", …}}}}
+///
+/// Rates are strings so that they round-trip exactly.
+struct CacheFileFormat: Codable {
+    static let currentSchema = 1
+
+    var schema: Int
+    var sources: [String: Entry]
+
+    struct Entry: Codable {
+        var base: String
+        var date: String
+        var fetchedAt: Date
+        var checkedAt: Date
+        var etag: String?
+        var lastModified: String?
+        var rates: [String: String]
+    }
+
+    init(entries: [SourceID: CachedRates]) {
+        schema = Self.currentSchema
+        sources = Dictionary(uniqueKeysWithValues: entries.map { id, cached in
+            (id.rawValue, Entry(
+                base: cached.table.base.rawValue,
+                date: cached.table.date.description,
+                fetchedAt: cached.fetchedAt,
+                checkedAt: cached.checkedAt,
+                etag: cached.validators.etag,
+                lastModified: cached.validators.lastModified,
+                rates: Dictionary(uniqueKeysWithValues: cached.table.rates.map { ($0.key.rawValue, DecimalFormat.plain($0.value)) })
+            ))
+        })
+    }
+
+    /// The domain entries, or a reason the file cannot be trusted.
+    func entries() throws(CacheFormatError) -> [SourceID: CachedRates] {
+        guard schema == Self.currentSchema else { throw .unsupportedSchema(schema) }
+        var result: [SourceID: CachedRates] = [:]
+        for (id, entry) in sources {
+            guard let base = CurrencyCode(entry.base), let date = Day(iso: entry.date) else { throw .invalid("entry \(id)") }
+            var rates: [CurrencyCode: Decimal] = [:]
+            for (code, text) in entry.rates {
+                guard let currency = CurrencyCode(code), let rate = Decimal(exactly: text), rate > 0 else {
+                    throw .invalid("rate \(code) of \(id)")
+                }
+                rates[currency] = rate
+            }
+            result[SourceID(id)] = CachedRates(
+                source: SourceID(id), table: RateTable(base: base, date: date, rates: rates),
+                fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
+                validators: Validators(etag: entry.etag, lastModified: entry.lastModified))
+        }
+        return result
+    }
+
+    static func decode(_ data: Data) throws(CacheFormatError) -> [SourceID: CachedRates] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let file: CacheFileFormat
+        do { file = try decoder.decode(CacheFileFormat.self, from: data) } catch { throw .invalid("not a cache file") }
+        return try file.entries()
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}
+
+enum CacheFormatError: Error {
+    case unsupportedSchema(Int)
+    case invalid(String)
+
+    var reason: String {
+        switch self {
+        case .unsupportedSchema(let version): "unknown schema version \(version)"
+        case .invalid(let what): "invalid \(what)"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The latest rates of every source in one small JSON file, `latest.json` in fx's cache
+/// directory: read without a lock (writers replace it atomically), written under an
+/// advisory lock after re-reading it, so concurrent fx processes merge rather than clobber.
+public struct FileRateStore: RateStore {
+    public let directory: String
+    public var path: String { directory + "/latest.json" }
+    private var lockPath: String { directory + "/latest.lock" }
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public func load() -> StoreContents {
+        switch read() {
+        case .success(let entries):
+            return StoreContents(entries: entries)
+        case .failure(.unreadable(let reason)):
+            return StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: reason)])
+        case .failure(.damaged):
+            // Decide again under the lock: another process may have replaced the file meanwhile,
+            // and only one of them should move it aside.
+            let retried = try? FileLock.withExclusiveLock(path: lockPath) { () -> StoreContents in
+                switch read() {
+                case .success(let entries): return StoreContents(entries: entries)
+                case .failure(.unreadable(let reason)):
+                    return StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: reason)])
+                case .failure(.damaged(let reason)): return StoreContents(diagnostics: [setAside(reason: reason)])
+                }
+            }
+            return retried ?? StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: "cannot lock the cache")])
+        }
+    }
+
+    public func save(_ entry: CachedRates) throws(StoreError) {
+        do {
+            try AtomicFile.makeDirectory(directory)
+            try FileLock.withExclusiveLock(path: lockPath) {
+                // Keep what other processes wrote since we read; a damaged file is replaced, after
+                // being kept aside for inspection.
+                var entries: [SourceID: CachedRates] = [:]
+                switch read() {
+                case .success(let current): entries = current
+                case .failure(.damaged(let reason)): _ = setAside(reason: reason)
+                case .failure(.unreadable): break
+                }
+                entries[entry.source] = entry
+                try AtomicFile.write(CacheFileFormat(entries: entries).encoded(), to: path)
+            }
+        } catch let failure as POSIXFailure {
+            throw StoreError(path: path, reason: failure.reason)
+        } catch {
+            throw StoreError(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// The entries on disk; a missing file is empty, a damaged one is renamed to `.corrupt`.
+    private enum ReadProblem: Error {
+        case unreadable(String)
+        case damaged(String)
+    }
+
+    private func read() -> Result<[SourceID: CachedRates], ReadProblem> {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return .success([:])
+        } catch {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return .failure(.damaged("a directory stands where the cache file should be"))
+            }
+            return .failure(.unreadable(readReason(error)))
+        }
+        do {
+            return .success(try CacheFileFormat.decode(data))
+        } catch {
+            return .failure(.damaged(error.reason))
+        }
+    }
+
+    private func setAside(reason: String) -> Diagnostic {
+        let aside = path + ".corrupt"
+        try? FileManager.default.removeItem(atPath: aside)
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            return .cacheSetAside(path: path, movedTo: aside, reason: reason)
+        } catch {
+            return .cacheUnreadable(path: path, reason: reason)
+        }
+    }
+
+    private func readReason(_ error: Error) -> String {
+        if let error = error as? CocoaError, error.code == .fileReadNoPermission { return "permission denied" }
+        return "cannot be read"
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What fx keeps of one source between runs.
+public struct CachedRates: Sendable, Equatable {
+    public var source: SourceID
+    public var table: RateTable
+    /// When this table was received.
+    public var fetchedAt: Date
+    /// When the source last confirmed it was still current (a 304, or the same table again).
+    public var checkedAt: Date
+    public var validators: Validators
+
+    public init(source: SourceID, table: RateTable, fetchedAt: Date, checkedAt: Date? = nil, validators: Validators = Validators()) {
+        self.source = source
+        self.table = table
+        self.fetchedAt = fetchedAt
+        self.checkedAt = checkedAt ?? fetchedAt
+        self.validators = validators
+    }
+}
+
+/// Reading the cache never fails: a damaged file is set aside and reported as a diagnostic.
+public struct StoreContents: Sendable {
+    public var entries: [SourceID: CachedRates]
+    public var diagnostics: [Diagnostic]
+
+    public init(entries: [SourceID: CachedRates] = [:], diagnostics: [Diagnostic] = []) {
+        self.entries = entries
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Where the latest rates of every source live between runs.
+public protocol RateStore: Sendable {
+    func load() -> StoreContents
+    /// Replaces one source's entry, keeping the others as they are on disk now.
+    func save(_ entry: CachedRates) throws(StoreError)
+}
+
+public struct StoreError: Error, Sendable, Equatable {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// A store in memory, for tests and for runs that must not write.
+public final class MemoryRateStore: RateStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [SourceID: CachedRates]
+    public private(set) var saveCount = 0
+
+    public init(_ entries: [CachedRates] = []) {
+        self.entries = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public func load() -> StoreContents { lock.withLock { StoreContents(entries: entries) } }
+
+    public func save(_ entry: CachedRates) throws(StoreError) {
+        lock.withLock {
+            entries[entry.source] = entry
+            saveCount += 1
+        }
+    }
+}

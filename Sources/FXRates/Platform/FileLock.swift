@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An advisory `flock` on a lock file beside the data, held for the duration of `body`.
+/// The data file itself is replaced by rename, so the lock needs an inode that stays put.
+enum FileLock {
+    static func withExclusiveLock<T>(path: String, _ body: () throws -> T) throws -> T {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw POSIXFailure(operation: "lock", path: path) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}
+
+/// A failed system call, worded for a warning line.
+struct POSIXFailure: Error {
+    let operation: String
+    let path: String
+    let code: Int32
+
+    init(operation: String, path: String, code: Int32 = errno) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    var reason: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// A problem fx recovered from. The shell prints each as a `warning:` line on stderr;
+/// tests collect them as values.
+public enum Diagnostic: Sendable, Equatable {
+    /// The cache file was damaged and has been renamed so fx can start afresh.
+    case cacheSetAside(path: String, movedTo: String, reason: String)
+    /// The cache file exists but could not be read; fx goes on without it.
+    case cacheUnreadable(path: String, reason: String)
+    case cacheWriteFailed(path: String, reason: String)
+    /// A source could not be reached or sent something unusable; older rates answer instead.
+    case fetchFailed(source: SourceID, sourceName: String, failure: FetchFailure, fallback: Fallback)
+    /// No cached rates and no network allowed: the compiled-in ECB rates answer.
+    case usingBuiltIn(Day)
+
+    /// What answered after a failed fetch.
+    public enum Fallback: Sendable, Equatable {
+        case cached(Day, fetchedAt: Date)
+        case builtIn(Day)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// The one place that decides where a rate comes from: memory, the cache, a fresh fetch, or
+/// the built-in snapshot. Every answer carries its provenance; every problem it recovered from
+/// becomes a `Diagnostic` for the shell to print.
+public actor RateService {
+    public struct Options: Sendable {
+        /// Never touch the network.
+        public var offline = false
+        /// After a publication was due and the source still had nothing newer, ask again this much later.
+        public var recheckInterval: TimeInterval = 15 * 60
+        /// A long-running prompt does not retry a failed source sooner than this.
+        public var retryAfterFailure: TimeInterval = 5 * 60
+        /// Data whose schedule cannot be trusted (dated after today) is kept this long.
+        public var fallbackTTL: TimeInterval = 24 * 3600
+
+        public init(offline: Bool = false) { self.offline = offline }
+    }
+
+    private let sources: [any RateSource]
+    private let store: any RateStore
+    private let clock: any WallClock
+    private let builtIn: BuiltInRates?
+    private let options: Options
+
+    private var stored: [SourceID: CachedRates]?
+    private var resolved: [SourceID: Resolved] = [:]
+    private var diagnostics: [Diagnostic] = []
+
+    private struct Resolved {
+        var table: RateTable
+        var provenance: Provenance
+        /// Until then this run answers from memory without looking at the source again.
+        var validUntil: Date
+    }
+
+    public init(sources: [any RateSource], store: any RateStore, clock: any WallClock,
+                builtIn: BuiltInRates? = nil, options: Options = Options()) {
+        self.sources = sources
+        self.store = store
+        self.clock = clock
+        self.builtIn = builtIn
+        self.options = options
+    }
+
+    /// Source ids in the order they are asked.
+    public nonisolated var sourceIDs: [SourceID] { sources.map(\.id) }
+
+    /// Problems recovered from since the last call, oldest first.
+    public func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    /// How many units of `to` one unit of `from` buys, from the first source (of `only`, or all
+    /// in order) whose latest table has both currencies.
+    public func quote(from: CurrencyCode, to: CurrencyCode, only: SourceID? = nil) async throws(RateError) -> Quote {
+        var firstFailure: RateError?
+        for source in try candidates(only) {
+            let table: RateTable, provenance: Provenance
+            do { (table, provenance) = try await latest(source) } catch {
+                firstFailure = firstFailure ?? error
+                continue
+            }
+            if let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) {
+                return Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+            }
+        }
+        if let firstFailure { throw firstFailure }
+        let ids = try candidates(only).map(\.id)
+        // Name the currency that is missing; if both are, the first one.
+        for code in [from, to] where !(resolved.values.contains { $0.table.covers(code) }) {
+            throw .notCovered(code, sources: ids)
+        }
+        throw .notCovered(to, sources: ids)
+    }
+
+    /// The latest table of the first source (of `only`, or in order) that answers.
+    public func latestTable(only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
+        var firstFailure: RateError?
+        for source in try candidates(only) {
+            do { return try await latest(source) } catch { firstFailure = firstFailure ?? error }
+        }
+        throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
+    }
+
+    /// Fetches now, whatever the schedule says, and reports what changed.
+    public func refresh(only ids: [SourceID] = []) async throws(RateError) -> [RefreshReport] {
+        var reports: [RefreshReport] = []
+        let chosen = ids.isEmpty ? sources : try ids.map { id throws(RateError) in try source(id) }
+        for source in chosen {
+            let before = cached(source.id)
+            let outcome = await fetch(source, previous: before)
+            reports.append(RefreshReport(source: source.id, sourceName: source.name, previous: before?.table, outcome: outcome))
+        }
+        return reports
+    }
+
+    // MARK: - Deciding where a table comes from
+
+    private func latest(_ source: any RateSource) async throws(RateError) -> (RateTable, Provenance) {
+        let now = clock.now()
+        if let hit = resolved[source.id], now < hit.validUntil { return (hit.table, hit.provenance) }
+        let entry = cached(source.id)
+        if let entry, options.offline || isCurrent(entry, source: source, now: now) {
+            return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: currentUntil(entry, source: source, now: now))
+        }
+        if options.offline {
+            guard source.id == .ecb, let builtIn else { throw .offlineWithoutData(source.id) }
+            diagnostics.append(.usingBuiltIn(builtIn.latest.date))
+            return remember(source, builtIn.latest, origin: .builtIn, fetchedAt: nil, until: .distantFuture)
+        }
+        switch await fetch(source, previous: entry) {
+        case .updated(let fresh), .unchanged(let fresh):
+            return remember(source, fresh.table, origin: .network, fetchedAt: fresh.checkedAt,
+                            until: currentUntil(fresh, source: source, now: now))
+        case .failed(let failure):
+            let retry = now + options.retryAfterFailure
+            if let entry {
+                diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
+                                                fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
+                return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: retry)
+            }
+            if source.id == .ecb, let builtIn {
+                diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
+                                                fallback: .builtIn(builtIn.latest.date)))
+                return remember(source, builtIn.latest, origin: .builtIn, fetchedAt: nil, until: retry)
+            }
+            throw .unavailable(source: source.id, sourceName: source.name, failure: failure)
+        }
+    }
+
+    /// Asks the source (conditionally when we hold validators) and stores what is new.
+    private func fetch(_ source: any RateSource, previous: CachedRates?) async -> FetchResult {
+        let now = clock.now()
+        let outcome: FetchOutcome
+        do {
+            outcome = try await source.fetchLatest(validators: previous?.validators)
+        } catch {
+            return .failed(error)
+        }
+        var entry: CachedRates
+        let changed: Bool
+        switch outcome {
+        case .notModified:
+            guard var kept = previous else { return .failed(.httpStatus(304)) }
+            kept.checkedAt = now
+            entry = kept
+            changed = false
+        case .fetched(let table, let validators):
+            // A publication dated after tomorrow in Frankfurt is not a real one.
+            if table.date > CentralEuropeanTime.day(at: now).adding(days: 1) { return .failed(.futureDate(table.date)) }
+            if let previous, previous.table.date > table.date {
+                // An older table than ours (a lagging mirror): keep ours, but note that we asked.
+                entry = previous
+                entry.checkedAt = now
+                changed = false
+            } else {
+                changed = previous?.table != table
+                entry = CachedRates(source: source.id, table: table,
+                                    fetchedAt: changed ? now : (previous?.fetchedAt ?? now),
+                                    checkedAt: now, validators: validators)
+            }
+        }
+        stored?[source.id] = entry
+        do { try store.save(entry) } catch {
+            diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
+        }
+        return changed ? .updated(entry) : .unchanged(entry)
+    }
+
+    /// True while no publication newer than the entry's can exist yet.
+    private func isCurrent(_ entry: CachedRates, source: any RateSource, now: Date) -> Bool {
+        now < currentUntil(entry, source: source, now: now)
+    }
+
+    private func currentUntil(_ entry: CachedRates, source: any RateSource, now: Date) -> Date {
+        let today = CentralEuropeanTime.day(at: now)
+        // A table dated in the future or a check time ahead of the clock means the clock moved:
+        // the schedule cannot be trusted, so fall back to a plain time-to-live.
+        if entry.table.date > today || entry.checkedAt > now {
+            return min(entry.checkedAt, now) + options.fallbackTTL
+        }
+        let due = source.nextPublication(after: entry.table.date)
+        // Checked after the publication was due and still nothing newer: the source is late.
+        if entry.checkedAt >= due { return entry.checkedAt + options.recheckInterval }
+        return due
+    }
+
+    private func remember(_ source: any RateSource, _ table: RateTable, origin: Provenance.Origin,
+                          fetchedAt: Date?, until: Date) -> (RateTable, Provenance) {
+        let provenance = Provenance(source: source.id, sourceName: source.name, date: table.date,
+                                    fetchedAt: fetchedAt, origin: origin,
+                                    supersededAt: source.nextPublication(after: table.date))
+        resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until)
+        return (table, provenance)
+    }
+
+    private func cached(_ id: SourceID) -> CachedRates? {
+        if stored == nil {
+            let contents = store.load()
+            stored = contents.entries
+            diagnostics.append(contentsOf: contents.diagnostics)
+        }
+        return stored?[id]
+    }
+
+    private func candidates(_ only: SourceID?) throws(RateError) -> [any RateSource] {
+        guard let only else { return sources }
+        return [try source(only)]
+    }
+
+    private func source(_ id: SourceID) throws(RateError) -> any RateSource {
+        guard let source = sources.first(where: { $0.id == id }) else { throw .unknownSource(id.rawValue) }
+        return source
+    }
+}
+
+/// The result of asking a source, as `refresh` reports it.
+public enum FetchResult: Sendable, Equatable {
+    case updated(CachedRates)
+    /// The source had nothing newer (a 304 or the same table): the request was wasted.
+    case unchanged(CachedRates)
+    case failed(FetchFailure)
+}
+
+public struct RefreshReport: Sendable, Equatable {
+    public let source: SourceID
+    public let sourceName: String
+    public let previous: RateTable?
+    public let outcome: FetchResult
+}
