@@ -20,11 +20,13 @@ let package = Package(
         .executableTarget(
             name: "fx",
             dependencies: [
-                "FXShell", "FXRates",
+                "FXShell", "FXRates", "FXNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "FXRates"),
+        // URLSession lives apart so the core builds and tests without FoundationNetworking.
+        .target(name: "FXNetwork", dependencies: ["FXRates"]),
         .target(name: "FXCommands", dependencies: ["FXRates"]),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
         .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender"]),
@@ -33,7 +35,7 @@ let package = Package(
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender"]),
         .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,24 @@
+import FXRates
+import Foundation
+
+/// An amount as the user typed it: its exact value and how many decimals they wrote.
+public struct Amount: Equatable, Sendable {
+    public let value: Decimal
+    /// Decimal places typed (`1,234.5` → 1), so the echo never hides digits the user gave.
+    public let scale: Int
+
+    public init(_ value: Decimal, scale: Int) {
+        self.value = value
+        self.scale = scale
+    }
+}
+
+/// A parsed line, ready to execute. Parsing never touches rates or the network.
+public enum Command: Equatable, Sendable {
+    case convert(amount: Amount, from: CurrencyCode, to: [CurrencyCode])
+    /// `quotes` empty means every currency the source has.
+    case rate(base: CurrencyCode, quotes: [CurrencyCode])
+    case refresh([SourceID])
+    case help(topic: String?)
+    case quit
+}

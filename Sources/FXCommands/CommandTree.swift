@@ -1,0 +1,19 @@
+/// Every command fx understands, in the order `help` lists them.
+public struct CommandTree: Sendable {
+    public let commands: [CommandSpec]
+
+    public init(commands: [CommandSpec] = [.convert, .rate, .refresh, .help, .quit]) {
+        self.commands = commands
+    }
+
+    /// The command named or aliased `word`, ignoring case.
+    public func command(named word: String) -> CommandSpec? {
+        let folded = word.lowercased()
+        return commands.first { $0.names.contains(folded) }
+    }
+
+    /// The nearest command name for "Did you mean …?".
+    public func suggestion(for word: String) -> String? {
+        Suggestions.nearest(to: word, in: commands.flatMap(\.names), maxDistance: 2)
+    }
+}

@@ -1,0 +1,51 @@
+/// Walks a command's argument words left to right; grammar code reads like the grammar.
+struct ArgumentCursor {
+    private let tokens: ArraySlice<Token>
+    private var index: Int
+    /// The last word consumed, for "missing … after 'X'" messages.
+    private(set) var last: Token
+
+    init(_ tokens: ArraySlice<Token>, after command: Token) {
+        self.tokens = tokens
+        index = tokens.startIndex
+        last = command
+    }
+
+    var peek: Token? { index < tokens.endIndex ? tokens[index] : nil }
+    var peekSecond: Token? { index + 1 < tokens.endIndex ? tokens[index + 1] : nil }
+    var isAtEnd: Bool { index >= tokens.endIndex }
+
+    mutating func next() -> Token? {
+        guard let token = peek else { return nil }
+        index += 1
+        last = token
+        return token
+    }
+
+    /// Consumes the next word if it is one of `words` (compared without case).
+    mutating func skip(_ words: Set<String>) -> Bool {
+        guard let token = peek, words.contains(token.folded) else { return false }
+        _ = next()
+        return true
+    }
+
+    /// The remaining currency words, commas between them allowed.
+    mutating func currencyList(_ context: ParseContext) throws(UsageError) -> [CurrencyCodeToken] {
+        var codes: [CurrencyCodeToken] = []
+        while let token = next() {
+            if token.text == "," { continue }
+            codes.append(CurrencyCodeToken(code: try context.currency(token).get(), token: token))
+        }
+        return codes
+    }
+}
+
+import FXRates
+
+struct CurrencyCodeToken {
+    let code: CurrencyCode
+    let token: Token
+}
+
+/// Words that may stand between a source currency and its targets.
+let targetKeywords: Set<String> = ["to", "in", "into", "as", "->", "→", "="]

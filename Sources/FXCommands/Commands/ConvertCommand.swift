@@ -1,0 +1,68 @@
+import FXRates
+
+extension CommandSpec {
+    public static let convert = CommandSpec(
+        name: "convert", aliases: ["c", "conv"],
+        summary: "Convert an amount into one or more currencies",
+        synopsis: "convert <amount> <from> [to|in|as|->|→] <to> [<to>...]",
+        discussion: """
+            The word 'convert' may be left out: a line that starts with an amount is a conversion.
+            Amounts take thousands separators (1,234.56), suffixes k, m and bn (1.5k, 2m, 3bn),
+            and a currency symbol before or after ($100, 100€, £5, ¥500, ₩50000).
+            Results are rounded to the target currency's minor unit, half away from zero.
+            """,
+        examples: ["convert 100 usd eur", "convert 1,234.56 gbp to jpy chf", "100 usd in eur", "$100 → eur", "1.5k eur usd", "₩50000 jpy"],
+        parse: { arguments, command, context throws(UsageError) in
+            var cursor = ArgumentCursor(arguments, after: command)
+            return try ConvertGrammar.parse(&cursor, command: command, context: context)
+        }
+    )
+}
+
+enum ConvertGrammar {
+    /// `<amount> <from> [keyword] <to>...`, with the amount's currency possibly a symbol.
+    static func parse(_ cursor: inout ArgumentCursor, command: Token, context: ParseContext) throws(UsageError) -> Command {
+        var from: CurrencyCode?
+        // "€ 100 usd": a lone symbol before the number.
+        if let symbol = cursor.peek.flatMap({ context.symbols[$0.text] }), let second = cursor.peekSecond,
+           AmountParser.looksLikeAmount(second.text, context: context) {
+            from = symbol
+            _ = cursor.next()
+        }
+        guard let amountToken = cursor.next() else { throw UsageError(.missingAmount(command: command.text), span: nil) }
+        let amount: Amount
+        switch AmountParser.parse(amountToken.text, context: context) {
+        case .success(let parsed):
+            amount = parsed.amount
+            from = from ?? parsed.currency
+        case .failure(.notANumber):
+            if context.isCurrencyWord(amountToken) { throw UsageError(.missingAmount(command: command.text), at: amountToken) }
+            throw UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken)
+        case .failure(.malformed(let hint)):
+            throw UsageError(.malformedAmount(amountToken.text, hint: hint), at: amountToken)
+        case .failure(.unknownCurrency):
+            // "100eux": blame the glued code with the usual suggestion.
+            let code = String(amountToken.text.drop { !$0.isLetter })
+            let suffix = Token(code, start: amountToken.end - code.count, end: amountToken.end)
+            throw context.currency(suffix).failureValue ?? UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken)
+        }
+        if from == nil {
+            guard let token = cursor.peek, !targetKeywords.contains(token.folded) else {
+                throw UsageError(.missingCurrency(after: amountToken.text), at: cursor.peek)
+            }
+            from = try context.currency(cursor.next()!).get()
+        }
+        _ = cursor.skip(targetKeywords)
+        let targets = try cursor.currencyList(context)
+        guard let from else { throw UsageError(.missingCurrency(after: amountToken.text), span: nil) }
+        guard !targets.isEmpty else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
+        return .convert(amount: amount, from: from, to: targets.map(\.code))
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}

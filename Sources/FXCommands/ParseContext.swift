@@ -1,0 +1,50 @@
+import FXRates
+
+/// What the parser may know about the world: currency codes, symbols and source ids.
+/// It holds no rates; parsing stays pure and instant.
+public struct ParseContext: Sendable {
+    public var catalog: CurrencyCatalog
+    /// Codes the rate data covers, offered first in suggestions.
+    public var preferredCodes: [CurrencyCode]
+    /// Currency symbols typed before or after amounts.
+    public var symbols: [String: CurrencyCode]
+    public var sourceIDs: [SourceID]
+
+    public init(catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,
+                symbols: [String: CurrencyCode] = ParseContext.defaultSymbols, sourceIDs: [SourceID] = [.ecb]) {
+        self.catalog = catalog
+        self.preferredCodes = preferredCodes
+        self.symbols = symbols
+        self.sourceIDs = sourceIDs
+    }
+
+    /// Unambiguous symbols; `$` means USD and `¥` JPY unless configured otherwise.
+    public static let defaultSymbols: [String: CurrencyCode] = [
+        "$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₩": "KRW", "₹": "INR",
+        "₺": "TRY", "₪": "ILS", "₱": "PHP", "฿": "THB", "₫": "VND", "₴": "UAH", "₦": "NGN",
+        "zł": "PLN", "C$": "CAD", "A$": "AUD", "NZ$": "NZD", "HK$": "HKD", "S$": "SGD", "R$": "BRL",
+    ].reduce(into: [:]) { result, pair in result[pair.key] = CurrencyCode(pair.value)! }
+
+    /// The ECB's currencies and the euro: the codes fx can always price.
+    public static let ecbCodes: [CurrencyCode] = """
+        EUR USD JPY GBP CHF AUD CAD CNY HKD SEK NOK DKK PLN CZK HUF RON ISK TRY BRL IDR ILS INR KRW MXN MYR NZD PHP SGD THB ZAR
+        """.split(whereSeparator: \.isWhitespace).compactMap { CurrencyCode($0) }
+
+    func isKnown(_ code: CurrencyCode) -> Bool {
+        catalog.contains(code) || preferredCodes.contains(code)
+    }
+
+    /// A currency word: a code in any case or a symbol; otherwise an error with a suggestion.
+    func currency(_ token: Token) -> Result<CurrencyCode, UsageError> {
+        if let symbol = symbols[token.text] { return .success(symbol) }
+        if let code = CurrencyCode(token.text), isKnown(code) { return .success(code) }
+        let candidates = (preferredCodes + catalog.all.map(\.code)).map(\.rawValue)
+        let suggestion = Suggestions.nearest(to: token.text, in: candidates, maxDistance: token.text.count > 3 ? 2 : 1)
+        return .failure(UsageError(.unknownCurrency(token.text, suggestion: suggestion.flatMap { CurrencyCode($0) }), at: token))
+    }
+
+    func isCurrencyWord(_ token: Token) -> Bool {
+        if case .success = currency(token) { return true }
+        return false
+    }
+}

@@ -1,0 +1,25 @@
+/// Turns a line into a `Command`: tokenize, pick the command by its first word (or recognise a
+/// bare conversion by a leading amount), then let that command's grammar read the rest.
+public struct Parser: Sendable {
+    public let tree: CommandTree
+    public let context: ParseContext
+
+    public init(tree: CommandTree = CommandTree(), context: ParseContext = ParseContext()) {
+        self.tree = tree
+        self.context = context
+    }
+
+    /// The command on `line`, or nil for a blank line or a comment.
+    public func parse(_ line: String) throws(UsageError) -> Command? {
+        let tokens = Tokenizer.tokenize(line)
+        guard let first = tokens.first else { return nil }
+        if let spec = tree.command(named: first.text) {
+            return try spec.parse(tokens.dropFirst(), first, context)
+        }
+        if AmountParser.looksLikeAmount(first.text, context: context) || context.symbols[first.text] != nil {
+            var cursor = ArgumentCursor(tokens[...], after: Token("", start: 0, end: 0))
+            return try ConvertGrammar.parse(&cursor, command: Token("convert", start: 0, end: 0), context: context)
+        }
+        throw UsageError(.unknownCommand(first.text, suggestion: tree.suggestion(for: first.text)), at: first)
+    }
+}

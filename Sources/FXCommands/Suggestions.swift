@@ -1,0 +1,35 @@
+/// "Did you mean …?": the closest candidate by edit distance, if it is close enough.
+enum Suggestions {
+    /// The best candidate within `maxDistance` edits (transpositions count as one);
+    /// ties go to the earlier candidate, so callers list the likelier ones first.
+    static func nearest(to word: String, in candidates: some Sequence<String>, maxDistance: Int = 2) -> String? {
+        let target = Array(word.lowercased())
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.lowercased()))
+            if distance <= maxDistance, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        return best?.candidate
+    }
+
+    /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring).
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
+                }
+            }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}

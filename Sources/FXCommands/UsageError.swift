@@ -1,0 +1,37 @@
+import FXRates
+
+/// A line that could not be understood, with the word to blame. Worded by `Messages`.
+public struct UsageError: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case unknownCommand(String, suggestion: String?)
+        case unknownCurrency(String, suggestion: CurrencyCode?)
+        case unknownSource(String, known: [SourceID])
+        case malformedAmount(String, hint: AmountHint?)
+        case missingAmount(command: String)
+        case missingCurrency(after: String)
+        case missingTarget(after: String)
+        case unexpectedWord(String, command: String)
+        case unknownHelpTopic(String, suggestion: String?)
+    }
+
+    /// Why an amount was refused, when more can be said than "malformed".
+    public enum AmountHint: Equatable, Sendable {
+        case decimalComma
+        case exponent
+        case tooPrecise
+    }
+
+    public let kind: Kind
+    /// Character offsets of the offending word in the line, when there is one.
+    public let span: Range<Int>?
+
+    public init(_ kind: Kind, at token: Token? = nil) {
+        self.kind = kind
+        span = token.map { $0.start..<$0.end }
+    }
+
+    public init(_ kind: Kind, span: Range<Int>?) {
+        self.kind = kind
+        self.span = span
+    }
+}

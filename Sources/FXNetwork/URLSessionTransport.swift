@@ -1,0 +1,142 @@
+import FXRates
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The production `HTTPTransport`: URLSession with an overall deadline, a body size cap
+/// enforced while bytes arrive, no caching, and no redirect that leaves HTTPS.
+public struct URLSessionTransport: HTTPTransport {
+    private let userAgent: String
+
+    public init(userAgent: String = "fx") {
+        self.userAgent = userAgent
+    }
+
+    public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        guard request.url.isAllowedForFetching else { throw .insecureURL }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = request.timeout
+        configuration.timeoutIntervalForResource = request.timeout
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+
+        let delegate = TransferDelegate(maxBytes: request.maxBytes, timeout: request.timeout)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let result = await withCheckedContinuation { continuation in
+            delegate.start(session.dataTask(with: urlRequest), continuation: continuation)
+        }
+        return try result.get()
+    }
+}
+
+/// Collects one transfer and enforces its limits; URLSession calls it on its own queue.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private let maxBytes: Int
+    private let timeout: TimeInterval
+    private var body = Data()
+    private var refusal: TransportError?
+    private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
+
+    init(maxBytes: Int, timeout: TimeInterval) {
+        self.maxBytes = maxBytes
+        self.timeout = timeout
+    }
+
+    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) {
+        lock.withLock { self.continuation = continuation }
+        // URLSession's own timeouts reset on every byte; a trickling server must still be cut off.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
+            self?.refuse(.timedOut(seconds: self?.timeout ?? 0), task: task)
+        }
+        task.resume()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        if response.expectedContentLength > Int64(maxBytes) {
+            refuse(.tooLarge(limit: maxBytes), task: dataTask)
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let over = lock.withLock { () -> Bool in
+            body.append(data)
+            return body.count > maxBytes
+        }
+        if over { refuse(.tooLarge(limit: maxBytes), task: dataTask) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        guard let url = request.url, url.isAllowedForFetching,
+              !(task.originalRequest?.url?.scheme == "https" && url.scheme != "https") else {
+            refuse(.redirectRefused, task: task)
+            completionHandler(nil)
+            return
+        }
+        completionHandler(request)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let result: Result<HTTPResponse, TransportError>
+        if let refusal = lock.withLock({ refusal }) {
+            result = .failure(refusal)
+        } else if let error {
+            result = .failure(Self.transportError(error, timeout: timeout))
+        } else if let http = task.response as? HTTPURLResponse {
+            var headers: [String: String] = [:]
+            for (key, value) in http.allHeaderFields {
+                if let key = key as? String, let value = value as? String { headers[key] = value }
+            }
+            result = .success(HTTPResponse(status: http.statusCode, headers: headers, body: lock.withLock { body }))
+        } else {
+            result = .failure(.other("no HTTP response"))
+        }
+        finish(result)
+    }
+
+    private func refuse(_ error: TransportError, task: URLSessionTask?) {
+        let first = lock.withLock { () -> Bool in
+            guard refusal == nil, continuation != nil else { return false }
+            refusal = error
+            return true
+        }
+        if first { task?.cancel() }
+        // If the task already vanished, answer now rather than wait for a completion that may not come.
+        if task == nil { finish(.failure(error)) }
+    }
+
+    private func finish(_ result: Result<HTTPResponse, TransportError>) {
+        let continuation = lock.withLock { () -> CheckedContinuation<Result<HTTPResponse, TransportError>, Never>? in
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(returning: result)
+    }
+
+    private static func transportError(_ error: Error, timeout: TimeInterval) -> TransportError {
+        guard let urlError = error as? URLError else { return .other(error.localizedDescription) }
+        switch urlError.code {
+        case .timedOut: return .timedOut(seconds: timeout)
+        case .cannotFindHost, .dnsLookupFailed: return .cannotConnect("host not found")
+        case .cannotConnectToHost: return .cannotConnect("connection refused")
+        case .notConnectedToInternet: return .cannotConnect("not connected to the internet")
+        case .networkConnectionLost: return .cannotConnect("connection lost")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .other("TLS failed: \(urlError.localizedDescription)")
+        default: return .other(urlError.localizedDescription)
+        }
+    }
+}

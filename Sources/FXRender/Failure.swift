@@ -1,0 +1,48 @@
+import FXCommands
+import FXRates
+import Foundation
+
+/// Every way a line can fail, as one value: its message, its code for JSON and its exit status.
+public enum Failure: Error, Sendable, Equatable {
+    case usage(UsageError)
+    case rates(RateError)
+    /// The answer was given, but from rates superseded longer ago than `--max-age` allows.
+    case tooOld(Provenance, staleness: TimeInterval, maxAge: TimeInterval)
+
+    /// 1 runtime failure · 2 usage error · 3 data older than `--max-age`.
+    public var exitStatus: Int32 {
+        switch self {
+        case .usage: 2
+        case .rates(.unknownSource): 2
+        case .rates: 1
+        case .tooOld: 3
+        }
+    }
+
+    /// A stable snake_case code for `--json` error objects.
+    public var code: String {
+        switch self {
+        case .usage(let error):
+            switch error.kind {
+            case .unknownCommand: "unknown_command"
+            case .unknownCurrency: "unknown_currency"
+            case .unknownSource: "unknown_source"
+            case .malformedAmount: "malformed_amount"
+            case .missingAmount: "missing_amount"
+            case .missingCurrency, .missingTarget: "missing_currency"
+            case .unexpectedWord: "unexpected_word"
+            case .unknownHelpTopic: "unknown_help_topic"
+            }
+        case .rates(let error):
+            switch error {
+            case .notCovered: "no_rate"
+            case .unavailable: "source_unavailable"
+            case .offlineWithoutData: "offline_no_data"
+            case .unknownSource: "unknown_source"
+            }
+        case .tooOld: "data_too_old"
+        }
+    }
+
+    public var message: String { Messages.text(for: self) }
+}

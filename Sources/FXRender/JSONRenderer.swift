@@ -1,0 +1,88 @@
+import FXRates
+import Foundation
+
+/// `--json`: one object per command; money and rates are strings holding exact decimals.
+public enum JSONRenderer {
+    public static func render(_ outcome: Outcome) -> String? {
+        switch outcome {
+        case .conversion(let conversion): return conversionJSON(conversion).serialized
+        case .rates(let listing): return ratesJSON(listing).serialized
+        case .refresh(let reports): return JSONValue.object([("refresh", .array(reports.map(refreshJSON)))]).serialized
+        case .help(let text): return JSONValue.object([("help", .string(text))]).serialized
+        case .quit: return nil
+        }
+    }
+
+    /// `{"error": {"code", "message", "line"?}}`.
+    public static func render(_ failure: Failure, line: Int?) -> String {
+        var members: [(String, JSONValue)] = [("code", .string(failure.code)), ("message", .string(failure.message))]
+        if let line { members.append(("line", .int(line))) }
+        if let span = spanOf(failure) { members.append(("column", .int(span.lowerBound + 1))) }
+        return JSONValue.object([("error", .object(members))]).serialized
+    }
+
+    private static func conversionJSON(_ conversion: Conversion) -> JSONValue {
+        let amount = JSONValue.string(DecimalFormat.plain(conversion.amount))
+        let lines: [JSONValue] = conversion.lines.map { line in
+            .object([
+                ("amount", amount),
+                ("from", .string(conversion.from.rawValue)),
+                ("to", .string(line.quote.to.rawValue)),
+                ("result", .string(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits))),
+                ("rate", .string(rateText(line.quote))),
+            ] + provenance(line.quote.provenance))
+        }
+        if lines.count == 1 { return lines[0] }
+        return .object([("amount", amount), ("from", .string(conversion.from.rawValue)), ("conversions", .array(lines))])
+    }
+
+    private static func ratesJSON(_ listing: RateListing) -> JSONValue {
+        if !listing.wholeTable, listing.quotes.count == 1, let quote = listing.quotes.first {
+            return .object([
+                ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)),
+                ("rate", .string(rateText(quote))),
+            ] + provenance(quote.provenance))
+        }
+        let rates = JSONValue.object(listing.quotes.map { ($0.to.rawValue, .string(rateText($0))) })
+        var members: [(String, JSONValue)] = [("base", .string(listing.base.rawValue)), ("rates", rates)]
+        if let first = listing.quotes.first { members += provenance(first.provenance) }
+        return .object(members)
+    }
+
+    private static func refreshJSON(_ report: RefreshReport) -> JSONValue {
+        var members: [(String, JSONValue)] = [("source", .string(report.source.rawValue))]
+        switch report.outcome {
+        case .updated(let entry):
+            members += [("status", .string("updated")), ("date", .string(entry.table.date.description)),
+                        ("previous_date", report.previous.map { .string($0.date.description) } ?? .null),
+                        ("currencies", .int(entry.table.rates.count))]
+        case .unchanged(let entry):
+            members += [("status", .string("unchanged")), ("date", .string(entry.table.date.description))]
+        case .failed(let failure):
+            members += [("status", .string("failed")), ("message", .string(Messages.text(for: failure)))]
+        }
+        return .object(members)
+    }
+
+    /// Direct rates exactly as published; cross rates to 12 significant digits.
+    static func rateText(_ quote: Quote) -> String {
+        DecimalFormat.plain(quote.rate.rounded(significantDigits: 12))
+    }
+
+    private static func provenance(_ provenance: Provenance) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [
+            ("date", .string(provenance.date.description)),
+            ("source", .string(provenance.source.rawValue)),
+            ("origin", .string(provenance.origin.rawValue)),
+        ]
+        if let fetchedAt = provenance.fetchedAt {
+            members.append(("fetched_at", .string(ISO8601DateFormatter().string(from: fetchedAt))))
+        }
+        return members
+    }
+
+    private static func spanOf(_ failure: Failure) -> Range<Int>? {
+        if case .usage(let error) = failure { return error.span }
+        return nil
+    }
+}

@@ -1,0 +1,132 @@
+import FXCommands
+import FXRates
+import Foundation
+
+/// Every sentence fx says about a problem, in one place and one voice.
+public enum Messages {
+    public static func text(for failure: Failure) -> String {
+        switch failure {
+        case .usage(let error): text(for: error)
+        case .rates(let error): text(for: error)
+        case .tooOld(let provenance, let staleness, let maxAge):
+            "\(provenance.sourceName) rates of \(provenance.date) were superseded \(AgeText.duration(staleness)) ago, "
+                + "longer than --max-age \(AgeText.duration(maxAge)) allows"
+        }
+    }
+
+    public static func text(for error: UsageError) -> String {
+        switch error.kind {
+        case .unknownCommand(let word, let suggestion):
+            if let suggestion { return "Unknown command '\(printable(word))'. Did you mean '\(suggestion)'?" }
+            return "Unknown command '\(printable(word))'. Type 'help' to see the commands."
+        case .unknownCurrency(let word, let suggestion):
+            let shown = word.count == 3 ? word.uppercased() : word
+            if let suggestion { return "Unknown currency '\(printable(shown))'. Did you mean '\(suggestion)'?" }
+            return "Unknown currency '\(printable(shown))'. Use an ISO 4217 code such as USD, EUR or JPY."
+        case .unknownSource(let word, let known):
+            return "Unknown source '\(printable(word))'. Sources: \(known.map(\.rawValue).joined(separator: ", "))."
+        case .malformedAmount(let word, let hint):
+            let base = "Malformed amount '\(printable(word))'."
+            switch hint {
+            case .decimalComma?: return base + " Use '.' for decimals and ',' only between thousands, as in 1,234.56."
+            case .exponent?: return base + " Write the number out; exponents such as 1e3 are not accepted."
+            case .tooPrecise?: return base + " It has more than 38 significant digits."
+            case nil: return base + " Write amounts like 100, 1,234.56, 1.5k or $20."
+            }
+        case .missingAmount(let command):
+            return "Missing amount after '\(command)'. Example: convert 100 usd eur"
+        case .missingCurrency(let after):
+            return "Missing currency after '\(printable(after))'. Example: convert 100 usd eur"
+        case .missingTarget(let after):
+            return "Missing target currency after '\(printable(after))'. Example: convert 100 usd eur"
+        case .unexpectedWord(let word, let command):
+            return "Unexpected '\(printable(word))' after '\(command)'. Type 'help \(command)' for its grammar."
+        case .unknownHelpTopic(let word, let suggestion):
+            if let suggestion { return "No help for '\(printable(word))'. Did you mean '\(suggestion)'?" }
+            return "No help for '\(printable(word))'. Type 'help' to see the commands."
+        }
+    }
+
+    public static func text(for error: RateError) -> String {
+        switch error {
+        case .notCovered(let code, let sources):
+            let names = sources.map { $0.rawValue.uppercased() }.joined(separator: ", ")
+            return "No rate for \(code): it is not published by \(names.isEmpty ? "any enabled source" : names)."
+        case .unavailable(_, let name, let failure):
+            return "No rates available: \(name): \(text(for: failure)), and nothing is cached."
+        case .offlineWithoutData(let id):
+            return "No cached rates for \(id) and --offline forbids fetching them."
+        case .unknownSource(let id):
+            return "Unknown source '\(printable(id))'."
+        }
+    }
+
+    public static func text(for failure: FetchFailure) -> String {
+        switch failure {
+        case .transport(let error):
+            switch error {
+            case .timedOut(let seconds): return "no answer within \(Int(seconds)) s"
+            case .tooLarge(let limit): return "response larger than \(limit / 1024) KiB; refused"
+            case .insecureURL: return "refusing plain HTTP to a host that is not this machine; use https://"
+            case .redirectRefused: return "refused a redirect away from HTTPS"
+            case .cannotConnect(let reason): return "cannot connect (\(printable(reason)))"
+            case .other(let reason): return printable(reason)
+            }
+        case .httpStatus(let status):
+            return "server answered HTTP \(status)" + (statusNames[status].map { " (\($0))" } ?? "")
+        case .emptyBody: return "empty response"
+        case .htmlBody: return "got an HTML page instead of rates"
+        case .malformed(let reason): return "malformed response: \(printable(reason))"
+        case .forbiddenDTD: return "response declares a DTD or entities; refused"
+        case .missingDate: return "response has a rate without a date"
+        case .noRates: return "response holds no rates"
+        case .invalidRate(let currency, let value): return "invalid rate '\(printable(value))' for \(printable(currency))"
+        case .invalidCurrency(let code): return "invalid currency code '\(printable(code))'"
+        case .duplicateCurrency(let code, let day): return "\(printable(code)) appears twice on \(day)"
+        case .duplicateDate(let day): return "\(day) appears twice"
+        case .futureDate(let day): return "rates dated \(day), which is in the future"
+        }
+    }
+
+    /// The text of a `warning:` line.
+    public static func text(for diagnostic: Diagnostic, now: Date) -> String {
+        switch diagnostic {
+        case .cacheSetAside(let path, let movedTo, let reason):
+            return "the cache file \(path) was damaged (\(reason)); moved it to \(movedTo) and started afresh"
+        case .cacheUnreadable(let path, let reason):
+            return "cannot read the cache file \(path) (\(reason)); going on without it"
+        case .cacheWriteFailed(_, let reason):
+            return "could not update the cache: \(reason)"
+        case .fetchFailed(_, let name, let failure, .cached(let day, let fetchedAt)):
+            return "\(name): \(text(for: failure)); using cached rates of \(day) (fetched \(AgeText.ago(fetchedAt, now: now)))"
+        case .fetchFailed(_, let name, let failure, .builtIn(let day)):
+            return "\(name): \(text(for: failure)); " + builtIn(day)
+        case .usingBuiltIn(let day):
+            return builtIn(day)
+        }
+    }
+
+    private static func builtIn(_ day: Day) -> String {
+        "using built-in ECB rates of \(day); run 'refresh' when online"
+    }
+
+    /// Text from outside (provider bodies, typed words) with control characters made visible,
+    /// so nothing a server sends can drive the terminal.
+    public static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars.prefix(200) {
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                result += scalar.value < 0x100 ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%X}", scalar.value)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static let statusNames: [Int: String] = [
+        304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+        429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+        503: "Service Unavailable", 504: "Gateway Timeout",
+    ]
+}

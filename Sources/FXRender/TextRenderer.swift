@@ -1,0 +1,91 @@
+import FXRates
+import Foundation
+
+/// Plain text for people and for `grep`: results on stdout, one per line, with a dim
+/// provenance line when a person is watching.
+public struct TextRenderer: Sendable {
+    public let style: Style
+    /// Under each answer, where its rates came from and how old they are (terminal only).
+    public let showProvenance: Bool
+    public let catalog: CurrencyCatalog
+
+    public init(style: Style, showProvenance: Bool, catalog: CurrencyCatalog = .standard) {
+        self.style = style
+        self.showProvenance = showProvenance
+        self.catalog = catalog
+    }
+
+    public func render(_ outcome: Outcome, now: Date) -> String? {
+        switch outcome {
+        case .conversion(let conversion): return conversionText(conversion, now: now)
+        case .rates(let listing): return ratesText(listing, now: now)
+        case .refresh(let reports): return reports.map(refreshLine).joined(separator: "\n")
+        case .help(let text): return text
+        case .quit: return nil
+        }
+    }
+
+    /// `100.00 USD = 89.51 EUR`, one line per target.
+    private func conversionText(_ conversion: Conversion, now: Date) -> String {
+        let amount = DecimalFormat.fixed(conversion.amount, fractionDigits: conversion.amountDigits, grouping: true)
+        var lines = conversion.lines.map { line in
+            "\(amount) \(conversion.from) = "
+                + style.bold(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits, grouping: true) + " \(line.quote.to)")
+        }
+        lines += provenanceLines(conversion.lines.map(\.quote.provenance), now: now)
+        return lines.joined(separator: "\n")
+    }
+
+    private func ratesText(_ listing: RateListing, now: Date) -> String {
+        var lines: [String]
+        if listing.wholeTable {
+            let rows = listing.quotes.map { (code: $0.to.rawValue, rate: DecimalFormat.rate($0.rate), name: catalog[$0.to]?.name ?? "") }
+            let integerWidth = rows.map { $0.rate.prefix { $0 != "." }.count }.max() ?? 0
+            let fractionWidth = rows.map { $0.rate.drop { $0 != "." }.count }.max() ?? 0
+            lines = ["1 \(listing.base) ="]
+            lines += rows.map { row in
+                let integer = row.rate.prefix { $0 != "." }, fraction = row.rate.drop { $0 != "." }
+                let number = String(repeating: " ", count: integerWidth - integer.count) + row.rate
+                    + String(repeating: " ", count: fractionWidth - fraction.count)
+                return "  \(row.code)  \(number)  \(style.dim(row.name))"
+            }
+        } else {
+            lines = listing.quotes.map { quote in
+                "1 \(quote.from) = " + style.bold("\(DecimalFormat.rate(quote.rate)) \(quote.to)")
+                    + style.dim("   (1 \(quote.to) = \(DecimalFormat.rate(1 / quote.rate)) \(quote.from))")
+            }
+        }
+        lines += provenanceLines(listing.quotes.map(\.provenance), now: now)
+        return lines.joined(separator: "\n")
+    }
+
+    private func refreshLine(_ report: RefreshReport) -> String {
+        let id = report.source.rawValue
+        switch report.outcome {
+        case .updated(let entry):
+            let from = report.previous.map { "\($0.date) → " } ?? ""
+            return "\(id): " + style.green("updated") + " \(from)\(entry.table.date) (\(entry.table.rates.count) currencies)"
+        case .unchanged(let entry):
+            return "\(id): unchanged, still \(entry.table.date) (nothing new was published)"
+        case .failed(let failure):
+            return "\(id): " + style.red("failed") + ": \(Messages.text(for: failure))"
+        }
+    }
+
+    /// `ECB · 2026-10-30 · fetched 3m 12s ago`, once per distinct source and date.
+    func provenanceLines(_ provenances: [Provenance], now: Date) -> [String] {
+        guard showProvenance else { return [] }
+        var seen: [String] = []
+        for provenance in provenances {
+            var parts = [provenance.source.rawValue.uppercased(), provenance.date.description]
+            switch provenance.origin {
+            case .builtIn: parts.append("built-in rates")
+            case .network, .cache:
+                if let fetchedAt = provenance.fetchedAt { parts.append("fetched " + AgeText.ago(fetchedAt, now: now)) }
+            }
+            let line = parts.joined(separator: " · ")
+            if !seen.contains(line) { seen.append(line) }
+        }
+        return seen.map(style.dim)
+    }
+}

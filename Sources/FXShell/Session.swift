@@ -1,0 +1,103 @@
+import FXCommands
+import FXRates
+import FXRender
+import Foundation
+
+/// One line through the whole pipeline: parse → execute → render, with warnings and errors
+/// on stderr. The three modes differ only in where lines come from and how errors are labelled.
+public final class Session: Sendable {
+    public struct Presentation: Sendable {
+        public var json: Bool
+        public var style: Style
+        /// Provenance lines and error carets: for a person at a terminal.
+        public var forPerson: Bool
+
+        public init(json: Bool, style: Style, forPerson: Bool) {
+            self.json = json
+            self.style = style
+            self.forPerson = forPerson
+        }
+    }
+
+    public enum LineResult: Equatable, Sendable {
+        case ok
+        case nothing
+        case failed(Int32)
+        case quit
+    }
+
+    let parser: Parser
+    let executor: Executor
+    let service: RateService
+    let clock: any WallClock
+    let presentation: Presentation
+    let out: any TextOutput
+    let err: any TextOutput
+
+    public init(parser: Parser, executor: Executor, service: RateService, clock: any WallClock,
+                presentation: Presentation, out: any TextOutput, err: any TextOutput) {
+        self.parser = parser
+        self.executor = executor
+        self.service = service
+        self.clock = clock
+        self.presentation = presentation
+        self.out = out
+        self.err = err
+    }
+
+    /// Runs one line. `number` labels errors in script mode (`fx: line 3: …`).
+    public func run(_ line: String, number: Int? = nil) async -> LineResult {
+        let command: Command?
+        do {
+            command = try parser.parse(line)
+        } catch {
+            report(.usage(error), line: line, number: number)
+            return .failed(Failure.usage(error).exitStatus)
+        }
+        guard let command else { return .nothing }
+        if command == .quit { return .quit }
+        do {
+            let outcome = try await executor.execute(command)
+            await printWarnings()
+            emit(outcome)
+            if let failure = executor.verdict(on: outcome) {
+                // The answer is already out; in JSON mode an error object would make two per command.
+                report(failure, line: line, number: number, emitJSON: false)
+                return .failed(failure.exitStatus)
+            }
+            return .ok
+        } catch {
+            await printWarnings()
+            report(error, line: line, number: number)
+            return .failed(error.exitStatus)
+        }
+    }
+
+    private func emit(_ outcome: Outcome) {
+        let text = presentation.json
+            ? JSONRenderer.render(outcome)
+            : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson).render(outcome, now: clock.now())
+        if let text { out.write(text + "\n") }
+    }
+
+    private func printWarnings() async {
+        let now = clock.now()
+        for diagnostic in await service.takeDiagnostics() {
+            err.write(presentation.style.yellow("warning:") + " " + Messages.text(for: diagnostic, now: now) + "\n")
+        }
+    }
+
+    /// `fx: line 3: Unknown currency 'EUX'. Did you mean 'EUR'?` on stderr, and in JSON mode
+    /// also the error object on stdout so a consumer sees one object per line.
+    private func report(_ failure: Failure, line: String, number: Int?, emitJSON: Bool = true) {
+        if presentation.json, emitJSON {
+            out.write(JSONRenderer.render(failure, line: number) + "\n")
+        }
+        let label = number.map { "fx: line \($0): " } ?? "fx: "
+        err.write(presentation.style.red(label) + failure.message + "\n")
+        if presentation.forPerson, number == nil, case .usage(let error) = failure, let span = error.span {
+            err.write("  " + line + "\n  " + String(repeating: " ", count: span.lowerBound)
+                      + presentation.style.red(String(repeating: "^", count: max(1, span.count))) + "\n")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where text goes: stdout and stderr in production, a string in tests.
+public protocol TextOutput: AnyObject, Sendable {
+    func write(_ text: String)
+    func flush()
+}
+
+/// Buffered writes to a file descriptor; script mode over millions of lines must not pay a
+/// system call per line. Everything for one stream goes through one of these, in order.
+public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private let limit: Int
+
+    public init(fd: Int32, bufferSize: Int = 64 << 10) {
+        self.fd = fd
+        limit = bufferSize
+        buffer.reserveCapacity(bufferSize)
+    }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= limit { flush() }
+    }
+
+    public func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { raw in
+                systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                break  // a closed pipe: nothing more can be said
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+/// Collects output in memory, for tests.
+public final class StringOutput: TextOutput, @unchecked Sendable {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ text: String) { self.text += text }
+    public func flush() {}
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif

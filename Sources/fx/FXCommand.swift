@@ -1,0 +1,45 @@
+import ArgumentParser
+import FXCommands
+
+/// fx's command line: global flags, then the words of one command (or none for a prompt or a script).
+struct FXCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fx",
+        abstract: "Exchange rates and currency conversion, exact to the cent, online or off.",
+        usage: """
+            fx [<options>] <command words>     one command, e.g. fx convert 100 usd eur
+            fx [<options>] < file              one command per line
+            fx                                 the fx> prompt
+            """,
+        discussion: HelpText.overview(CommandTree()),
+        version: "fx 0.1.0"
+    )
+
+    @Flag(help: "One JSON object per command; money and rates as exact decimal strings.")
+    var json = false
+
+    @Flag(help: "Never touch the network: answer from the cache or the built-in rates.")
+    var offline = false
+
+    @Option(name: .customLong("max-age"), help: ArgumentHelp(
+        "Exit 3 when the rates used were superseded longer ago than this (90s, 15m, 12h, 2d, 1w).", valueName: "duration"))
+    var maxAge: String?
+
+    @Option(help: ArgumentHelp("Ask only this source (ecb).", valueName: "id"))
+    var source: String?
+
+    @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR does the same).")
+    var noColor = false
+
+    @Flag(name: .customLong("fail-fast"), help: "In a script, stop at the first line that fails.")
+    var failFast = false
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A command and its words.", valueName: "words"))
+    var words: [String] = []
+
+    mutating func validate() throws {
+        if let maxAge, DurationParser.parse(maxAge) == nil {
+            throw ValidationError("Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d.")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import FXCommands
+import FXNetwork
+import FXRates
+import FXRender
+import FXShell
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Thin by design: choose the mode, wire the real clock, network and files, run.
+
+let arguments: FXCommand
+do {
+    guard let parsed = try FXCommand.parseAsRoot() as? FXCommand else {
+        // `fx help`-style requests that ArgumentParser answers with its own command.
+        print(FXCommand.helpMessage())
+        exit(0)
+    }
+    arguments = parsed
+} catch {
+    // ArgumentParser's own exit code for usage errors is 64; fx promises 2.
+    let code = FXCommand.exitCode(for: error)
+    let message = FXCommand.fullMessage(for: error)
+    if code == .success {
+        print(message)
+        exit(0)
+    }
+    FileHandle.standardError.write(Data(("fx: " + message + "\n").utf8))
+    exit(2)
+}
+
+let environment = ProcessInfo.processInfo.environment
+let knownSources: [SourceID] = [.ecb]
+let settings = Settings.load(environment: environment, knownSources: knownSources)
+let clock = SystemClock()
+let transport = URLSessionTransport(userAgent: "fx/0.1")
+let sources: [any RateSource] = [ECBSource(baseURL: settings.sourceURLs[.ecb] ?? ECBSource.defaultBaseURL, transport: transport)]
+let service = RateService(
+    sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
+    builtIn: .ecb, options: RateService.Options(offline: arguments.offline))
+
+let stdinIsTerminal = isatty(0) == 1
+let stdoutIsTerminal = isatty(1) == 1
+let style = Style.decide(isTerminal: stdoutIsTerminal, noColorFlag: arguments.noColor, environment: environment)
+let out = FileDescriptorOutput(fd: 1)
+let err = FileDescriptorOutput(fd: 2, bufferSize: 0)
+for warning in settings.warnings { err.write(style.yellow("warning:") + " " + warning + "\n") }
+
+let sourceID = arguments.source.map { SourceID($0.lowercased()) }
+if let sourceID, !knownSources.contains(sourceID) {
+    err.write("fx: Unknown source '\(Messages.printable(arguments.source ?? ""))'. Sources: \(knownSources.map(\.rawValue).joined(separator: ", ")).\n")
+    exit(2)
+}
+let executor = Executor(
+    service: service, clock: clock,
+    options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
+let session = Session(
+    parser: Parser(context: ParseContext(sourceIDs: knownSources)), executor: executor, service: service, clock: clock,
+    presentation: Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal),
+    out: out, err: err)
+
+let status: Int32
+if !arguments.words.isEmpty {
+    status = await Modes.oneShot(arguments.words, session: session)
+} else if stdinIsTerminal {
+    status = await Modes.prompt(StandardInputLines(), session: session, promptOutput: out)
+} else {
+    status = await Modes.script(StandardInputLines(), session: session, failFast: arguments.failFast)
+}
+out.flush()
+exit(status)
