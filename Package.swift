@@ -31,11 +31,11 @@ let package = Package(
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
         .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender"]),
         .target(name: "FXTestSupport", dependencies: ["FXRates"], path: "Tests/FXTestSupport"),
-        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
-        .testTarget(name: "FXRenderTests", dependencies: ["FXRender"]),
-        .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCommands", "FXRates"]),
+        .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXCommands", "FXRender", "FXRates", "FXTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"]),
     ],
     swiftLanguageModes: [.v6]
 )
