@@ -1,0 +1,80 @@
+import FXTestSupport
+import Foundation
+import Testing
+
+/// The built `fx` against a loopback ECB: one-shot conversions, rates, JSON and exit statuses.
+@Suite struct OneShotTests {
+    @Test func convertsWithRealRatesAndCachesThem() throws {
+        let server = try ECBServer.current()
+        defer { server.stop() }
+        let fx = FXRunner(ecbURL: server.ecbURL)
+        defer { fx.cleanUp() }
+
+        let first = try fx.run(["convert", "100", "usd", "eur"])
+        #expect(first.status == 0)
+        #expect(first.stdout == "100.00 USD = 89.51 EUR\n")
+        #expect(first.stderr == "")
+        #expect(server.requests.count == 1)
+
+        // Within the publication window the second run answers from the cache, without a request.
+        let second = try fx.run(["100", "usd", "jpy"])
+        #expect(second.stdout == "100.00 USD = 15,725 JPY\n")
+        #expect(server.requests.count == 1)
+
+        let attributes = try FileManager.default.attributesOfItem(atPath: fx.cacheFile.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let cache = try JSONSerialization.jsonObject(with: Data(contentsOf: fx.cacheFile)) as? [String: Any]
+        #expect(cache?["schema"] as? Int == 1)
+        let ecb = (cache?["sources"] as? [String: Any])?["ecb"] as? [String: Any]
+        #expect(ecb?["etag"] as? String == "\"v1\"")
+        #expect((ecb?["rates"] as? [String: String])?["USD"] == "1.1172")
+    }
+
+    @Test func ratesAndJSON() throws {
+        let server = try ECBServer.current()
+        defer { server.stop() }
+        let fx = FXRunner(ecbURL: server.ecbURL)
+        defer { fx.cleanUp() }
+
+        let rate = try fx.run(["rate", "usd/jpy"])
+        #expect(rate.status == 0)
+        #expect(rate.stdout == "1 USD = 157.25 JPY   (1 JPY = 0.00635929 USD)\n")
+
+        let json = try fx.run(["--json", "convert", "1,234.56", "gbp", "to", "jpy", "usd"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let conversions = try #require(object["conversions"] as? [[String: Any]])
+        // 1234.56 × 175.68 / 0.8338 = 260,119.334… → 260119 JPY; 1234.56 × 1.1172 / 0.8338 = 1654.174… → 1654.17 USD
+        #expect(conversions.map { $0["result"] as? String } == ["260119", "1654.17"])
+        #expect(conversions.first?["source"] as? String == "ecb")
+        #expect(conversions.first?["date"] as? String == ECBServer.latestPublicationDate().description)
+    }
+
+    @Test func usageErrorsExitTwoAndPointAtTheWord() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let result = try fx.run(["--offline", "convert", "100", "eux", "usd"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("fx: Unknown currency 'EUX'. Did you mean 'EUR'?"))
+
+        let json = try fx.run(["--offline", "--json", "100", "usd", "zzz"])
+        #expect(json.status == 2)
+        #expect(json.stdout.contains(#""code":"unknown_currency""#))
+
+        let flag = try fx.run(["--max-age", "soon", "100", "usd", "eur"])
+        #expect(flag.status == 2)
+    }
+
+    @Test func helpAndVersion() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let help = try fx.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("convert"))
+        let version = try fx.run(["--version"])
+        #expect(version.stdout.hasPrefix("fx "))
+        let topic = try fx.run(["help", "rate"])
+        #expect(topic.stdout.contains("Usage: rate <base> [<quote>...]"))
+    }
+}
