@@ -8,14 +8,17 @@ public enum Failure: Error, Sendable, Equatable {
     case rates(RateError)
     /// The answer was given, but from rates superseded longer ago than `--max-age` allows.
     case tooOld(Provenance, staleness: TimeInterval, maxAge: TimeInterval)
+    /// `refresh` reached none of the sources it asked; each one's reason was already printed.
+    case refreshFailed
 
     /// 1 runtime failure · 2 usage error · 3 data older than `--max-age`.
     public var exitStatus: Int32 {
         switch self {
         case .usage: 2
-        case .rates(.unknownSource): 2
+        case .rates(.unknownSource), .rates(.offlineRefresh): 2
         case .rates: 1
         case .tooOld: 3
+        case .refreshFailed: 1
         }
     }
 
@@ -38,9 +41,11 @@ public enum Failure: Error, Sendable, Equatable {
             case .notCovered: "no_rate"
             case .unavailable: "source_unavailable"
             case .offlineWithoutData: "offline_no_data"
+            case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
             }
         case .tooOld: "data_too_old"
+        case .refreshFailed: "refresh_failed"
         }
     }
 

@@ -11,6 +11,8 @@ public enum Messages {
         case .tooOld(let provenance, let staleness, let maxAge):
             "\(provenance.sourceName) rates of \(provenance.date) were superseded \(AgeText.duration(staleness)) ago, "
                 + "longer than --max-age \(AgeText.duration(maxAge)) allows"
+        case .refreshFailed:
+            "no source could be refreshed; the cache is as it was"
         }
     }
 
@@ -58,6 +60,8 @@ public enum Messages {
             return "No cached rates for \(id) and --offline forbids fetching them."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
+        case .offlineRefresh:
+            return "'refresh' needs the network, and --offline forbids it."
         }
     }
 

@@ -56,10 +56,7 @@ public struct Executor: Sendable {
     public func verdict(on outcome: Outcome) -> Failure? {
         switch outcome {
         case .refresh(let reports) where !reports.isEmpty && reports.allSatisfy({ if case .failed = $0.outcome { true } else { false } }):
-            if case .failed(let failure) = reports[0].outcome {
-                return .rates(.unavailable(source: reports[0].source, sourceName: reports[0].sourceName, failure: failure))
-            }
-            return nil
+            return .refreshFailed
         case .conversion(let conversion):
             return tooOld(conversion.lines.map(\.quote.provenance))
         case .rates(let listing):

@@ -7,4 +7,6 @@ public enum RateError: Error, Sendable, Equatable {
     /// `--offline` with nothing cached and no built-in rates for the source.
     case offlineWithoutData(SourceID)
     case unknownSource(String)
+    /// `refresh` was asked for while `--offline` forbids the network.
+    case offlineRefresh
 }

@@ -86,6 +86,7 @@ public actor RateService {
 
     /// Fetches now, whatever the schedule says, and reports what changed.
     public func refresh(only ids: [SourceID] = []) async throws(RateError) -> [RefreshReport] {
+        guard !options.offline else { throw .offlineRefresh }
         var reports: [RefreshReport] = []
         let chosen = ids.isEmpty ? sources : try ids.map { id throws(RateError) in try source(id) }
         for source in chosen {

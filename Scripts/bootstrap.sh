@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the system libraries fx needs on Debian/Ubuntu, only those that are missing.
+# Foundation's networking and XML parser load libcurl and libxml2 at run time.
+set -euo pipefail
+
+packages=(libcurl4 libxml2)
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "bootstrap: Swift 6 is not installed; see https://www.swift.org/install/linux/" >&2
+    exit 1
+fi
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+    for package in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "bootstrap: installing ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
