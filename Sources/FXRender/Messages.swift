@@ -107,6 +107,8 @@ public enum Messages {
             return "\(name): \(text(for: failure)); " + builtIn(day)
         case .usingBuiltIn(let day):
             return builtIn(day)
+        case .staleData(let name, let day, let supersededFor):
+            return "using cached \(name) rates of \(day), superseded \(AgeText.duration(supersededFor)) ago; run 'refresh' when online"
         }
     }
 

@@ -7,6 +7,8 @@ public struct Settings: Sendable {
     public var cacheDirectory: String
     public var configPath: String
     public var sourceURLs: [SourceID: URL] = [:]
+    /// Seconds a whole request may take (config `timeout`, or `FX_TIMEOUT`).
+    public var timeout: TimeInterval = 15
     /// Problems with the config file, printed as warnings; fx goes on with defaults.
     public var warnings: [String] = []
 
@@ -14,6 +16,7 @@ public struct Settings: Sendable {
     private struct ConfigFile: Decodable {
         struct Source: Decodable { var url: String? }
         var sources: [String: Source]?
+        var timeout: Double?
     }
 
     public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
@@ -22,6 +25,11 @@ public struct Settings: Sendable {
             cacheDirectory: xdg("XDG_CACHE_HOME", default: home + "/.cache", environment) + "/fx",
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
         settings.readConfig()
+        if let text = environment["FX_TIMEOUT"], !text.isEmpty {
+            if let seconds = Double(text), seconds > 0, seconds <= 600 { settings.timeout = seconds } else {
+                settings.warnings.append("ignoring FX_TIMEOUT: '\(text)' is not a number of seconds between 0 and 600")
+            }
+        }
         for id in knownSources {
             let name = "FX_\(id.rawValue.uppercased())_URL"
             guard let text = environment[name], !text.isEmpty else { continue }
@@ -44,6 +52,11 @@ public struct Settings: Sendable {
         guard let config = try? JSONDecoder().decode(ConfigFile.self, from: data) else {
             warnings.append("ignoring \(configPath): not valid JSON of the expected shape")
             return
+        }
+        if let seconds = config.timeout {
+            if seconds > 0, seconds <= 600 { timeout = seconds } else {
+                warnings.append("ignoring timeout \(seconds) in \(configPath): give seconds between 0 and 600")
+            }
         }
         for (id, source) in config.sources ?? [:] {
             guard let text = source.url else { continue }

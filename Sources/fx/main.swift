@@ -36,7 +36,8 @@ let knownSources: [SourceID] = [.ecb]
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = URLSessionTransport(userAgent: "fx/0.1")
-let sources: [any RateSource] = [ECBSource(baseURL: settings.sourceURLs[.ecb] ?? ECBSource.defaultBaseURL, transport: transport)]
+let sources: [any RateSource] = [ECBSource(
+    baseURL: settings.sourceURLs[.ecb] ?? ECBSource.defaultBaseURL, transport: transport, timeout: settings.timeout)]
 let service = RateService(
     sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: RateService.Options(offline: arguments.offline))

@@ -124,7 +124,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .truncated(let status, let body, let announced):
             send(client, head(status: status, headers: ["Content-Type": "application/xml"], length: announced) + body)
         case .hang:
-            send(client, Data("HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nContent-Length: 100000\r\n\r\n<".utf8))
+            send(client, Data("HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nContent-Length: 2000\r\n\r\n<".utf8))
             // Hold the connection open until the client hangs up (bounded, so the thread ends).
             var byte: UInt8 = 0
             for _ in 0..<60 where recv(client, &byte, 1, 0) != 0 {}

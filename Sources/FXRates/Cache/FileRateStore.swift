@@ -62,6 +62,8 @@ public struct FileRateStore: RateStore {
     }
 
     private func read() -> Result<[SourceID: CachedRates], ReadProblem> {
+        // Missing, or a path that cannot exist (a file where the directory should be): no cache yet.
+        guard FileManager.default.fileExists(atPath: path) else { return .success([:]) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

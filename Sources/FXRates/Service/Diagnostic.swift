@@ -12,6 +12,8 @@ public enum Diagnostic: Sendable, Equatable {
     case fetchFailed(source: SourceID, sourceName: String, failure: FetchFailure, fallback: Fallback)
     /// No cached rates and no network allowed: the compiled-in ECB rates answer.
     case usingBuiltIn(Day)
+    /// `--offline` answered from cached rates that a newer publication has replaced.
+    case staleData(sourceName: String, date: Day, supersededFor: TimeInterval)
 
     /// What answered after a failed fetch.
     public enum Fallback: Sendable, Equatable {

@@ -103,7 +103,15 @@ public actor RateService {
         let now = clock.now()
         if let hit = resolved[source.id], now < hit.validUntil { return (hit.table, hit.provenance) }
         let entry = cached(source.id)
-        if let entry, options.offline || isCurrent(entry, source: source, now: now) {
+        if let entry, options.offline {
+            let superseded = now.timeIntervalSince(source.nextPublication(after: entry.table.date))
+            // An hour of grace: the ECB's "around 16:00" is often a few minutes later.
+            if superseded > 3600 {
+                diagnostics.append(.staleData(sourceName: source.name, date: entry.table.date, supersededFor: superseded))
+            }
+            return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: .distantFuture)
+        }
+        if let entry, isCurrent(entry, source: source, now: now) {
             return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: currentUntil(entry, source: source, now: now))
         }
         if options.offline {
