@@ -31,11 +31,11 @@ let package = Package(
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
         .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender"]),
         .target(name: "FXTestSupport", dependencies: ["FXRates"], path: "Tests/FXTestSupport"),
-        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"]),
+        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCommands", "FXRates"]),
         .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXCommands", "FXRender", "FXRates", "FXTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
