@@ -13,37 +13,28 @@ public struct FileRateStore: RateStore {
     }
 
     public func load() -> StoreContents {
-        switch read() {
-        case .success(let entries):
-            return StoreContents(entries: entries)
-        case .failure(.unreadable(let reason)):
-            return StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: reason)])
-        case .failure(.damaged):
-            // Decide again under the lock: another process may have replaced the file meanwhile,
-            // and only one of them should move it aside.
-            let retried = try? FileLock.withExclusiveLock(path: lockPath) { () -> StoreContents in
-                switch read() {
-                case .success(let entries): return StoreContents(entries: entries)
-                case .failure(.unreadable(let reason)):
-                    return StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: reason)])
-                case .failure(.damaged(let reason)): return StoreContents(diagnostics: [setAside(reason: reason)])
-                }
+        if case .success(let entries) = read() { return StoreContents(entries: entries) }
+        // Decide again under the lock: another process may have replaced the file meanwhile,
+        // and only one of them should move it aside.
+        let retried = try? FileLock.withExclusiveLock(path: lockPath) { () -> StoreContents in
+            switch read() {
+            case .success(let entries): return StoreContents(entries: entries)
+            case .failure(let problem): return StoreContents(diagnostics: [setAside(reason: problem.reason)])
             }
-            return retried ?? StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: "cannot lock the cache")])
         }
+        return retried ?? StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: "cannot lock the cache")])
     }
 
     public func save(_ entry: CachedRates) throws(StoreError) {
         do {
             try AtomicFile.makeDirectory(directory)
             try FileLock.withExclusiveLock(path: lockPath) {
-                // Keep what other processes wrote since we read; a damaged file is replaced, after
-                // being kept aside for inspection.
+                // Keep what other processes wrote since we read; a damaged file is kept aside
+                // for inspection before it is replaced.
                 var entries: [SourceID: CachedRates] = [:]
                 switch read() {
                 case .success(let current): entries = current
-                case .failure(.damaged(let reason)): _ = setAside(reason: reason)
-                case .failure(.unreadable): break
+                case .failure(let problem): _ = setAside(reason: problem.reason)
                 }
                 entries[entry.source] = entry
                 try AtomicFile.write(CacheFileFormat(entries: entries).encoded(), to: path)
@@ -55,31 +46,29 @@ public struct FileRateStore: RateStore {
         }
     }
 
-    /// The entries on disk; a missing file is empty, a damaged one is renamed to `.corrupt`.
-    private enum ReadProblem: Error {
-        case unreadable(String)
-        case damaged(String)
+    /// Why the file on disk cannot be used.
+    private struct ReadProblem: Error {
+        let reason: String
     }
 
+    /// The entries on disk; a missing file is empty.
     private func read() -> Result<[SourceID: CachedRates], ReadProblem> {
         // Missing, or a path that cannot exist (a file where the directory should be): no cache yet.
         guard FileManager.default.fileExists(atPath: path) else { return .success([:]) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return .success([:])
         } catch {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return .failure(.damaged("a directory stands where the cache file should be"))
+                return .failure(ReadProblem(reason: "a directory stands where the cache file should be"))
             }
-            return .failure(.unreadable(readReason(error)))
+            return .failure(ReadProblem(reason: readReason(error)))
         }
         do {
             return .success(try CacheFileFormat.decode(data))
         } catch {
-            return .failure(.damaged(error.reason))
+            return .failure(ReadProblem(reason: error.reason))
         }
     }
 
