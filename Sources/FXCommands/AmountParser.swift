@@ -91,11 +91,13 @@ enum AmountParser {
         return (Decimal(exactly: digits), fraction.count)
     }
 
+    /// The longest symbol `text` starts with; letter symbols such as `zł` count too (`zł100`).
     private static func leadingSymbol(of text: Substring, context: ParseContext) -> String? {
-        context.symbols.keys.filter { text.hasPrefix($0) && !$0.allSatisfy(\.isLetter) }.max { $0.count < $1.count }
+        context.symbols.keys.filter { text.hasPrefix($0) }.max { $0.count < $1.count }
     }
 
+    /// The longest symbol `text` ends with (`100€`, `100zł`).
     private static func trailingSymbol(of text: Substring, context: ParseContext) -> String? {
-        context.symbols.keys.filter { text.hasSuffix($0) && !$0.allSatisfy(\.isLetter) }.max { $0.count < $1.count }
+        context.symbols.keys.filter { text.hasSuffix($0) }.max { $0.count < $1.count }
     }
 }

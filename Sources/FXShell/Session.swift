@@ -95,7 +95,9 @@ public final class Session: Sendable {
         }
         let label = number.map { "fx: line \($0): " } ?? "fx: "
         err.write(presentation.style.red(label) + failure.message + "\n")
-        if presentation.forPerson, number == nil, case .usage(let error) = failure, let span = error.span {
+        // The caret needs the line as typed; a line with control characters is not echoed at all.
+        if presentation.forPerson, number == nil, case .usage(let error) = failure, let span = error.span,
+           Messages.printable(line) == line {
             err.write("  " + line + "\n  " + String(repeating: " ", count: span.lowerBound)
                       + presentation.style.red(String(repeating: "^", count: max(1, span.count))) + "\n")
         }

@@ -43,7 +43,9 @@ public struct Settings: Sendable {
     /// An XDG base directory: the variable when it holds an absolute path, else the default.
     static func xdg(_ name: String, default fallback: String, _ environment: [String: String]) -> String {
         guard let value = environment[name], value.hasPrefix("/") else { return fallback }
-        return value.hasSuffix("/") && value.count > 1 ? String(value.dropLast()) : value
+        var trimmed = Substring(value)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 
     private mutating func readConfig() {

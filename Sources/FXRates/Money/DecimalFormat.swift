@@ -22,8 +22,8 @@ public enum DecimalFormat {
         return assemble(sign: sign, integer: integer, fraction: fraction, grouping: grouping)
     }
 
-    /// A rate with significant digits by magnitude: six significant digits, never fewer than
-    /// two decimals, trailing zeros dropped. 1491.76 → "1491.76", 0.00741 → "0.00741",
+    /// A rate with significant digits by magnitude: rounded to six significant digits but never
+    /// to fewer than two decimals, then trailing zeros dropped (136.00 → "136"). 1491.76 → "1491.76", 0.00741 → "0.00741",
     /// 157.2502685 → "157.25", 20275.17 → "20275.17", 0.000670349 → "0.000670349".
     public static func rate(_ value: Decimal, significantDigits: Int = 6) -> String {
         let scale = max(2, significantDigits - value.integerDigitCount)

@@ -21,6 +21,9 @@ public enum ECBFeedParser {
             throw .malformed("\(reason) (line \(parser.lineNumber))")
         }
         guard delegate.sawEnvelope else { throw .malformed("not an ECB reference-rate document") }
+        // FoundationXML on Linux reports success for a document cut off mid-way; only the
+        // closing envelope proves that the whole file arrived.
+        guard delegate.closedEnvelope else { throw .malformed("truncated document (line \(parser.lineNumber))") }
         guard !delegate.tables.isEmpty else { throw .noRates }
         return delegate.tables.sorted { $0.date < $1.date }
     }
@@ -29,6 +32,7 @@ public enum ECBFeedParser {
         var tables: [RateTable] = []
         var failure: FetchFailure?
         var sawEnvelope = false
+        var closedEnvelope = false
         private var day: Day?
         private var rates: [CurrencyCode: Decimal] = [:]
         private var seenDays = Set<Day>()
@@ -66,6 +70,7 @@ public enum ECBFeedParser {
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if failure == nil, name.split(separator: ":").last == "Envelope" { closedEnvelope = true }
             guard failure == nil, name.hasSuffix("Cube"), let kind = open.popLast(), kind == .dated, let day else { return }
             tables.append(RateTable(base: .eur, date: day, rates: rates))
             self.day = nil

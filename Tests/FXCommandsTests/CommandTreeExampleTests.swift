@@ -1,0 +1,45 @@
+import FXCommands
+import Testing
+
+/// The examples `help` prints are promises: every one must parse, to the command it illustrates.
+@Suite("Command tree examples")
+struct CommandTreeExampleTests {
+    static let examples: [(command: String, example: String)] = CommandTree().commands.flatMap { spec in
+        spec.examples.map { (spec.name, $0) }
+    }
+
+    @Test("every command has examples")
+    func everyCommandHasExamples() {
+        for spec in CommandTree().commands {
+            #expect(!spec.examples.isEmpty, "\(spec.name) has no examples")
+        }
+    }
+
+    @Test("every example parses to its own command", arguments: examples)
+    func exampleParses(command: String, example: String) throws {
+        let parsed = try #require(try Parser().parse(example), "\(example) parsed to nothing")
+        #expect(Self.name(of: parsed) == command)
+    }
+
+    @Test("names and aliases are unique and found case-insensitively")
+    func namesUnique() {
+        let tree = CommandTree()
+        let names = tree.commands.flatMap(\.names)
+        #expect(Set(names).count == names.count)
+        for spec in tree.commands {
+            for name in spec.names {
+                #expect(tree.command(named: name.uppercased())?.name == spec.name)
+            }
+        }
+    }
+
+    private static func name(of command: Command) -> String {
+        switch command {
+        case .convert: "convert"
+        case .rate: "rate"
+        case .refresh: "refresh"
+        case .help: "help"
+        case .quit: "quit"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import FXCommands
+import Testing
+
+@Suite("Help text")
+struct HelpTextTests {
+    @Test("the overview lists every command with its summary")
+    func overview() {
+        let tree = CommandTree()
+        let text = HelpText.overview(tree)
+        let lines = text.split(separator: "\n").map(String.init)
+        for spec in tree.commands {
+            #expect(lines.contains { $0.hasPrefix("  " + spec.name + " ") && $0.hasSuffix(spec.summary) },
+                    "no line for \(spec.name)")
+        }
+    }
+
+    @Test("the overview's summaries start in one column")
+    func overviewAligned() {
+        let tree = CommandTree()
+        let lines = HelpText.overview(tree).split(separator: "\n").map(String.init)
+        var columns: Set<Int> = []
+        for spec in tree.commands {
+            guard let line = lines.first(where: { $0.hasPrefix("  " + spec.name + " ") }),
+                  let range = line.range(of: spec.summary) else {
+                Issue.record("no line for \(spec.name)")
+                continue
+            }
+            columns.insert(line.distance(from: line.startIndex, to: range.lowerBound))
+        }
+        #expect(columns.count == 1)
+    }
+
+    @Test("a command's help has its synopsis, aliases and every example")
+    func convertHelp() {
+        let text = HelpText.command(.convert)
+        #expect(text.hasPrefix("Usage: " + CommandSpec.convert.synopsis + "\n"))
+        #expect(text.contains("Aliases: c, conv"))
+        for example in CommandSpec.convert.examples {
+            #expect(text.contains("\n  " + example), "missing example \(example)")
+        }
+    }
+
+    @Test("a command without aliases has no Aliases line")
+    func noAliases() {
+        #expect(!HelpText.command(.refresh).contains("Aliases:"))
+    }
+}

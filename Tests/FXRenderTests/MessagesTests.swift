@@ -1,0 +1,60 @@
+import FXCommands
+import FXRates
+import FXRender
+import Testing
+
+@Suite("Messages")
+struct MessagesTests {
+    static let eur = CurrencyCode("EUR")!
+
+    static let usage: [(UsageError.Kind, String)] = [
+        (.unknownCurrency("eux", suggestion: eur), "Unknown currency 'EUX'. Did you mean 'EUR'?"),
+        (.unknownCurrency("zzzzzz", suggestion: nil),
+         "Unknown currency 'zzzzzz'. Use an ISO 4217 code such as USD, EUR or JPY."),
+        (.unknownCommand("conver", suggestion: "convert"), "Unknown command 'conver'. Did you mean 'convert'?"),
+        (.unknownCommand("bogus", suggestion: nil), "Unknown command 'bogus'. Type 'help' to see the commands."),
+        (.unknownSource("xyz", known: [.ecb]), "Unknown source 'xyz'. Sources: ecb."),
+        (.malformedAmount("1,5", hint: .decimalComma),
+         "Malformed amount '1,5'. Use '.' for decimals and ',' only between thousands, as in 1,234.56."),
+        (.malformedAmount("1e3", hint: .exponent),
+         "Malformed amount '1e3'. Write the number out; exponents such as 1e3 are not accepted."),
+        (.malformedAmount("1.2.3", hint: nil), "Malformed amount '1.2.3'. Write amounts like 100, 1,234.56, 1.5k or $20."),
+        (.missingAmount(command: "convert"), "Missing amount after 'convert'. Example: convert 100 usd eur"),
+        (.missingCurrency(after: "100"), "Missing currency after '100'. Example: convert 100 usd eur"),
+        (.missingTarget(after: "usd"), "Missing target currency after 'usd'. Example: convert 100 usd eur"),
+        (.unexpectedWord("now", command: "quit"), "Unexpected 'now' after 'quit'. Type 'help quit' for its grammar."),
+        (.unknownHelpTopic("convrt", suggestion: "convert"), "No help for 'convrt'. Did you mean 'convert'?"),
+    ]
+
+    @Test("usage errors read exactly so", arguments: usage)
+    func usageText(kind: UsageError.Kind, text: String) {
+        #expect(Messages.text(for: UsageError(kind, span: nil)) == text)
+        #expect(Failure.usage(UsageError(kind, span: nil)).message == text)
+    }
+
+    @Test("rate errors read exactly so")
+    func rateText() {
+        #expect(Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: [.ecb]))
+            == "No rate for KWD: it is not published by ECB.")
+        #expect(Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: []))
+            == "No rate for KWD: it is not published by any enabled source.")
+        #expect(Messages.text(for: RateError.unavailable(source: .ecb, sourceName: "European Central Bank",
+                                                         failure: .httpStatus(503)))
+            == "No rates available: European Central Bank: server answered HTTP 503 (Service Unavailable), and nothing is cached.")
+    }
+
+    @Test("data too old names the source, the date and both durations")
+    func tooOldText() {
+        let provenance = Provenance(source: .ecb, sourceName: "European Central Bank",
+                                    date: Day(year: 2026, month: 10, day: 30)!, fetchedAt: nil, origin: .cache)
+        #expect(Failure.tooOld(provenance, staleness: 16 * 3600, maxAge: 3600).message
+            == "European Central Bank rates of 2026-10-30 were superseded 16h ago, longer than --max-age 1h allows")
+    }
+
+    @Test("a typed control character is shown, not sent to the terminal")
+    func escapeInMessage() {
+        let text = Messages.text(for: UsageError(.unknownCommand("\u{1B}[2Jx", suggestion: nil), span: nil))
+        #expect(!text.contains("\u{1B}"))
+        #expect(text == "Unknown command '\\x1B[2Jx'. Type 'help' to see the commands.")
+    }
+}

@@ -1,0 +1,32 @@
+import FXRates
+import FXShell
+import Foundation
+import Testing
+
+@Suite("Session refresh")
+struct RefreshSessionTests {
+    @Test("a refresh reports the new table")
+    func updated() async {
+        let shell = ShellHarness()
+        #expect(await shell.session.run("refresh") == .ok)
+        #expect(shell.out.text == "ecb: updated 2026-10-30 (3 currencies)\n")
+    }
+
+    @Test("a refresh over an older cache names both dates")
+    func updatedFromCache() async {
+        let cached = CachedRates(source: .ecb,
+                                 table: RateTable(base: .eur, date: Day(year: 2026, month: 10, day: 29)!, rates: [:]),
+                                 fetchedAt: ISO8601DateFormatter().date(from: "2026-10-29T16:00:00Z")!)
+        let shell = ShellHarness(cached: [cached])
+        #expect(await shell.session.run("refresh ecb") == .ok)
+        #expect(shell.out.text == "ecb: updated 2026-10-29 → 2026-10-30 (3 currencies)\n")
+    }
+
+    @Test("a refresh in which every source failed prints the report and fails with 1")
+    func failed() async {
+        let shell = ShellHarness(source: FixedTableSource(failure: .httpStatus(503)))
+        #expect(await shell.session.run("refresh") == .failed(1))
+        #expect(shell.out.text == "ecb: failed: server answered HTTP 503 (Service Unavailable)\n")
+        #expect(shell.err.text.hasPrefix("fx: "))
+    }
+}

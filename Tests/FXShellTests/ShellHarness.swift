@@ -1,0 +1,52 @@
+import FXCommands
+import FXRates
+import FXRender
+import FXShell
+import Foundation
+
+/// A source that always answers with the ECB table of Friday 2026-10-30 (no KWD).
+struct FixedTableSource: RateSource {
+    static let day = Day(year: 2026, month: 10, day: 30)!
+    static let table = RateTable(base: .eur, date: day, rates: [
+        CurrencyCode("USD")!: Decimal(exactly: "1.1172")!,
+        CurrencyCode("JPY")!: Decimal(exactly: "175.68")!,
+        CurrencyCode("GBP")!: Decimal(exactly: "0.8338")!,
+    ])
+
+    let id = SourceID.ecb
+    let name = "European Central Bank"
+    /// When the next table is due, counted from the start (UTC) of the table's day.
+    var nextPublicationOffset: TimeInterval = 86_400 + 15 * 3600
+    /// When set, every fetch fails so.
+    var failure: FetchFailure?
+
+    func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        if let failure { throw failure }
+        return .fetched(Self.table, Validators())
+    }
+
+    func nextPublication(after day: Day) -> Date {
+        day.startUTC + nextPublicationOffset
+    }
+}
+
+/// A session over the fixed table with its output captured, at 2026-10-30T17:00:00Z.
+struct ShellHarness {
+    static let now = ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!
+
+    let clock = FixedClock(now)
+    let out = StringOutput()
+    let err = StringOutput()
+    let service: RateService
+    let executor: Executor
+    let session: Session
+
+    init(json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
+         source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = []) {
+        service = RateService(sources: [source], store: MemoryRateStore(cached), clock: clock)
+        executor = Executor(service: service, clock: clock, options: Executor.Options(maxAge: maxAge))
+        session = Session(parser: Parser(), executor: executor, service: service, clock: clock,
+                          presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: forPerson),
+                          out: out, err: err)
+    }
+}
