@@ -29,7 +29,10 @@ let package = Package(
         .target(name: "FXNetwork", dependencies: ["FXRates"]),
         .target(name: "FXCommands", dependencies: ["FXRates"]),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
-        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender"]),
+        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender", "CEditLine", "CLibEdit"]),
+        // libedit's native histedit API; CEditLine wraps the variadic calls Swift cannot make.
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        .target(name: "CEditLine", dependencies: ["CLibEdit"]),
         .target(name: "FXTestSupport", dependencies: ["FXRates"], path: "Tests/FXTestSupport"),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system libraries fx needs on Debian/Ubuntu, only those that are missing.
-# Foundation's networking and XML parser load libcurl and libxml2 at run time.
+# Foundation's networking and XML parser load libcurl and libxml2 at run time; the
+# prompt links libedit.
 set -euo pipefail
 
-packages=(libcurl4 libxml2)
+packages=(libcurl4 libxml2 libedit-dev)
+# The tests drive the prompt in a real pseudo-terminal (tmux) and exercise the bash completion.
+[ "${1:-}" = "--test" ] && packages+=(tmux bash)
 
 if ! command -v swift >/dev/null 2>&1; then
     echo "bootstrap: Swift 6 is not installed; see https://www.swift.org/install/linux/" >&2

@@ -11,6 +11,8 @@ public struct CommandSpec: Sendable {
     /// Lines that must parse; the tests run every one of them.
     public let examples: [String]
     let parse: @Sendable (_ arguments: ArraySlice<Token>, _ command: Token, _ context: ParseContext) throws(UsageError) -> Command
+    /// What may come next after the complete argument words typed so far.
+    let completion: @Sendable (_ arguments: [Token], _ context: ParseContext) -> [CompletionKind]
 
     public var names: [String] { [name] + aliases }
 }

@@ -14,6 +14,6 @@ public struct CommandTree: Sendable {
 
     /// The nearest command name for "Did you mean …?".
     public func suggestion(for word: String) -> String? {
-        Suggestions.nearest(to: word, in: commands.flatMap(\.names), maxDistance: 2)
+        Suggestions.nearest(to: word, in: commands.flatMap(\.names).filter { $0.count > 1 }, maxDistance: 2)
     }
 }

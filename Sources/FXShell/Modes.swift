@@ -30,12 +30,13 @@ public enum Modes {
 
     /// A plain `fx> ` prompt (no line editing): errors keep the loop going; end of input or
     /// `quit` leaves with status 0.
-    public static func prompt(_ lines: some LineSource, session: Session, promptOutput: any TextOutput) async -> Int32 {
+    /// `promptOutput` prints `fx> ` for plain readers; libedit draws its own prompt (pass nil).
+    public static func prompt(_ lines: some LineSource, session: Session, promptOutput: (any TextOutput)?) async -> Int32 {
         while true {
-            promptOutput.write("fx> ")
-            promptOutput.flush()
+            promptOutput?.write("fx> ")
+            promptOutput?.flush()
             guard let line = lines.nextLine() else {
-                promptOutput.write("\n")
+                promptOutput?.write("\n")
                 break
             }
             let result = await session.run(line)
@@ -43,7 +44,7 @@ public enum Modes {
             session.err.flush()
             if case .quit = result { break }
         }
-        promptOutput.flush()
+        promptOutput?.flush()
         return 0
     }
 }

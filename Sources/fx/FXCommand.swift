@@ -34,8 +34,19 @@ struct FXCommand: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "In a script, stop at the first line that fails.")
     var failFast = false
 
+    /// Shell completion scripts ask fx itself, so shells and the prompt never disagree:
+    /// `fx --complete -- convert 100 us` prints the candidates for the last word, one per line.
+    @Flag(name: .customLong("complete"), help: .hidden)
+    var complete = false
+
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A command and its words.", valueName: "words"))
     var words: [String] = []
+
+    /// The command words, without the `--` that may separate them from fx's options.
+    var commandWords: [String] {
+        guard let separator = words.firstIndex(of: "--") else { return words }
+        return Array(words[..<separator] + words[(separator + 1)...])
+    }
 
     mutating func validate() throws {
         if let maxAge, DurationParser.parse(maxAge) == nil {

@@ -32,7 +32,17 @@ do {
 }
 
 let environment = ProcessInfo.processInfo.environment
+let interactive = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
 let knownSources: [SourceID] = [.ecb]
+let parseContext = ParseContext(sourceIDs: knownSources)
+
+if arguments.complete {
+    let line = arguments.commandWords.joined(separator: " ")
+    let completion = Completer(context: parseContext).complete(line: line, cursor: line.count)
+    print(completion.candidates.map(\.text).joined(separator: "\n"))
+    exit(0)
+}
+
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = URLSessionTransport(userAgent: "fx/0.1")
@@ -58,13 +68,18 @@ let executor = Executor(
     service: service, clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
 let session = Session(
-    parser: Parser(context: ParseContext(sourceIDs: knownSources)), executor: executor, service: service, clock: clock,
+    parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,
     presentation: Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal),
     out: out, err: err)
 
 let status: Int32
-if !arguments.words.isEmpty {
-    status = await Modes.oneShot(arguments.words, session: session)
+if !arguments.commandWords.isEmpty {
+    status = await Modes.oneShot(arguments.commandWords, session: session)
+} else if interactive {
+    let reader = EditLineReader(completer: Completer(context: parseContext), history: .standard(environment: environment),
+                                color: style.color)
+    status = await Modes.prompt(reader, session: session, promptOutput: nil)
+    reader.close()
 } else if stdinIsTerminal {
     status = await Modes.prompt(StandardInputLines(), session: session, promptOutput: out)
 } else {

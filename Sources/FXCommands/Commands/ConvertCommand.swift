@@ -15,7 +15,8 @@ extension CommandSpec {
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
             return try ConvertGrammar.parse(&cursor, command: command, context: context)
-        }
+        },
+        completion: { arguments, context in ConvertGrammar.completion(arguments, context) }
     )
 }
 
@@ -57,6 +58,28 @@ enum ConvertGrammar {
         guard let from else { throw UsageError(.missingCurrency(after: amountToken.text), span: nil) }
         guard !targets.isEmpty else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
         return .convert(amount: amount, from: from, to: targets.map(\.code))
+    }
+}
+
+extension ConvertGrammar {
+    /// After the amount: its currency (unless a symbol gave it), then a keyword or targets.
+    static func completion(_ arguments: [Token], _ context: ParseContext) -> [CompletionKind] {
+        guard let first = arguments.first else { return [] }
+        var rest = arguments.dropFirst()
+        var hasSource = false
+        if context.symbols[first.text] != nil, rest.first != nil {
+            hasSource = true
+            rest = rest.dropFirst()
+        } else if case .success(let parsed) = AmountParser.parse(first.text, context: context), parsed.currency != nil {
+            hasSource = true
+        }
+        if let next = rest.first, !hasSource, context.symbols[next.text] != nil || CurrencyCode(next.text) != nil {
+            hasSource = true
+            rest = rest.dropFirst()
+        }
+        guard hasSource else { return [.currencies] }
+        let keywords = ["to", "in", "as"]
+        return rest.isEmpty ? [.keywords(keywords), .currencies] : [.currencies]
     }
 }
 

@@ -15,7 +15,8 @@ extension CommandSpec {
                 throw UsageError(.unknownHelpTopic(topic.text, suggestion: tree.suggestion(for: topic.text)), at: topic)
             }
             return .help(topic: spec.name)
-        }
+        },
+        completion: { arguments, _ in arguments.isEmpty ? [.commands] : [] }
     )
 
     public static let quit = CommandSpec(
@@ -27,6 +28,7 @@ extension CommandSpec {
         parse: { arguments, _, _ throws(UsageError) in
             if let extra = arguments.first { throw UsageError(.unexpectedWord(extra.text, command: "quit"), at: extra) }
             return .quit
-        }
+        },
+        completion: { _, _ in [] }
     )
 }

@@ -16,6 +16,7 @@ extension CommandSpec {
             let quotes = try cursor.currencyList(context)
             if separated, quotes.isEmpty { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
             return .rate(base: base, quotes: quotes.map(\.code))
-        }
+        },
+        completion: { _, _ in [.currencies] }
     )
 }

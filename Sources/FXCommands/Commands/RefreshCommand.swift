@@ -19,6 +19,7 @@ extension CommandSpec {
                 ids.append(id)
             }
             return .refresh(ids)
-        }
+        },
+        completion: { _, _ in [.sources] }
     )
 }

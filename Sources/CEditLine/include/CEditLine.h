@@ -1,0 +1,39 @@
+// Non-variadic wrappers around libedit's histedit API, which Swift cannot call directly
+// (el_set, el_get and history are variadic), and the terminal and signal calls the prompt needs.
+#ifndef FX_CEDITLINE_H
+#define FX_CEDITLINE_H
+
+#include <histedit.h>
+
+EditLine *fx_el_init(const char *program);
+/// Sets the prompt; `literal` brackets invisible escapes (EL_PROMPT_ESC), 0 for none.
+void fx_el_set_prompt(EditLine *el, const char *text, char literal);
+int fx_el_set_editor(EditLine *el, const char *mode);
+int fx_el_set_signal(EditLine *el, int on);
+int fx_el_set_history(EditLine *el, History *h);
+int fx_el_add_function(EditLine *el, const char *name, const char *help, unsigned char (*fn)(EditLine *, int));
+int fx_el_bind(EditLine *el, const char *key, const char *function);
+int fx_el_set_client_data(EditLine *el, void *data);
+/// Replaces libedit's character reader with one that returns on Ctrl-C instead of retrying.
+int fx_el_use_interruptible_reader(EditLine *el);
+void *fx_el_client_data(EditLine *el);
+
+History *fx_history_init(int size);
+int fx_history_enter(History *h, const char *line);
+int fx_history_load(History *h, const char *path);
+int fx_history_save(History *h, const char *path);
+
+/// LC_CTYPE from the environment, or C.UTF-8 when that is not UTF-8.
+void fx_setup_locale(void);
+/// SIGINT interrupts el_gets (EINTR) instead of killing fx or being restarted.
+void fx_install_interrupt_handler(void);
+int fx_errno(void);
+/// el_gets that a Ctrl-C interrupts (NULL, count -1, EINTR) whichever thread receives it.
+const char *fx_el_gets(EditLine *el, int *count);
+/// Saves the terminal settings and restores them on fatal signals before dying.
+void fx_guard_terminal(void);
+void fx_restore_terminal(void);
+int fx_terminal_columns(void);
+int fx_terminal_rows(void);
+
+#endif

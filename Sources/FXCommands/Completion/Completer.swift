@@ -1,0 +1,104 @@
+/// One thing TAB can offer: the text to insert and, for currencies, a name to show beside it.
+public struct Candidate: Equatable, Sendable {
+    public let text: String
+    public let detail: String?
+
+    public init(_ text: String, detail: String? = nil) {
+        self.text = text
+        self.detail = detail
+    }
+}
+
+/// What TAB at a cursor position offers: the word being completed and its candidates.
+public struct Completion: Equatable, Sendable {
+    /// Character offset where the word under completion starts; it runs to the cursor.
+    public let wordStart: Int
+    /// What has been typed of that word.
+    public let partial: String
+    public let candidates: [Candidate]
+
+    /// The longest text every candidate starts with (case-insensitively), in the candidates' case.
+    public var commonPrefix: String {
+        guard var prefix = candidates.first?.text else { return "" }
+        for candidate in candidates.dropFirst() {
+            let shared = zip(prefix.lowercased(), candidate.text.lowercased()).prefix { $0 == $1 }.count
+            prefix = String(prefix.prefix(shared))
+        }
+        return prefix
+    }
+}
+
+/// The kinds of word a grammar position accepts, as each command declares them.
+public enum CompletionKind: Equatable, Sendable {
+    case commands
+    case currencies
+    case keywords([String])
+    case sources
+}
+
+/// TAB completion as a pure function of (line, cursor): the same tokenizer and command tree
+/// as the parser, reading only up to the cursor.
+public struct Completer: Sendable {
+    public let tree: CommandTree
+    public let context: ParseContext
+
+    public init(tree: CommandTree = CommandTree(), context: ParseContext = ParseContext()) {
+        self.tree = tree
+        self.context = context
+    }
+
+    /// `cursor` counts characters from the start of `line`.
+    public func complete(line: String, cursor: Int) -> Completion {
+        let beforeCursor = String(line.prefix(cursor))
+        var tokens = Tokenizer.tokenize(beforeCursor)
+        var partial = ""
+        var wordStart = beforeCursor.count
+        if let last = tokens.last, last.end == beforeCursor.count, last.text != "/", last.text != "," {
+            partial = last.text
+            wordStart = last.start
+            tokens.removeLast()
+        }
+        let kinds = expected(after: tokens)
+        return Completion(wordStart: wordStart, partial: partial, candidates: candidates(for: kinds, matching: partial))
+    }
+
+    /// What may follow `tokens`, the complete words before the one under the cursor.
+    func expected(after tokens: [Token]) -> [CompletionKind] {
+        guard let first = tokens.first else { return [.commands] }
+        if let spec = tree.command(named: first.text) {
+            return spec.completion(Array(tokens.dropFirst()), context)
+        }
+        if AmountParser.looksLikeAmount(first.text, context: context) || context.symbols[first.text] != nil {
+            return ConvertGrammar.completion(tokens, context)
+        }
+        return []
+    }
+
+    private func candidates(for kinds: [CompletionKind], matching partial: String) -> [Candidate] {
+        let folded = partial.lowercased()
+        var result: [Candidate] = []
+        for kind in kinds {
+            switch kind {
+            case .commands:
+                // One candidate per command: its name, or the alias the typed prefix matches.
+                for spec in tree.commands {
+                    if let name = spec.names.first(where: { $0.count > 1 && $0.hasPrefix(folded) }) {
+                        result.append(Candidate(name, detail: spec.summary))
+                    }
+                }
+            case .keywords(let words):
+                result += words.map { Candidate($0) }
+            case .sources:
+                result += context.sourceIDs.map { Candidate($0.rawValue) }
+            case .currencies:
+                // Only the currencies the rate data covers, unless none of them match: the rest of
+                // ISO 4217 would just add candidates that cannot be priced.
+                let preferred = context.preferredCodes.sorted().filter { $0.rawValue.lowercased().hasPrefix(folded) }
+                let codes = preferred.isEmpty ? context.catalog.all.map(\.code) : preferred
+                result += codes.map { Candidate($0.rawValue, detail: context.catalog[$0]?.name) }
+            }
+        }
+        var seen = Set<String>()
+        return result.filter { $0.text.lowercased().hasPrefix(folded) && seen.insert($0.text).inserted }
+    }
+}

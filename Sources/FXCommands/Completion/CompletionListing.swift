@@ -1,0 +1,32 @@
+/// The list a second TAB prints: candidates in columns that fit the terminal, down the
+/// columns like `ls`, with "(and N more)" when they do not all fit in `maxRows`.
+public enum CompletionListing {
+    public static func lines(_ candidates: [Candidate], width: Int, maxRows: Int) -> [String] {
+        guard !candidates.isEmpty else { return [] }
+        let cells = candidates.map { candidate in
+            candidate.detail.map { candidate.text + "  " + truncated($0, to: 22) } ?? candidate.text
+        }
+        let cellWidth = (cells.map(\.count).max() ?? 0) + 2
+        let columns = max(1, width / cellWidth)
+        let rowsNeeded = (cells.count + columns - 1) / columns
+        let rows = min(rowsNeeded, max(1, maxRows))
+        let shown = min(cells.count, rows * columns)
+        var lines: [String] = []
+        for row in 0..<rows {
+            var line = ""
+            for column in 0..<columns {
+                let index = column * rows + row
+                guard index < shown else { break }
+                let cell = cells[index]
+                line += column == columns - 1 || index + rows >= shown ? cell : cell.padding(toLength: cellWidth, withPad: " ", startingAt: 0)
+            }
+            lines.append(line)
+        }
+        if shown < cells.count { lines.append("(and \(cells.count - shown) more)") }
+        return lines
+    }
+
+    private static func truncated(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+    }
+}

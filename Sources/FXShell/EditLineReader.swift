@@ -1,0 +1,132 @@
+import CEditLine
+import CLibEdit
+import FXCommands
+import Foundation
+
+/// The `fx>` prompt on a terminal: libedit for editing, history and TAB; everything it shows
+/// comes from the pure `Completer`. Lines typed here are saved to the input history on exit,
+/// merged with what other sessions saved meanwhile.
+public final class EditLineReader: LineSource {
+    /// Whether stdin and stdout are a terminal that can edit (not `TERM=dumb`).
+    public static func canEdit(environment: [String: String]) -> Bool {
+        isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb"
+    }
+
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let completer: Completer
+    private let historyFile: InputHistory
+    private var sessionLines: [String] = []
+    /// The line and cursor of the previous TAB: a second TAB with nothing new lists candidates.
+    private var lastTab: (line: String, cursor: Int)?
+
+    public init(completer: Completer, history historyFile: InputHistory, color: Bool) {
+        fx_setup_locale()
+        fx_guard_terminal()
+        // Before el_init: libedit remembers the handlers it finds and calls them on a signal.
+        fx_install_interrupt_handler()
+        self.completer = completer
+        self.historyFile = historyFile
+        editLine = fx_el_init("fx")
+        history = fx_history_init(Int32(InputHistory.capacity))
+        fx_history_load(history, historyFile.path)  // a missing file is fine
+        fx_el_set_history(editLine, history)
+        fx_el_set_editor(editLine, "emacs")
+        fx_el_set_signal(editLine, 1)
+        fx_el_use_interruptible_reader(editLine)
+        // Colour escapes are bracketed by \u{1} so libedit's cursor arithmetic skips them.
+        if color { fx_el_set_prompt(editLine, "\u{1}\u{1B}[1;36m\u{1}fx>\u{1}\u{1B}[0m\u{1} ", 1) } else {
+            fx_el_set_prompt(editLine, "fx> ", 0)
+        }
+        // ~/.editrc first, so a user's `bind -v` does not drop fx's own bindings.
+        el_source(editLine, nil)
+        fx_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
+        fx_el_add_function(editLine, "fx-complete", "Complete the word under the cursor", { editLine, _ in
+            guard let editLine, let data = fx_el_client_data(editLine) else { return UInt8(CC_ERROR) }
+            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
+        })
+        fx_el_bind(editLine, "^I", "fx-complete")
+        for (key, function) in Self.bindings { fx_el_bind(editLine, key, function) }
+    }
+
+    /// Keys libedit leaves unbound by default.
+    private static let bindings: [(String, String)] = [
+        ("\\e[1~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"), ("\\eOH", "ed-move-to-beg"),
+        ("\\e[4~", "ed-move-to-end"), ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"),
+        ("\\e[3~", "ed-delete-next-char"),
+        ("\\e[1;5C", "em-next-word"), ("\\e[1;5D", "ed-prev-word"),
+        ("\\e[5C", "em-next-word"), ("\\e[5D", "ed-prev-word"),
+        ("^R", "em-inc-search-prev"),
+    ]
+
+    public func nextLine() -> String? {
+        while true {
+            var count: Int32 = 0
+            guard let raw = fx_el_gets(editLine, &count) else {
+                // Ctrl-C interrupts the read (EINTR): drop the line and prompt again. Ctrl-D: end.
+                if count == -1, fx_errno() == EINTR {
+                    print("")
+                    continue
+                }
+                return nil
+            }
+            var line = String(cString: raw)
+            if line.hasSuffix("\n") { line.removeLast() }
+            if let entry = InputHistory.entry(for: line) {
+                fx_history_enter(history, entry)
+                sessionLines.append(entry)
+            }
+            lastTab = nil
+            return line
+        }
+    }
+
+    /// Saves this session's lines after those other sessions saved meanwhile, atomically.
+    public func close() {
+        defer {
+            el_end(editLine)
+            history_end(history)
+            fx_restore_terminal()
+        }
+        guard !sessionLines.isEmpty else { return }
+        let directory = (historyFile.path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let merged = fx_history_init(Int32(InputHistory.capacity))
+        defer { history_end(merged) }
+        fx_history_load(merged, historyFile.path)
+        for line in sessionLines { fx_history_enter(merged, line) }
+        let temporary = historyFile.path + ".tmp-\(getpid())"
+        if fx_history_save(merged, temporary) >= 0 {
+            chmod(temporary, 0o600)
+            rename(temporary, historyFile.path)
+        } else {
+            unlink(temporary)
+        }
+    }
+
+    /// TAB: complete a unique candidate, else insert the common prefix, else (a second TAB) list.
+    private func complete() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer else { return UInt8(CC_ERROR) }
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: info.lastchar - buffer)
+        let line = String(decoding: bytes, as: UTF8.self)
+        let cursorBytes = UnsafeRawBufferPointer(start: buffer, count: info.cursor - buffer)
+        let cursor = String(decoding: cursorBytes, as: UTF8.self).count
+        let completion = completer.complete(line: line, cursor: cursor)
+        defer { lastTab = (line, cursor) }
+        guard !completion.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+
+        var insertion = completion.commonPrefix
+        if completion.candidates.count == 1 { insertion += " " }
+        if insertion.count > completion.partial.count || (completion.candidates.count == 1 && insertion != completion.partial) {
+            el_deletestr(editLine, Int32(completion.partial.count))
+            el_insertstr(editLine, insertion)
+            return UInt8(CC_REFRESH)
+        }
+        guard let last = lastTab, last.line == line, last.cursor == cursor else { return UInt8(CC_REFRESH_BEEP) }
+        let lines = CompletionListing.lines(completion.candidates, width: Int(fx_terminal_columns()),
+                                            maxRows: max(4, Int(fx_terminal_rows()) - 4))
+        FileHandle.standardOutput.write(Data(("\n" + lines.joined(separator: "\n") + "\n").utf8))
+        return UInt8(CC_REDISPLAY)
+    }
+}
