@@ -48,6 +48,20 @@ struct FXCommand: ParsableCommand {
         return Array(words[..<separator] + words[(separator + 1)...])
     }
 
+    /// The words a shell passes to `--complete`, without fx's own options (`--offline`,
+    /// `--source ecb`), joined into the line the completer reads.
+    static func commandLine(fromShellWords words: [String]) -> String {
+        var kept: [String] = []
+        var skipValue = false
+        for word in words {
+            if skipValue { skipValue = false; continue }
+            if word == "--max-age" || word == "--source" { skipValue = true; continue }
+            if word.hasPrefix("--") { continue }
+            kept.append(word)
+        }
+        return kept.joined(separator: " ")
+    }
+
     mutating func validate() throws {
         if let maxAge, DurationParser.parse(maxAge) == nil {
             throw ValidationError("Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d.")

@@ -37,7 +37,7 @@ let knownSources: [SourceID] = [.ecb]
 let parseContext = ParseContext(sourceIDs: knownSources)
 
 if arguments.complete {
-    let line = arguments.commandWords.joined(separator: " ")
+    let line = FXCommand.commandLine(fromShellWords: arguments.commandWords)
     let completion = Completer(context: parseContext).complete(line: line, cursor: line.count)
     print(completion.candidates.map(\.text).joined(separator: "\n"))
     exit(0)

@@ -66,6 +66,8 @@ extension ConvertGrammar {
     static func completion(_ arguments: [Token], _ context: ParseContext) -> [CompletionKind] {
         guard let first = arguments.first else { return [] }
         var rest = arguments.dropFirst()
+        // "€ " expects the amount next.
+        if context.symbols[first.text] != nil, rest.isEmpty { return [] }
         var hasSource = false
         if context.symbols[first.text] != nil, rest.first != nil {
             hasSource = true

@@ -49,11 +49,15 @@ public struct Completer: Sendable {
 
     /// `cursor` counts characters from the start of `line`.
     public func complete(line: String, cursor: Int) -> Completion {
-        let beforeCursor = String(line.prefix(cursor))
+        let beforeCursor = String(line.prefix(max(0, cursor)))
         var tokens = Tokenizer.tokenize(beforeCursor)
         var partial = ""
         var wordStart = beforeCursor.count
-        if let last = tokens.last, last.end == beforeCursor.count, last.text != "/", last.text != "," {
+        // Inside a comment there is nothing to complete.
+        if beforeCursor.dropFirst(tokens.last?.end ?? 0).contains("#") {
+            return Completion(wordStart: wordStart, partial: "", candidates: [])
+        }
+        if let last = tokens.last, last.end == beforeCursor.count, !Self.separators.contains(last.text) {
             partial = last.text
             wordStart = last.start
             tokens.removeLast()
@@ -61,6 +65,9 @@ public struct Completer: Sendable {
         let kinds = expected(after: tokens)
         return Completion(wordStart: wordStart, partial: partial, candidates: candidates(for: kinds, matching: partial))
     }
+
+    /// Tokens that end a word by themselves: after them a new word starts.
+    private static let separators: Set<String> = ["/", ",", "->", "→"]
 
     /// What may follow `tokens`, the complete words before the one under the cursor.
     func expected(after tokens: [Token]) -> [CompletionKind] {
@@ -94,7 +101,8 @@ public struct Completer: Sendable {
                 // Only the currencies the rate data covers, unless none of them match: the rest of
                 // ISO 4217 would just add candidates that cannot be priced.
                 let preferred = context.preferredCodes.sorted().filter { $0.rawValue.lowercased().hasPrefix(folded) }
-                let codes = preferred.isEmpty ? context.catalog.all.map(\.code) : preferred
+                let othersMatched = result.contains { $0.text.lowercased().hasPrefix(folded) }
+                let codes = preferred.isEmpty && !othersMatched ? context.catalog.all.map(\.code) : preferred
                 result += codes.map { Candidate($0.rawValue, detail: context.catalog[$0]?.name) }
             }
         }

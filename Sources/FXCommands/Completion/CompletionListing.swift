@@ -18,7 +18,8 @@ public enum CompletionListing {
                 let index = column * rows + row
                 guard index < shown else { break }
                 let cell = cells[index]
-                line += column == columns - 1 || index + rows >= shown ? cell : cell.padding(toLength: cellWidth, withPad: " ", startingAt: 0)
+                let last = column == columns - 1 || index + rows >= shown
+                line += last ? cell : cell + String(repeating: " ", count: max(0, cellWidth - cell.count))
             }
             lines.append(line)
         }

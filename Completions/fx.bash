@@ -1,0 +1,13 @@
+# bash completion for fx. It asks fx itself (fx --complete), so the shell and the fx> prompt
+# always offer the same words. Install: source this file from ~/.bashrc, or copy it to
+# ~/.local/share/bash-completion/completions/fx
+_fx() {
+    local cur=${COMP_WORDS[COMP_CWORD]}
+    if [[ $cur == --* ]]; then
+        COMPREPLY=($(compgen -W "--json --offline --max-age --source --no-color --fail-fast --help --version" -- "$cur"))
+        return
+    fi
+    local IFS=$'\n'
+    COMPREPLY=($(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+}
+complete -o nosort -F _fx fx 2>/dev/null || complete -F _fx fx

@@ -1,0 +1,97 @@
+import FXTestSupport
+import Foundation
+import Testing
+
+/// The fx> prompt in a real pseudo-terminal: TAB, Enter, Ctrl-C, Ctrl-D, UTF-8 and history.
+@Suite(.enabled(if: TmuxTerminal.available), .serialized)
+struct PromptTerminalTests {
+    /// Runs fx on a terminal, recording `stty -g` before and after and fx's exit status.
+    func start(_ fx: FXRunner) throws -> TmuxTerminal {
+        let binary = try FXRunner.binary().path
+        let home = fx.home.path
+        var environment = fx.environment
+        environment["TERM"] = "xterm"
+        // The wrapper shell must outlive a Ctrl-C meant for fx (sh exits on one it was sent too).
+        let command = "trap : INT; stty -g > \(home)/stty.before; \(binary) --offline; echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
+        let terminal = try TmuxTerminal(command: command, environment: environment)
+        try terminal.waitFor { $0.contains("fx> ") }
+        return terminal
+    }
+
+    func exitStatus(_ fx: FXRunner) throws -> String? {
+        let url = fx.home.appendingPathComponent("exit")
+        let deadline = Date() + 5
+        while Date() < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty {
+                return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+
+    @Test func tabCompletesCommandsAndCurrenciesAndListsCandidates() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx)
+        // capture-pane drops trailing spaces: the space TAB adds shows once the next word is typed.
+        try terminal.send("con", "Tab")
+        try terminal.waitFor { $0.contains("fx> convert") }
+        try terminal.send("100 us", "Tab")
+        let currency = try terminal.waitFor { $0.contains("fx> convert 100 USD") }
+        #expect(currency.contains("fx> convert 100 USD"), "\(currency)")
+        try terminal.send("Tab", "Tab")
+        let listing = try terminal.waitFor { $0.contains("Australian Dollar") }
+        #expect(listing.contains("AUD  Australian Dollar"), "\(listing)")
+        #expect(listing.contains("to"))
+        try terminal.send("eur", "Enter")
+        let answer = try terminal.waitFor { $0.contains("100.00 USD = 89.51 EUR") }
+        #expect(answer.contains("fx> convert 100 USD eur"), "\(answer)")
+        #expect(answer.contains("100.00 USD = 89.51 EUR"))
+    }
+
+    @Test func ctrlCClearsTheLineAndCtrlDLeavesTheTerminalAsItWas() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx)
+        try terminal.send("half typed", "C-c")
+        try terminal.waitFor { $0.components(separatedBy: "fx> ").count >= 3 }
+        try terminal.send("€100 jp", "Tab", "Enter")
+        let screen = try terminal.waitFor { $0.contains("JPY") && $0.contains("=") }
+        #expect(screen.contains("100.00 EUR = 17,568 JPY"))
+        #expect(!screen.contains("Unknown command"))
+        // Keys typed before the next prompt meet a terminal in cooked mode, where ^D is not a key.
+        try terminal.waitFor { $0.components(separatedBy: "fx>").count >= 4 }
+        try terminal.send("C-d")
+        let status = try exitStatus(fx)
+        let finalScreen = try terminal.screen()
+        #expect(status == "EXIT=0", "\(finalScreen)")
+        let before = try String(contentsOf: fx.home.appendingPathComponent("stty.before"), encoding: .utf8)
+        let after = try String(contentsOf: fx.home.appendingPathComponent("stty.after"), encoding: .utf8)
+        #expect(!before.isEmpty)
+        #expect(before == after)
+    }
+
+    @Test func aSecondSessionRecallsTheFirstSessionsLines() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        do {
+            let first = try start(fx)
+            try first.send("100 usd gbp", "Enter")
+            try first.waitFor { $0.contains("GBP") && $0.contains("=") }
+            try first.send(" 1 usd jpy", "Enter")  // a leading space keeps a line out of history
+            try first.send("quit", "Enter")
+            #expect(try exitStatus(fx) == "EXIT=0")
+        }
+        let history = try String(contentsOf: fx.home.appendingPathComponent("state/fx/history"), encoding: .utf8)
+        #expect(history.contains("100\\040usd\\040gbp"))
+        #expect(!history.contains("jpy"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: fx.home.appendingPathComponent("state/fx/history").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+        try FileManager.default.removeItem(at: fx.home.appendingPathComponent("exit"))
+        let second = try start(fx)
+        try second.send("Up", "Up")
+        #expect(try second.waitFor { $0.contains("fx> 100 usd gbp") }.contains("fx> 100 usd gbp"))
+    }
+}

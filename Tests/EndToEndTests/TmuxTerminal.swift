@@ -1,0 +1,63 @@
+import FXTestSupport
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real pseudo-terminal for the prompt: tmux on a private socket runs a command, takes keys
+/// and shows its screen. Waits poll the screen with a deadline, never sleep blindly.
+final class TmuxTerminal {
+    static var available: Bool {
+        ["/usr/bin/tmux", "/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private let socket = "fx-test-\(UUID().uuidString.prefix(8))"
+
+    /// Starts `command` through `sh -c` in a 100×30 terminal with `environment`.
+    init(command: String, environment: [String: String]) throws {
+        let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "fx", "env -i \(exports) sh -c '\(command)'"])
+    }
+
+    deinit { try? tmux(["kill-server"]) }
+
+    /// Keys as tmux names them: literal text, or "Tab", "Enter", "Up", "C-c", "C-d".
+    func send(_ keys: String...) throws {
+        for key in keys { try tmux(["send-keys", "-t", "fx", key]) }
+    }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "fx"]) }
+
+    /// Waits up to `timeout` seconds for the screen to satisfy `condition`; returns the last screen.
+    @discardableResult
+    func waitFor(timeout: TimeInterval = 5, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date() + timeout
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return last
+    }
+
+    /// Runs tmux with posix_spawn and waitpid. Foundation's Process would wait for the server
+    /// that new-session forks, which inherits Process's bookkeeping pipe and never exits.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "fx-tmux-\(UUID().uuidString)"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["tmux", "-u", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) == 0 else { throw RunnerError(description: "tmux did not start") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
