@@ -18,7 +18,7 @@ public struct Parser: Sendable {
         }
         if AmountParser.looksLikeAmount(first.text, context: context) || context.symbols[first.text] != nil {
             var cursor = ArgumentCursor(tokens[...], after: Token("", start: 0, end: 0))
-            return try ConvertGrammar.parse(&cursor, command: Token("convert", start: 0, end: 0), context: context)
+            return try ConvertGrammar.parse(&cursor, command: Token("", start: 0, end: 0), context: context)
         }
         throw UsageError(.unknownCommand(first.text, suggestion: tree.suggestion(for: first.text)), at: first)
     }

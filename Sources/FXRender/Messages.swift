@@ -36,6 +36,8 @@ public enum Messages {
             case nil: return base + " Write amounts like 100, 1,234.56, 1.5k or $20."
             }
         case .missingAmount(let command):
+            // A bare conversion ("€ usd") has no command word to point after.
+            if command.isEmpty { return "Missing amount. Example: 100 usd eur" }
             return "Missing amount after '\(command)'. Example: convert 100 usd eur"
         case .missingCurrency(let after):
             return "Missing currency after '\(printable(after))'. Example: convert 100 usd eur"

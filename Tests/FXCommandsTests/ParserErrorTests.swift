@@ -28,6 +28,7 @@ struct ParserErrorTests {
          UsageError(.malformedAmount("123456789012345678901234567890123456789", hint: .tooPrecise), span: 8..<47)),
         ("convert", UsageError(.missingAmount(command: "convert"), span: nil)),
         ("convert usd eur", UsageError(.missingAmount(command: "convert"), span: 8..<11)),
+        ("€ usd", UsageError(.missingAmount(command: ""), span: 0..<1)),
         ("convert 100", UsageError(.missingCurrency(after: "100"), span: nil)),
         ("100", UsageError(.missingCurrency(after: "100"), span: nil)),
         ("convert 100 to eur", UsageError(.missingCurrency(after: "100"), span: 12..<14)),

@@ -20,6 +20,7 @@ struct MessagesTests {
          "Malformed amount '1e3'. Write the number out; exponents such as 1e3 are not accepted."),
         (.malformedAmount("1.2.3", hint: nil), "Malformed amount '1.2.3'. Write amounts like 100, 1,234.56, 1.5k or $20."),
         (.missingAmount(command: "convert"), "Missing amount after 'convert'. Example: convert 100 usd eur"),
+        (.missingAmount(command: ""), "Missing amount. Example: 100 usd eur"),
         (.missingCurrency(after: "100"), "Missing currency after '100'. Example: convert 100 usd eur"),
         (.missingTarget(after: "usd"), "Missing target currency after 'usd'. Example: convert 100 usd eur"),
         (.unexpectedWord("now", command: "quit"), "Unexpected 'now' after 'quit'. Type 'help quit' for its grammar."),
