@@ -33,14 +33,21 @@ enum AmountParser {
         var negative = false
         var currency: CurrencyCode?
 
-        func takeSign() {
-            if rest.first == "-" { negative.toggle(); rest = rest.dropFirst() } else if rest.first == "+" { rest = rest.dropFirst() }
+        var signed = false
+        func takeSign() -> Bool {
+            guard rest.first == "-" || rest.first == "+" else { return true }
+            // One sign, before or after the symbol: "-$5" and "$-5", never "-$-5".
+            guard !signed else { return false }
+            signed = true
+            negative = rest.first == "-"
+            rest = rest.dropFirst()
+            return true
         }
-        takeSign()
+        _ = takeSign()
         if let symbol = leadingSymbol(of: rest, context: context) {
             currency = context.symbols[symbol]
             rest = rest.dropFirst(symbol.count)
-            takeSign()
+            guard takeSign() else { return .failure(.malformed(nil)) }
         }
         if currency == nil, let symbol = trailingSymbol(of: rest, context: context) {
             currency = context.symbols[symbol]

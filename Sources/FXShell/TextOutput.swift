@@ -36,7 +36,7 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                break  // a closed pipe: nothing more can be said
+                break  // an unwritable stream; a closed pipe has already ended fx through SIGPIPE, as Unix tools do
             }
             offset += written
         }

@@ -92,6 +92,14 @@ public actor RateService {
         for source in chosen {
             let before = cached(source.id)
             let outcome = await fetch(source, previous: before)
+            // Later questions in this run must see what was just fetched, not an older answer.
+            switch outcome {
+            case .updated(let entry), .unchanged(let entry):
+                _ = remember(source, entry.table, origin: .network, fetchedAt: entry.checkedAt,
+                             until: currentUntil(entry, source: source, now: clock.now()))
+            case .failed:
+                break
+            }
             reports.append(RefreshReport(source: source.id, sourceName: source.name, previous: before?.table, outcome: outcome))
         }
         return reports
@@ -121,8 +129,9 @@ public actor RateService {
         }
         switch await fetch(source, previous: entry) {
         case .updated(let fresh), .unchanged(let fresh):
+            // The fetch took time: judge the new entry against the clock after it, not before.
             return remember(source, fresh.table, origin: .network, fetchedAt: fresh.checkedAt,
-                            until: currentUntil(fresh, source: source, now: now))
+                            until: currentUntil(fresh, source: source, now: clock.now()))
         case .failed(let failure):
             let retry = now + options.retryAfterFailure
             if let entry {
@@ -187,7 +196,7 @@ public actor RateService {
         let today = CentralEuropeanTime.day(at: now)
         // A table dated in the future or a check time ahead of the clock means the clock moved:
         // the schedule cannot be trusted, so fall back to a plain time-to-live.
-        if entry.table.date > today || entry.checkedAt > now {
+        if entry.table.date > today || entry.checkedAt > now + 60 {
             return min(entry.checkedAt, now) + options.fallbackTTL
         }
         let due = source.nextPublication(after: entry.table.date)

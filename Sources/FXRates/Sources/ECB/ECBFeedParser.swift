@@ -72,6 +72,8 @@ public enum ECBFeedParser {
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if failure == nil, name.split(separator: ":").last == "Envelope" { closedEnvelope = true }
             guard failure == nil, name.hasSuffix("Cube"), let kind = open.popLast(), kind == .dated, let day else { return }
+            // A dated Cube without rates would replace good data with a table that prices nothing.
+            guard !rates.isEmpty else { return fail(parser, .noRates) }
             tables.append(RateTable(base: .eur, date: day, rates: rates))
             self.day = nil
         }
