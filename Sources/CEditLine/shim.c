@@ -57,12 +57,15 @@ void fx_setup_locale(void) {
 }
 
 static volatile sig_atomic_t interrupted = 0;
+static volatile sig_atomic_t terminating = 0;
 static volatile sig_atomic_t reading = 0;
 static pthread_t reader;
 
 // Signals go to whichever thread the kernel picks, and Swift's worker threads do not all
 // block SIGINT: a Ctrl-C that lands elsewhere is passed on to the thread sitting in el_gets.
 static void note_interrupt(int signal) {
+    // A closed terminal or a kill ends the session, but through the normal exit, so history is saved.
+    if (signal == SIGHUP || signal == SIGTERM) terminating = 1;
     if (reading && !pthread_equal(pthread_self(), reader)) {
         pthread_kill(reader, signal);
         return;
@@ -101,7 +104,11 @@ void fx_install_interrupt_handler(void) {
     action.sa_handler = note_interrupt;  // no SA_RESTART: the read must return
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
 }
+
+int fx_termination_requested(void) { return terminating; }
 
 int fx_errno(void) { return errno; }
 

@@ -1,6 +1,7 @@
 import CEditLine
 import CLibEdit
 import FXCommands
+import FXRates
 import Foundation
 
 /// The `fx>` prompt on a terminal: libedit for editing, history and TAB; everything it shows
@@ -60,11 +61,11 @@ public final class EditLineReader: LineSource {
     ]
 
     public func nextLine() -> String? {
-        while true {
+        while fx_termination_requested() == 0 {
             var count: Int32 = 0
             guard let raw = fx_el_gets(editLine, &count) else {
                 // Ctrl-C interrupts the read (EINTR): drop the line and prompt again. Ctrl-D: end.
-                if count == -1, fx_errno() == EINTR {
+                if count == -1, fx_errno() == EINTR, fx_termination_requested() == 0 {
                     print("")
                     continue
                 }
@@ -79,6 +80,7 @@ public final class EditLineReader: LineSource {
             lastTab = nil
             return line
         }
+        return nil
     }
 
     /// Saves this session's lines after those other sessions saved meanwhile, atomically.
@@ -92,16 +94,19 @@ public final class EditLineReader: LineSource {
         let directory = (historyFile.path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
-        let merged = fx_history_init(Int32(InputHistory.capacity))
-        defer { history_end(merged) }
-        fx_history_load(merged, historyFile.path)
-        for line in sessionLines { fx_history_enter(merged, line) }
-        let temporary = historyFile.path + ".tmp-\(getpid())"
-        if fx_history_save(merged, temporary) >= 0 {
-            chmod(temporary, 0o600)
-            rename(temporary, historyFile.path)
-        } else {
-            unlink(temporary)
+        // Under a lock, so two sessions ending together both keep their lines.
+        try? FileLock.withExclusiveLock(path: historyFile.path + ".lock") {
+            let merged = fx_history_init(Int32(InputHistory.capacity))
+            defer { history_end(merged) }
+            fx_history_load(merged, historyFile.path)
+            for line in sessionLines { fx_history_enter(merged, line) }
+            let temporary = historyFile.path + ".tmp-\(getpid())"
+            if fx_history_save(merged, temporary) >= 0 {
+                chmod(temporary, 0o600)
+                rename(temporary, historyFile.path)
+            } else {
+                unlink(temporary)
+            }
         }
     }
 

@@ -54,6 +54,7 @@ struct PromptTerminalTests {
         let fx = FXRunner()
         defer { fx.cleanUp() }
         let terminal = try start(fx)
+        defer { terminal.close() }
         try terminal.send("half typed", "C-c")
         try terminal.waitFor { $0.components(separatedBy: "fx> ").count >= 3 }
         try terminal.send("€100 jp", "Tab", "Enter")
@@ -77,6 +78,7 @@ struct PromptTerminalTests {
         defer { fx.cleanUp() }
         do {
             let first = try start(fx)
+            defer { first.close() }
             try first.send("100 usd gbp", "Enter")
             try first.waitFor { $0.contains("GBP") && $0.contains("=") }
             try first.send(" 1 usd jpy", "Enter")  // a leading space keeps a line out of history
@@ -91,7 +93,27 @@ struct PromptTerminalTests {
 
         try FileManager.default.removeItem(at: fx.home.appendingPathComponent("exit"))
         let second = try start(fx)
+        defer { second.close() }
         try second.send("Up", "Up")
         #expect(try second.waitFor { $0.contains("fx> 100 usd gbp") }.contains("fx> 100 usd gbp"))
+    }
+
+    @Test func closingTheTerminalStillSavesTheHistory() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx)
+        try terminal.send("100 usd chf", "Enter")
+        try terminal.waitFor { $0.contains("CHF") && $0.contains("=") }
+        try terminal.send("half typed")
+        terminal.close()  // fx gets SIGHUP, as when the window is closed
+        let file = fx.home.appendingPathComponent("state/fx/history")
+        let deadline = Date() + 5
+        var history = ""
+        while Date() < deadline, !history.contains("chf") {
+            history = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(history.contains("100\\040usd\\040chf"))
+        #expect(!history.contains("half"))
     }
 }

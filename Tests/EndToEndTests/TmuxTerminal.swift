@@ -19,7 +19,10 @@ final class TmuxTerminal {
         try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "fx", "env -i \(exports) sh -c '\(command)'"])
     }
 
-    deinit { try? tmux(["kill-server"]) }
+    /// Ends the terminal: the programs in it get SIGHUP, as when a terminal window is closed.
+    func close() { try? tmux(["kill-server"]) }
+
+    deinit { close() }
 
     /// Keys as tmux names them: literal text, or "Tab", "Enter", "Up", "C-c", "C-d".
     func send(_ keys: String...) throws {
@@ -52,10 +55,24 @@ final class TmuxTerminal {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner's threads block signals; tmux and fx must start with none blocked and
+        // default handlers, as from a login shell, or Ctrl-C and SIGHUP would never reach them.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = (["tmux", "-u", "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) == 0 else { throw RunnerError(description: "tmux did not start") }
+        guard posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ) == 0 else {
+            throw RunnerError(description: "tmux did not start")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""

@@ -25,9 +25,12 @@ int fx_history_save(History *h, const char *path);
 
 /// LC_CTYPE from the environment, or C.UTF-8 when that is not UTF-8.
 void fx_setup_locale(void);
-/// SIGINT interrupts el_gets (EINTR) instead of killing fx or being restarted.
+/// SIGINT interrupts el_gets (EINTR) instead of killing fx or being restarted; SIGHUP and
+/// SIGTERM interrupt it too and request the end of the session.
 void fx_install_interrupt_handler(void);
 int fx_errno(void);
+/// True once SIGHUP or SIGTERM arrived: the prompt should end normally (and save its history).
+int fx_termination_requested(void);
 /// el_gets that a Ctrl-C interrupts (NULL, count -1, EINTR) whichever thread receives it.
 const char *fx_el_gets(EditLine *el, int *count);
 /// Saves the terminal settings and restores them on fatal signals before dying.

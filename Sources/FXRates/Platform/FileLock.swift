@@ -6,8 +6,8 @@ import Darwin
 
 /// An advisory `flock` on a lock file beside the data, held for the duration of `body`.
 /// The data file itself is replaced by rename, so the lock needs an inode that stays put.
-enum FileLock {
-    static func withExclusiveLock<T>(path: String, _ body: () throws -> T) throws -> T {
+public enum FileLock {
+    public static func withExclusiveLock<T>(path: String, _ body: () throws -> T) throws -> T {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
         defer { close(fd) }
