@@ -78,6 +78,8 @@ enum AmountParser {
         guard let value else { return .failure(.malformed(.tooPrecise)) }
         var scaled = value
         if exponent > 0 { scaled = value * Decimal(sign: .plus, exponent: exponent, significand: 1) }
+        // Results keep 38 significant digits: up to 10^24 a conversion stays exact to the cent.
+        guard scaled < Decimal(sign: .plus, exponent: 24, significand: 1) else { return .failure(.malformed(.tooLarge)) }
         if negative { scaled = -scaled }
         return .success(Parsed(amount: Amount(scaled, scale: max(0, scale - exponent)), currency: currency))
     }

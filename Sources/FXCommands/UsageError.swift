@@ -19,6 +19,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case decimalComma
         case exponent
         case tooPrecise
+        /// Beyond what 38 exact digits can carry through a conversion to the cent.
+        case tooLarge
     }
 
     public let kind: Kind

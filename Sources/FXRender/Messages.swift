@@ -33,6 +33,7 @@ public enum Messages {
             case .decimalComma?: return base + " Use '.' for decimals and ',' only between thousands, as in 1,234.56."
             case .exponent?: return base + " Write the number out; exponents such as 1e3 are not accepted."
             case .tooPrecise?: return base + " It has more than 38 significant digits."
+            case .tooLarge?: return base + " Amounts must stay below 10^24 to convert exactly."
             case nil: return base + " Write amounts like 100, 1,234.56, 1.5k or $20."
             }
         case .missingAmount(let command):

@@ -19,6 +19,7 @@ struct ParserErrorTests {
         ("1e3 usd eur", UsageError(.malformedAmount("1e3", hint: .exponent), span: 0..<3)),
         ("convert 2E5 usd eur", UsageError(.malformedAmount("2E5", hint: .exponent), span: 8..<11)),
         ("-$-5 eur", UsageError(.malformedAmount("-$-5", hint: nil), span: 0..<4)),
+        ("3000000000000000bn usd eur", UsageError(.malformedAmount("3000000000000000bn", hint: .tooLarge), span: 0..<18)),
         ("12,34,5 usd eur", UsageError(.malformedAmount("12,34,5", hint: .decimalComma), span: 0..<7)),
         ("1,23.4 usd eur", UsageError(.malformedAmount("1,23.4", hint: nil), span: 0..<6)),
         ("1.2.3 usd eur", UsageError(.malformedAmount("1.2.3", hint: nil), span: 0..<5)),
