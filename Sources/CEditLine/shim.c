@@ -110,6 +110,12 @@ void fx_install_interrupt_handler(void) {
 
 int fx_termination_requested(void) { return terminating; }
 
+int fx_take_interrupt(void) {
+    if (reading || !interrupted) return 0;
+    interrupted = 0;
+    return 1;
+}
+
 int fx_errno(void) { return errno; }
 
 const char *fx_el_gets(EditLine *el, int *count) {

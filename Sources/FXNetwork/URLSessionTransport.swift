@@ -29,8 +29,13 @@ public struct URLSessionTransport: HTTPTransport {
         let delegate = TransferDelegate(maxBytes: request.maxBytes, timeout: request.timeout)
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
-        let result = await withCheckedContinuation { continuation in
-            delegate.start(session.dataTask(with: urlRequest), continuation: continuation)
+        let task = session.dataTask(with: urlRequest)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.start(task, continuation: continuation)
+            }
+        } onCancel: {
+            delegate.cancel(task)
         }
         return try result.get()
     }
@@ -43,6 +48,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private let timeout: TimeInterval
     private var body = Data()
     private var refusal: TransportError?
+    /// A cancellation that came before `start`: honoured as soon as it starts.
+    private var cancelledEarly = false
     private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
 
     init(maxBytes: Int, timeout: TimeInterval) {
@@ -51,12 +58,25 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) {
-        lock.withLock { self.continuation = continuation }
+        let cancelled = lock.withLock { () -> Bool in
+            self.continuation = continuation
+            return cancelledEarly
+        }
+        if cancelled { return finish(.failure(.cancelled)) }
         // URLSession's own timeouts reset on every byte; a trickling server must still be cut off.
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
             self?.refuse(.timedOut(seconds: self?.timeout ?? 0), task: task)
         }
         task.resume()
+    }
+
+    /// Gives up on the transfer because the caller's task was cancelled.
+    func cancel(_ task: URLSessionTask) {
+        let started = lock.withLock { () -> Bool in
+            if continuation == nil { cancelledEarly = true }
+            return continuation != nil
+        }
+        if started { refuse(.cancelled, task: task) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

@@ -77,6 +77,7 @@ public enum Messages {
             case .insecureURL: return "refusing plain HTTP to a host that is not this machine; use https://"
             case .redirectRefused: return "refused a redirect away from HTTPS"
             case .cannotConnect(let reason): return "cannot connect (\(printable(reason)))"
+            case .cancelled: return "interrupted"
             case .other(let reason): return printable(reason)
             }
         case .httpStatus(let status):

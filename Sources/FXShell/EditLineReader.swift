@@ -60,6 +60,9 @@ public final class EditLineReader: LineSource {
         ("^R", "em-inc-search-prev"),
     ]
 
+    /// Whether Ctrl-C was pressed while a command ran (each press is reported once).
+    public static func takeInterrupt() -> Bool { fx_take_interrupt() != 0 }
+
     public func nextLine() -> String? {
         while fx_termination_requested() == 0 {
             var count: Int32 = 0

@@ -31,7 +31,10 @@ public enum Modes {
     /// A plain `fx> ` prompt (no line editing): errors keep the loop going; end of input or
     /// `quit` leaves with status 0.
     /// `promptOutput` prints `fx> ` for plain readers; libedit draws its own prompt (pass nil).
-    public static func prompt(_ lines: some LineSource, session: Session, promptOutput: (any TextOutput)?) async -> Int32 {
+    /// `interrupted` reports a Ctrl-C pressed while a command runs; the command is then cancelled
+    /// (a fetch in flight gives up and older rates answer) and the prompt returns.
+    public static func prompt(_ lines: some LineSource, session: Session, promptOutput: (any TextOutput)?,
+                              interrupted: (@Sendable () -> Bool)? = nil) async -> Int32 {
         while true {
             promptOutput?.write("fx> ")
             promptOutput?.flush()
@@ -39,12 +42,30 @@ public enum Modes {
                 promptOutput?.write("\n")
                 break
             }
-            let result = await session.run(line)
+            let result = await run(line, session: session, interrupted: interrupted)
             session.out.flush()
             session.err.flush()
             if case .quit = result { break }
         }
         promptOutput?.flush()
         return 0
+    }
+
+    /// Runs one line, cancelling it when `interrupted` says so (checked every 50 ms).
+    private static func run(_ line: String, session: Session, interrupted: (@Sendable () -> Bool)?) async -> Session.LineResult {
+        guard let interrupted else { return await session.run(line) }
+        let work = Task { await session.run(line) }
+        let watcher = Task {
+            while !Task.isCancelled {
+                if interrupted() {
+                    work.cancel()
+                    return
+                }
+                try? await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
+        let result = await work.value
+        watcher.cancel()
+        return result
     }
 }

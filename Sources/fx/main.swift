@@ -78,7 +78,7 @@ if !arguments.commandWords.isEmpty {
 } else if interactive {
     let reader = EditLineReader(completer: Completer(context: parseContext), history: .standard(environment: environment),
                                 color: style.color)
-    status = await Modes.prompt(reader, session: session, promptOutput: nil)
+    status = await Modes.prompt(reader, session: session, promptOutput: nil, interrupted: { EditLineReader.takeInterrupt() })
     reader.close()
 } else if stdinIsTerminal {
     status = await Modes.prompt(StandardInputLines(), session: session, promptOutput: out)

@@ -6,13 +6,13 @@ import Testing
 @Suite(.enabled(if: TmuxTerminal.available), .serialized)
 struct PromptTerminalTests {
     /// Runs fx on a terminal, recording `stty -g` before and after and fx's exit status.
-    func start(_ fx: FXRunner) throws -> TmuxTerminal {
+    func start(_ fx: FXRunner, options: String = "--offline") throws -> TmuxTerminal {
         let binary = try FXRunner.binary().path
         let home = fx.home.path
         var environment = fx.environment
         environment["TERM"] = "xterm"
         // The wrapper shell must outlive a Ctrl-C meant for fx (sh exits on one it was sent too).
-        let command = "trap : INT; stty -g > \(home)/stty.before; \(binary) --offline; echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
+        let command = "trap : INT; stty -g > \(home)/stty.before; \(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
         let terminal = try TmuxTerminal(command: command, environment: environment)
         try terminal.waitFor { $0.contains("fx> ") }
         return terminal
@@ -115,5 +115,23 @@ struct PromptTerminalTests {
         }
         #expect(history.contains("100\\040usd\\040chf"))
         #expect(!history.contains("half"))
+    }
+
+    @Test func ctrlCCancelsAFetchThatHangs() throws {
+        let server = try LoopbackHTTPServer { _ in .hang }
+        defer { server.stop() }
+        var fx = FXRunner(ecbURL: server.ecbURL)
+        defer { fx.cleanUp() }
+        fx.environment["FX_TIMEOUT"] = "60"
+        let terminal = try start(fx, options: "")
+        defer { terminal.close() }
+        try terminal.send("100 usd eur", "Enter")
+        try terminal.waitFor(timeout: 10) { _ in !server.requests.isEmpty }
+        let started = Date()
+        try terminal.send("C-c")
+        let screen = try terminal.waitFor(timeout: 10) { $0.contains("89.51 EUR") }
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(screen.contains("European Central Bank: interrupted; using built-in ECB rates"), "\(screen)")
+        #expect(screen.contains("100.00 USD = 89.51 EUR"))
     }
 }

@@ -31,6 +31,8 @@ void fx_install_interrupt_handler(void);
 int fx_errno(void);
 /// True once SIGHUP or SIGTERM arrived: the prompt should end normally (and save its history).
 int fx_termination_requested(void);
+/// True (once) when Ctrl-C was pressed while no line was being read, i.e. during a command.
+int fx_take_interrupt(void);
 /// el_gets that a Ctrl-C interrupts (NULL, count -1, EINTR) whichever thread receives it.
 const char *fx_el_gets(EditLine *el, int *count);
 /// Saves the terminal settings and restores them on fatal signals before dying.

@@ -41,6 +41,8 @@ public enum TransportError: Error, Sendable, Equatable {
     /// A redirect away from HTTPS, or to a host not allowed.
     case redirectRefused
     case cannotConnect(String)
+    /// The request was cancelled (Ctrl-C at the prompt).
+    case cancelled
     case other(String)
 }
 
