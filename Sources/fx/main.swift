@@ -61,7 +61,7 @@ for warning in settings.warnings { err.write(style.yellow("warning:") + " " + wa
 
 let sourceID = arguments.source.map { SourceID($0.lowercased()) }
 if let sourceID, !knownSources.contains(sourceID) {
-    err.write("fx: Unknown source '\(Messages.printable(arguments.source ?? ""))'. Sources: \(knownSources.map(\.rawValue).joined(separator: ", ")).\n")
+    err.write("fx: " + Messages.text(for: UsageError(.unknownSource(arguments.source ?? "", known: knownSources), span: nil)) + "\n")
     exit(2)
 }
 let executor = Executor(

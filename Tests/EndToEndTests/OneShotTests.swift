@@ -64,6 +64,10 @@ import Testing
 
         let flag = try fx.run(["--max-age", "soon", "100", "usd", "eur"])
         #expect(flag.status == 2)
+
+        let source = try fx.run(["--source", "xyz", "100", "usd", "eur"])
+        #expect(source.status == 2)
+        #expect(source.stderr == "fx: Unknown source 'xyz'. Sources: ecb.\n")
     }
 
     @Test func helpAndVersion() throws {
