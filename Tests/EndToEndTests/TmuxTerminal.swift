@@ -33,7 +33,7 @@ final class TmuxTerminal {
 
     /// Waits up to `timeout` seconds for the screen to satisfy `condition`; returns the last screen.
     @discardableResult
-    func waitFor(timeout: TimeInterval = 5, _ condition: (String) -> Bool) throws -> String {
+    func waitFor(timeout: TimeInterval = 15, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date() + timeout
         var last = ""
         while Date() < deadline {
