@@ -76,7 +76,7 @@ public enum JSONRenderer {
             ("origin", .string(provenance.origin.rawValue)),
         ]
         if let fetchedAt = provenance.fetchedAt {
-            members.append(("fetched_at", .string(ISO8601DateFormatter().string(from: fetchedAt))))
+            members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
         }
         return members
     }

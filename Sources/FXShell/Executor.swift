@@ -55,7 +55,7 @@ public struct Executor: Sendable {
     /// or a refresh in which every source failed.
     public func verdict(on outcome: Outcome) -> Failure? {
         switch outcome {
-        case .refresh(let reports) where !reports.isEmpty && reports.allSatisfy({ if case .failed = $0.outcome { true } else { false } }):
+        case .refresh(let reports) where !reports.isEmpty && reports.allSatisfy({ $0.outcome.entry == nil }):
             return .refreshFailed
         case .conversion(let conversion):
             return tooOld(conversion.lines.map(\.quote.provenance))

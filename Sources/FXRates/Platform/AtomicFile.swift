@@ -51,7 +51,9 @@ enum AtomicFile {
             try FileManager.default.createDirectory(
                 atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(mode)])
         } catch {
-            throw POSIXFailure(operation: "create directory", path: path, code: EACCES)
+            // Keep the system's reason (ENOTDIR, EACCES, EROFS…) rather than guessing one.
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            throw POSIXFailure(operation: "create directory", path: path, code: Int32(underlying?.code ?? Int(EACCES)))
         }
     }
 }

@@ -93,13 +93,7 @@ public actor RateService {
             let before = cached(source.id)
             let outcome = await fetch(source, previous: before)
             // Later questions in this run must see what was just fetched, not an older answer.
-            switch outcome {
-            case .updated(let entry), .unchanged(let entry):
-                _ = remember(source, entry.table, origin: .network, fetchedAt: entry.checkedAt,
-                             until: currentUntil(entry, source: source, now: clock.now()))
-            case .failed:
-                break
-            }
+            if let entry = outcome.entry { _ = rememberFetched(source, entry) }
             reports.append(RefreshReport(source: source.id, sourceName: source.name, previous: before?.table, outcome: outcome))
         }
         return reports
@@ -119,19 +113,18 @@ public actor RateService {
             }
             return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: .distantFuture)
         }
-        if let entry, isCurrent(entry, source: source, now: now) {
-            return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: currentUntil(entry, source: source, now: now))
+        if let entry {
+            let until = currentUntil(entry, source: source, now: now)
+            if now < until { return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: until) }
         }
         if options.offline {
-            guard source.id == .ecb, let builtIn else { throw .offlineWithoutData(source.id) }
-            diagnostics.append(.usingBuiltIn(builtIn.latest.date))
-            return remember(source, builtIn.latest, origin: .builtIn, fetchedAt: nil, until: .distantFuture)
+            guard let builtIn = builtInTable(for: source) else { throw .offlineWithoutData(source.id) }
+            diagnostics.append(.usingBuiltIn(builtIn.date))
+            return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: .distantFuture)
         }
         switch await fetch(source, previous: entry) {
         case .updated(let fresh), .unchanged(let fresh):
-            // The fetch took time: judge the new entry against the clock after it, not before.
-            return remember(source, fresh.table, origin: .network, fetchedAt: fresh.checkedAt,
-                            until: currentUntil(fresh, source: source, now: clock.now()))
+            return rememberFetched(source, fresh)
         case .failed(let failure):
             let retry = now + options.retryAfterFailure
             if let entry {
@@ -139,10 +132,10 @@ public actor RateService {
                                                 fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
                 return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: retry)
             }
-            if source.id == .ecb, let builtIn {
+            if let builtIn = builtInTable(for: source) {
                 diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
-                                                fallback: .builtIn(builtIn.latest.date)))
-                return remember(source, builtIn.latest, origin: .builtIn, fetchedAt: nil, until: retry)
+                                                fallback: .builtIn(builtIn.date)))
+                return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: retry)
             }
             throw .unavailable(source: source.id, sourceName: source.name, failure: failure)
         }
@@ -187,9 +180,17 @@ public actor RateService {
         return changed ? .updated(entry) : .unchanged(entry)
     }
 
-    /// True while no publication newer than the entry's can exist yet.
-    private func isCurrent(_ entry: CachedRates, source: any RateSource, now: Date) -> Bool {
-        now < currentUntil(entry, source: source, now: now)
+    /// Holds what a fetch just produced. The fetch took time: the entry is judged against the
+    /// clock after it, not before (else a fresh check time looks like a clock that moved back).
+    private func rememberFetched(_ source: any RateSource, _ entry: CachedRates) -> (RateTable, Provenance) {
+        remember(source, entry.table, origin: .network, fetchedAt: entry.checkedAt,
+                 until: currentUntil(entry, source: source, now: clock.now()))
+    }
+
+    /// The compiled-in table, when there is one for this source (parsed on each call: call once).
+    private func builtInTable(for source: any RateSource) -> RateTable? {
+        guard let builtIn, builtIn.source == source.id else { return nil }
+        return builtIn.latest
     }
 
     private func currentUntil(_ entry: CachedRates, source: any RateSource, now: Date) -> Date {
@@ -240,6 +241,14 @@ public enum FetchResult: Sendable, Equatable {
     /// The source had nothing newer (a 304 or the same table): the request was wasted.
     case unchanged(CachedRates)
     case failed(FetchFailure)
+
+    /// What the source holds now, unless the fetch failed.
+    public var entry: CachedRates? {
+        switch self {
+        case .updated(let entry), .unchanged(let entry): entry
+        case .failed: nil
+        }
+    }
 }
 
 public struct RefreshReport: Sendable, Equatable {
