@@ -15,9 +15,14 @@ public struct Amount: Equatable, Sendable {
 
 /// A parsed line, ready to execute. Parsing never touches rates or the network.
 public enum Command: Equatable, Sendable {
-    case convert(amount: Amount, from: CurrencyCode, to: [CurrencyCode])
+    /// `on` nil: the latest rates.
+    case convert(amount: Amount, from: CurrencyCode, to: [CurrencyCode], on: DateExpression? = nil)
     /// `quotes` empty means every currency the source has.
-    case rate(base: CurrencyCode, quotes: [CurrencyCode])
+    case rate(base: CurrencyCode, quotes: [CurrencyCode], on: DateExpression? = nil)
+    /// A pair through time.
+    case history(HistoryQuery)
+    /// Bare `history`: this user's recent conversions and lookups.
+    case log(HistoryFormat)
     case refresh([SourceID])
     case help(topic: String?)
     case quit

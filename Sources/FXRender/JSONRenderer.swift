@@ -8,6 +8,8 @@ public enum JSONRenderer {
         case .conversion(let conversion): return conversionJSON(conversion).serialized
         case .rates(let listing): return ratesJSON(listing).serialized
         case .refresh(let reports): return JSONValue.object([("refresh", .array(reports.map(refreshJSON)))]).serialized
+        case .history(let history, _): return HistoryRenderer.json(history).serialized
+        case .log(let entries, _): return LogRenderer.json(entries).serialized
         case .help(let text): return JSONValue.object([("help", .string(text))]).serialized
         case .quit: return nil
         }

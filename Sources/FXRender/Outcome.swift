@@ -1,3 +1,4 @@
+import FXCommands
 import FXRates
 import Foundation
 
@@ -6,6 +7,9 @@ public enum Outcome: Sendable, Equatable {
     case conversion(Conversion)
     case rates(RateListing)
     case refresh([RefreshReport])
+    case history(PairHistory, HistoryFormat)
+    /// Bare `history`: the conversion log, oldest first.
+    case log([ConversionLogEntry], HistoryFormat)
     case help(String)
     case quit
 }

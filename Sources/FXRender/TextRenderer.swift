@@ -8,11 +8,14 @@ public struct TextRenderer: Sendable {
     /// Under each answer, where its rates came from and how old they are (terminal only).
     public let showProvenance: Bool
     public let catalog: CurrencyCatalog
+    /// Terminal columns, for charts.
+    public let width: Int
 
-    public init(style: Style, showProvenance: Bool, catalog: CurrencyCatalog = .standard) {
+    public init(style: Style, showProvenance: Bool, catalog: CurrencyCatalog = .standard, width: Int = 80) {
         self.style = style
         self.showProvenance = showProvenance
         self.catalog = catalog
+        self.width = width
     }
 
     public func render(_ outcome: Outcome, now: Date) -> String? {
@@ -20,6 +23,8 @@ public struct TextRenderer: Sendable {
         case .conversion(let conversion): return conversionText(conversion, now: now)
         case .rates(let listing): return ratesText(listing, now: now)
         case .refresh(let reports): return reports.map(refreshLine).joined(separator: "\n")
+        case .history(let history, let format): return HistoryRenderer(style: style, width: width).text(history, format: format)
+        case .log(let entries, let format): return LogRenderer(style: style).text(entries, format: format)
         case .help(let text): return text
         case .quit: return nil
         }

@@ -35,10 +35,12 @@ public struct Executor: Sendable {
     public func execute(_ command: Command) async throws(Failure) -> Outcome {
         do {
             switch command {
-            case .convert(let amount, let from, let targets):
+            case .convert(let amount, let from, let targets, _):
                 return .conversion(try await convert(amount, from: from, to: targets))
-            case .rate(let base, let quotes):
+            case .rate(let base, let quotes, _):
                 return .rates(try await rates(base: base, quotes: quotes))
+            case .history, .log:
+                return .help("not yet")
             case .refresh(let ids):
                 return .refresh(try await service.refresh(only: ids))
             case .help(let topic):

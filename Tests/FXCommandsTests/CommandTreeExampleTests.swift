@@ -38,6 +38,7 @@ struct CommandTreeExampleTests {
         case .convert: "convert"
         case .rate: "rate"
         case .refresh: "refresh"
+        case .history, .log: "history"
         case .help: "help"
         case .quit: "quit"
         }

@@ -52,7 +52,7 @@ struct ParserAmountTests {
         ("1.5k usd eur", "1500"), ("2m usd eur", "2000000"), ("3bn usd eur", "3000000000"), ("0.001k usd eur", "1"),
     ])
     func exactValue(line: String, digits: String) throws {
-        guard case .convert(let amount, _, _)? = try Parser().parse(line) else {
+        guard case .convert(let amount, _, _, _)? = try Parser().parse(line) else {
             Issue.record("not a conversion")
             return
         }
@@ -62,7 +62,7 @@ struct ParserAmountTests {
 
     @Test("the typed scale survives a thousands group and trailing zeros")
     func scale() throws {
-        guard case .convert(let amount, _, _)? = try Parser().parse("1,000.500 usd eur") else {
+        guard case .convert(let amount, _, _, _)? = try Parser().parse("1,000.500 usd eur") else {
             Issue.record("not a conversion")
             return
         }

@@ -89,3 +89,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible, Coda
         }
     }
 }
+
+extension Day {
+    /// The same day of the month `months` later (or earlier), clamped to the month's length:
+    /// 2026-03-31 minus one month is 2026-02-28.
+    public func addingMonths(_ months: Int) -> Day {
+        let (year, month, day) = components
+        let index = year * 12 + (month - 1) + months
+        let newYear = index >= 0 ? index / 12 : (index - 11) / 12
+        let newMonth = index - newYear * 12 + 1
+        return Day(year: newYear, month: newMonth, day: min(day, Day.daysIn(month: newMonth, year: newYear)))!
+    }
+}

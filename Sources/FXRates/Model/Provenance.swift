@@ -39,6 +39,8 @@ public struct Provenance: Sendable, Equatable {
     public let origin: Origin
     /// When a newer publication was expected; rates that are still the newest are not stale.
     public let supersededAt: Date?
+    /// For a dated question: the day asked for, when it differs from `date` (a weekend or holiday).
+    public var requested: Day?
 
     public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin, supersededAt: Date? = nil) {
         self.source = source
