@@ -15,6 +15,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The ECB ships its full history as a zipped CSV; zlib does the inflating.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .executableTarget(
@@ -24,7 +26,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "FXRates"),
+        .target(name: "FXRates", dependencies: ["ZIPFoundation"]),
         // URLSession lives apart so the core builds and tests without FoundationNetworking.
         .target(name: "FXNetwork", dependencies: ["FXRates"]),
         .target(name: "FXCommands", dependencies: ["FXRates"]),

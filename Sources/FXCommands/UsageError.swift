@@ -12,6 +12,13 @@ public struct UsageError: Error, Equatable, Sendable {
         case missingTarget(after: String)
         case unexpectedWord(String, command: String)
         case unknownHelpTopic(String, suggestion: String?)
+        case malformedDate(String)
+        case missingDate(after: String)
+        case malformedRange(String)
+        /// `history usd usd`, `rate usd usd on …`: a pair needs two currencies.
+        case samePair(CurrencyCode)
+        /// A date after today.
+        case futureDate(Day)
     }
 
     /// Why an amount was refused, when more can be said than "malformed".

@@ -35,6 +35,10 @@ public enum Failure: Error, Sendable, Equatable {
             case .missingCurrency, .missingTarget: "missing_currency"
             case .unexpectedWord: "unexpected_word"
             case .unknownHelpTopic: "unknown_help_topic"
+            case .malformedDate, .missingDate: "malformed_date"
+            case .malformedRange: "malformed_range"
+            case .samePair: "same_currency"
+            case .futureDate: "future_date"
             }
         case .rates(let error):
             switch error {
@@ -43,6 +47,8 @@ public enum Failure: Error, Sendable, Equatable {
             case .offlineWithoutData: "offline_no_data"
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
+            case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
+            case .history(.noCommonDays): "no_rate_in_range"
             }
         case .tooOld: "data_too_old"
         case .refreshFailed: "refresh_failed"

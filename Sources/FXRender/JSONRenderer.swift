@@ -80,6 +80,9 @@ public enum JSONRenderer {
         if let fetchedAt = provenance.fetchedAt {
             members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
         }
+        if let requested = provenance.requested {
+            members.append(("requested_date", .string(requested.description)))
+        }
         return members
     }
 

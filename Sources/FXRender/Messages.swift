@@ -49,6 +49,16 @@ public enum Messages {
         case .unknownHelpTopic(let word, let suggestion):
             if let suggestion { return "No help for '\(printable(word))'. Did you mean '\(suggestion)'?" }
             return "No help for '\(printable(word))'. Type 'help' to see the commands."
+        case .malformedDate(let word):
+            return "Unknown date '\(printable(word))'. Write a date as 2024-03-01, today, yesterday or 3d ago."
+        case .missingDate(let after):
+            return "Missing date after '\(printable(after))'. Example: rate usd jpy on 2024-03-01"
+        case .malformedRange(let word):
+            return "Unknown range '\(printable(word))'. Use 30d, 6m, 1y, ytd, all, or from 2024-01-01 [to 2024-06-30]."
+        case .samePair(let code):
+            return "Both currencies are \(code); name two different ones, as in history usd jpy."
+        case .futureDate(let day):
+            return "\(day) is in the future; no rates are published for it yet."
         }
     }
 
@@ -59,6 +69,8 @@ public enum Messages {
             return "No rate for \(code): it is not published by \(names.isEmpty ? "any enabled source" : names)."
         case .unavailable(_, let name, let failure):
             return "No rates available: \(name): \(text(for: failure)), and nothing is cached."
+        case .history(let error):
+            return text(for: error)
         case .offlineWithoutData(let id):
             return "No cached rates for \(id) and --offline forbids fetching them."
         case .unknownSource(let id):
@@ -111,8 +123,23 @@ public enum Messages {
             return "\(name): \(text(for: failure)); " + builtIn(day)
         case .usingBuiltIn(let day):
             return builtIn(day)
+        case .partialHistory(let name, let from):
+            return "the \(name) history held here begins only on \(from); run 'history' online for earlier days"
         case .staleData(let name, let day, let supersededFor):
             return "using cached \(name) rates of \(day), superseded \(AgeText.duration(supersededFor)) ago; run 'refresh' when online"
+        }
+    }
+
+    public static func text(for error: HistoryError) -> String {
+        switch error {
+        case .beforeFirstPublication(let day, let first, let name):
+            return "No rates for \(day): the \(name)'s rates begin on \(first)."
+        case .outsideCurrencyRange(let code, let asked, let span, let name):
+            return "No \(code) rate on \(asked): the \(name) published \(code) only from \(span.lowerBound) to \(span.upperBound)."
+        case .currencyGap(let code, let asked, let before, let after, let name):
+            return "No \(code) rate on \(asked): the \(name) published none between \(before) and \(after)."
+        case .noCommonDays(let base, let quote, let range):
+            return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
         }
     }
 

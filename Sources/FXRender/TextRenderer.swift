@@ -23,7 +23,10 @@ public struct TextRenderer: Sendable {
         case .conversion(let conversion): return conversionText(conversion, now: now)
         case .rates(let listing): return ratesText(listing, now: now)
         case .refresh(let reports): return reports.map(refreshLine).joined(separator: "\n")
-        case .history(let history, let format): return HistoryRenderer(style: style, width: width).text(history, format: format)
+        case .history(let history, let format):
+            let text = HistoryRenderer(style: style, width: width).text(history, format: format)
+            guard format == .chart || format == .table else { return text }
+            return ([text] + provenanceLines([history.provenance], now: now)).joined(separator: "\n")
         case .log(let entries, let format): return LogRenderer(style: style).text(entries, format: format)
         case .help(let text): return text
         case .quit: return nil
@@ -82,7 +85,13 @@ public struct TextRenderer: Sendable {
         guard showProvenance else { return [] }
         var seen: [String] = []
         for provenance in provenances {
-            var parts = [provenance.source.rawValue.uppercased(), provenance.date.description]
+            var date = provenance.date.description
+            if let requested = provenance.requested {
+                // Say which day answered, and why the day asked for had nothing.
+                let why = TargetCalendar.closure(on: requested).map { ", \($0)" } ?? ""
+                date += " (no rates on \(requested)\(why))"
+            }
+            var parts = [provenance.source.rawValue.uppercased(), date]
             switch provenance.origin {
             case .builtIn: parts.append("built-in rates")
             case .network, .cache:

@@ -11,11 +11,14 @@ public final class Session: Sendable {
         public var style: Style
         /// Provenance lines and error carets: for a person at a terminal.
         public var forPerson: Bool
+        /// Columns for charts: the terminal's, else $COLUMNS, else 80.
+        public var width: Int
 
-        public init(json: Bool, style: Style, forPerson: Bool) {
+        public init(json: Bool, style: Style, forPerson: Bool, width: Int = 80) {
             self.json = json
             self.style = style
             self.forPerson = forPerson
+            self.width = width
         }
     }
 
@@ -33,9 +36,13 @@ public final class Session: Sendable {
     let presentation: Presentation
     let out: any TextOutput
     let err: any TextOutput
+    /// Answered conversions and rate lookups are kept here for bare `history`.
+    let log: (any ConversionLog)?
+    private let logWarned = Latch()
 
     public init(parser: Parser, executor: Executor, service: RateService, clock: any WallClock,
-                presentation: Presentation, out: any TextOutput, err: any TextOutput) {
+                presentation: Presentation, out: any TextOutput, err: any TextOutput,
+                log: (any ConversionLog)? = nil) {
         self.parser = parser
         self.executor = executor
         self.service = service
@@ -43,6 +50,7 @@ public final class Session: Sendable {
         self.presentation = presentation
         self.out = out
         self.err = err
+        self.log = log
     }
 
     /// Runs one line. `number` labels errors in script mode (`fx: line 3: …`).
@@ -60,6 +68,7 @@ public final class Session: Sendable {
             let outcome = try await executor.execute(command)
             await printWarnings()
             emit(outcome)
+            record(outcome, line: line)
             if let failure = executor.verdict(on: outcome) {
                 // The answer is already out; in JSON mode an error object would make two per command.
                 report(failure, line: line, number: number, emitJSON: false)
@@ -76,13 +85,22 @@ public final class Session: Sendable {
     private func emit(_ outcome: Outcome) {
         let text = presentation.json
             ? JSONRenderer.render(outcome)
-            : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson).render(outcome, now: clock.now())
+            : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width).render(outcome, now: clock.now())
         if let text { out.write(text + "\n") }
+    }
+
+    /// After the answer, so a slow or broken log file never holds it back or turns it into an error.
+    private func record(_ outcome: Outcome, line: String) {
+        guard let log else { return }
+        let entries = ConversionLogEntry.entries(for: outcome, line: line, at: clock.now())
+        guard !entries.isEmpty, let warning = log.append(entries), logWarned.claim() else { return }
+        // Once per session: a prompt would otherwise repeat it after every answer.
+        err.write(presentation.style.yellow("warning:") + " " + warning + "\n")
     }
 
     private func printWarnings() async {
         let now = clock.now()
-        for diagnostic in await service.takeDiagnostics() {
+        for diagnostic in await executor.takeDiagnostics() {
             err.write(presentation.style.yellow("warning:") + " " + Messages.text(for: diagnostic, now: now) + "\n")
         }
     }
@@ -100,6 +118,19 @@ public final class Session: Sendable {
            Messages.printable(line) == line {
             err.write("  " + line + "\n  " + String(repeating: " ", count: span.lowerBound)
                       + presentation.style.red(String(repeating: "^", count: max(1, span.count))) + "\n")
+        }
+    }
+}
+
+/// True the first time only.
+private final class Latch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
         }
     }
 }

@@ -46,11 +46,14 @@ if arguments.complete {
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = URLSessionTransport(userAgent: "fx/0.1")
-let sources: [any RateSource] = [ECBSource(
-    baseURL: settings.sourceURLs[.ecb] ?? ECBSource.defaultBaseURL, transport: transport, timeout: settings.timeout)]
+let ecb = ECBSource(baseURL: settings.sourceURLs[.ecb] ?? ECBSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
 let service = RateService(
-    sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
+    sources: [ecb], store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: RateService.Options(offline: arguments.offline))
+// Histories are read only by dated questions and `history`; a conversion never opens them.
+let historyService = HistoryService(
+    sources: [ecb], store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,
+    builtIn: .ecb, options: HistoryService.Options(offline: arguments.offline))
 
 let stdinIsTerminal = isatty(0) == 1
 let stdoutIsTerminal = isatty(1) == 1
@@ -65,11 +68,12 @@ if let sourceID, !knownSources.contains(sourceID) {
     exit(2)
 }
 let executor = Executor(
-    service: service, clock: clock,
+    service: service, history: historyService, clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,
-    presentation: Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal),
+    presentation: Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal,
+                                       width: TerminalWidth.of(fd: 1, environment: environment)),
     out: out, err: err)
 
 let status: Int32

@@ -29,10 +29,11 @@ struct ArgumentCursor {
         return true
     }
 
-    /// The remaining currency words, commas between them allowed.
+    /// The currency words up to the end or a date (`on …`), commas between them allowed.
     mutating func currencyList(_ context: ParseContext) throws(UsageError) -> [CurrencyCodeToken] {
         var codes: [CurrencyCodeToken] = []
-        while let token = next() {
+        while let token = peek, !dateKeywords.contains(token.folded) {
+            _ = next()
             if token.text == "," { continue }
             codes.append(CurrencyCodeToken(code: try context.currency(token).get(), token: token))
         }
@@ -49,3 +50,6 @@ struct CurrencyCodeToken {
 
 /// Words that may stand between a source currency and its targets.
 let targetKeywords: Set<String> = ["to", "in", "into", "as", "->", "→", "="]
+
+/// Words that start a date at the end of `convert` and `rate`.
+let dateKeywords: Set<String> = ["on", "at"]

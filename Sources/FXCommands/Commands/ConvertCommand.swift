@@ -4,14 +4,17 @@ extension CommandSpec {
     public static let convert = CommandSpec(
         name: "convert", aliases: ["c", "conv"],
         summary: "Convert an amount into one or more currencies",
-        synopsis: "convert <amount> <from> [to|in|as|->|→] <to> [<to>...]",
+        synopsis: "convert <amount> <from> [to|in|as|->|→] <to> [<to>...] [on <date>]",
         discussion: """
             The word 'convert' may be left out: a line that starts with an amount is a conversion.
             Amounts take thousands separators (1,234.56), suffixes k, m and bn (1.5k, 2m, 3bn),
             and a currency symbol before or after ($100, 100€, £5, ¥500, ₩50000).
             Results are rounded to the target currency's minor unit, half away from zero.
+            With 'on <date>' (2013-03-21, today, yesterday, 3d ago) it uses the rates published that
+            day, or on the last working day before it, and says which.
             """,
-        examples: ["convert 100 usd eur", "convert 1,234.56 gbp to jpy chf", "100 usd in eur", "$100 → eur", "1.5k eur usd", "₩50000 jpy"],
+        examples: ["convert 100 usd eur", "convert 1,234.56 gbp to jpy chf", "100 usd in eur", "$100 → eur", "1.5k eur usd", "₩50000 jpy",
+                   "convert 100 usd eur on 2013-03-21", "100 gbp chf on yesterday"],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
             return try ConvertGrammar.parse(&cursor, command: command, context: context)
@@ -57,7 +60,8 @@ enum ConvertGrammar {
         let targets = try cursor.currencyList(context)
         guard let from else { throw UsageError(.missingCurrency(after: amountToken.text), span: nil) }
         guard !targets.isEmpty else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
-        return .convert(amount: amount, from: from, to: targets.map(\.code))
+        let date = try DateGrammar.parseOn(&cursor)
+        return .convert(amount: amount, from: from, to: targets.map(\.code), on: date)
     }
 }
 
@@ -81,7 +85,12 @@ extension ConvertGrammar {
         }
         guard hasSource else { return [.currencies] }
         let keywords = ["to", "in", "as"]
-        return rest.isEmpty ? [.keywords(keywords), .currencies] : [.currencies]
+        if rest.isEmpty { return [.keywords(keywords), .currencies] }
+        if let index = rest.firstIndex(where: { dateKeywords.contains($0.folded) }) {
+            return index == rest.index(before: rest.endIndex) ? [.keywords(DateGrammar.words)] : []
+        }
+        let hasTarget = rest.contains { !targetKeywords.contains($0.folded) && $0.text != "," }
+        return hasTarget ? [.currencies, .keywords(["on"])] : [.currencies]
     }
 }
 

@@ -2,12 +2,14 @@ extension CommandSpec {
     public static let rate = CommandSpec(
         name: "rate", aliases: ["r", "rates"],
         summary: "Show exchange rates",
-        synopsis: "rate <base> [<quote>...]",
+        synopsis: "rate <base> [<quote>...] [on <date>]",
         discussion: """
             With quotes, shows what one unit of the base buys in each (rate usd jpy, rate usd/jpy).
             With the base alone, shows the whole table against it (rate eur).
+            With 'on <date>' (2020-03-13, today, yesterday, 3d ago), the rates published that day,
+            or on the last working day before it.
             """,
-        examples: ["rate usd jpy", "rate usd/jpy", "rate eur", "rate gbp usd chf"],
+        examples: ["rate usd jpy", "rate usd/jpy", "rate eur", "rate gbp usd chf", "rate usd jpy on 2020-03-13", "rate eur on 3d ago"],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
             guard let baseToken = cursor.next() else { throw UsageError(.missingCurrency(after: command.text), span: nil) }
@@ -15,8 +17,13 @@ extension CommandSpec {
             let separated = cursor.skip(["/"]) || cursor.skip(targetKeywords)
             let quotes = try cursor.currencyList(context)
             if separated, quotes.isEmpty { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
-            return .rate(base: base, quotes: quotes.map(\.code))
+            let date = try DateGrammar.parseOn(&cursor)
+            return .rate(base: base, quotes: quotes.map(\.code), on: date)
         },
-        completion: { _, _ in [.currencies] }
+        completion: { arguments, _ in
+            if let last = arguments.last, dateKeywords.contains(last.folded) { return [.keywords(DateGrammar.words)] }
+            if arguments.contains(where: { dateKeywords.contains($0.folded) }) { return [] }
+            return arguments.isEmpty ? [.currencies] : [.currencies, .keywords(["on"])]
+        }
     )
 }

@@ -10,4 +10,11 @@ public protocol HistorySource: Sendable {
     func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory
     /// The earliest instant at which a publication newer than `day` can exist.
     func nextPublication(after day: Day) -> Date
+    /// The source's first publication: a history reaching it is complete.
+    var firstPublication: Day { get }
+}
+
+extension HistorySource {
+    /// The euro reference rates began on the first working day of 1999.
+    public var firstPublication: Day { Day(year: 1999, month: 1, day: 4)! }
 }

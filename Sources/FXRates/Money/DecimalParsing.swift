@@ -29,3 +29,32 @@ extension Decimal {
         self = value
     }
 }
+
+extension Decimal {
+    /// A fast path for the millions of rates in history files: unsigned `digits[.digits]`
+    /// with at most 19 significant digits, built from an integer and a power of ten
+    /// without going through `Decimal(string:)`. Nil for anything else.
+    public init?(rateBytes bytes: UnsafeBufferPointer<UInt8>) {
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var scale: Int?
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard scale == nil else { return nil }
+                scale = 0
+                continue
+            }
+            guard byte >= 48, byte <= 57 else { return nil }
+            if mantissa == 0, byte == 48 {
+                // Leading zeros add no significant digit.
+            } else {
+                digits += 1
+                guard digits <= 19 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - 48)
+            }
+            if let current = scale { scale = current + 1 }
+        }
+        guard bytes.count > (scale == nil ? 0 : 1), bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".") else { return nil }
+        self.init(sign: .plus, exponent: -(scale ?? 0), significand: Decimal(mantissa))
+    }
+}

@@ -14,6 +14,8 @@ public enum Diagnostic: Sendable, Equatable {
     case usingBuiltIn(Day)
     /// `--offline` answered from cached rates that a newer publication has replaced.
     case staleData(sourceName: String, date: Day, supersededFor: TimeInterval)
+    /// `--offline` (or a failed fetch) with a history that does not reach back to the day asked for.
+    case partialHistory(sourceName: String, from: Day)
 
     /// What answered after a failed fetch.
     public enum Fallback: Sendable, Equatable {

@@ -9,4 +9,17 @@ public enum RateError: Error, Sendable, Equatable {
     case unknownSource(String)
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh
+    case history(HistoryError)
+}
+
+/// Why a question about a past day has no answer.
+public enum HistoryError: Error, Sendable, Equatable {
+    /// The source's rates begin after the day asked for.
+    case beforeFirstPublication(Day, first: Day, sourceName: String)
+    /// The currency has rates only within `span`.
+    case outsideCurrencyRange(CurrencyCode, asked: Day, span: ClosedRange<Day>, sourceName: String)
+    /// The currency had no rates for a stretch around the day (ISK, 2008-12-10 to 2018-01-31).
+    case currencyGap(CurrencyCode, asked: Day, lastBefore: Day, nextAfter: Day, sourceName: String)
+    /// No day in the range has rates for both currencies.
+    case noCommonDays(CurrencyCode, CurrencyCode, ClosedRange<Day>)
 }

@@ -194,16 +194,9 @@ public actor RateService {
     }
 
     private func currentUntil(_ entry: CachedRates, source: any RateSource, now: Date) -> Date {
-        let today = CentralEuropeanTime.day(at: now)
-        // A table dated in the future or a check time ahead of the clock means the clock moved:
-        // the schedule cannot be trusted, so fall back to a plain time-to-live.
-        if entry.table.date > today || entry.checkedAt > now + 60 {
-            return min(entry.checkedAt, now) + options.fallbackTTL
-        }
-        let due = source.nextPublication(after: entry.table.date)
-        // Checked after the publication was due and still nothing newer: the source is late.
-        if entry.checkedAt >= due { return entry.checkedAt + options.recheckInterval }
-        return due
+        Freshness.validUntil(lastDay: entry.table.date, checkedAt: entry.checkedAt,
+                             due: source.nextPublication(after: entry.table.date), now: now,
+                             recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
     }
 
     private func remember(_ source: any RateSource, _ table: RateTable, origin: Provenance.Origin,

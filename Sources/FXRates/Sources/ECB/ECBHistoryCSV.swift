@@ -37,3 +37,65 @@ public enum ECBHistoryCSV {
         return tables.sorted { $0.date < $1.date }
     }
 }
+
+extension ECBHistoryCSV {
+    /// The same file read straight into columns, on bytes: the full history has about 300,000
+    /// values, and going through a table per day would multiply the work.
+    public static func history(_ data: Data) throws(FetchFailure) -> RateHistory {
+        let result: Result<RateHistory, FetchFailure> = data.withUnsafeBytes { raw in
+            var lines = LineScanner(raw.bindMemory(to: UInt8.self))
+            guard let header = lines.next() else { return .failure(.emptyBody) }
+            let names = UnsafeBufferPointer(rebasing: header).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+                .map { String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            guard names.first == "Date" else { return .failure(.malformed("the first column is not Date")) }
+            var codes: [CurrencyCode?] = []
+            for name in names.dropFirst() {
+                if name.isEmpty { codes.append(nil); continue }
+                guard let code = CurrencyCode(name), code != .eur else { return .failure(.invalidCurrency(name)) }
+                guard !codes.contains(code) else { return .failure(.duplicateCurrency(name, Day(ordinal: 0))) }
+                codes.append(code)
+            }
+            var days: [Day] = []
+            var values: [[Decimal?]] = codes.map { _ in [] }
+            while let line = lines.next() {
+                var fields = UnsafeBufferPointer(rebasing: line).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)[...]
+                if fields.count == 1, fields[fields.startIndex].allSatisfy({ $0 == 13 || $0 == 32 }) { continue }  // blank line
+                guard let dateField = fields.popFirst(), let day = Day(isoBytes: trimmed(dateField)) else { return .failure(.missingDate) }
+                guard fields.count <= codes.count else { return .failure(.malformed("more fields than columns on \(day)")) }
+                days.append(day)
+                for column in codes.indices {
+                    let index = fields.startIndex + column
+                    let field = index < fields.endIndex ? trimmed(fields[index]) : Slice(base: UnsafeBufferPointer<UInt8>(start: nil, count: 0), bounds: 0..<0)
+                    if field.isEmpty || field.elementsEqual("N/A".utf8) { values[column].append(nil); continue }
+                    guard codes[column] != nil else { return .failure(.malformed("a value under no currency on \(day)")) }
+                    guard let rate = Decimal(rateBytes: UnsafeBufferPointer(rebasing: field)), rate > 0 else {
+                        return .failure(.invalidRate(currency: codes[column]!.rawValue,
+                                                     value: String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self)))
+                    }
+                    values[column].append(rate)
+                }
+            }
+            guard !days.isEmpty else { return .failure(.noRates) }
+            // The file is newest first; keep whatever order it has honest by sorting once.
+            let order = days.indices.sorted { days[$0] < days[$1] }
+            let sortedDays = order.map { days[$0] }
+            for (previous, next) in zip(sortedDays, sortedDays.dropFirst()) where previous == next {
+                return .failure(.duplicateDate(next))
+            }
+            var columns: [CurrencyCode: [Decimal?]] = [:]
+            for (column, code) in codes.enumerated() {
+                guard let code, values[column].contains(where: { $0 != nil }) else { continue }
+                columns[code] = order.map { values[column][$0] }
+            }
+            return .success(RateHistory(base: .eur, days: sortedDays, columns: columns))
+        }
+        return try result.get()
+    }
+
+    private static func trimmed(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var field = field
+        while let first = field.first, first == 32 || first == 13 { field = field.dropFirst() }
+        while let last = field.last, last == 32 || last == 13 { field = field.dropLast() }
+        return field
+    }
+}

@@ -34,7 +34,7 @@ public struct ECBSource: RateSource {
         CentralEuropeanTime.instant(on: TargetCalendar.nextWorkingDay(after: day), hour: 16)
     }
 
-    private func get(_ path: String, headers: [String: String], maxBytes: Int) async throws(FetchFailure) -> HTTPResponse {
+    func get(_ path: String, headers: [String: String], maxBytes: Int) async throws(FetchFailure) -> HTTPResponse {
         let url = baseURL.appendingPathComponent(path)
         guard url.isAllowedForFetching else { throw .transport(.insecureURL) }
         do {
@@ -44,7 +44,7 @@ public struct ECBSource: RateSource {
         }
     }
 
-    private func validated(_ response: HTTPResponse) throws(FetchFailure) -> [RateTable] {
+    func validated(_ response: HTTPResponse) throws(FetchFailure) -> [RateTable] {
         guard response.status == 200 else { throw .httpStatus(response.status) }
         if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
         return try ECBFeedParser.parse(response.body)

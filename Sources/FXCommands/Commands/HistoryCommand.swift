@@ -1,0 +1,98 @@
+import FXRates
+
+extension CommandSpec {
+    public static let history = CommandSpec(
+        name: "history", aliases: ["hist"],
+        summary: "Show a pair through time, or your recent conversions",
+        synopsis: "history [<base> <quote> [30d|6m|1y|ytd|all|from <date> [to <date>]]] [--table|--csv|--json]",
+        discussion: """
+            With two currencies, charts the rate over the range (a year unless told) and gives
+            first, last, change, minimum, maximum and mean. Any pair of ECB currencies works,
+            retired ones within their dates; cross rates are computed day by day from the euro rates.
+            --table lists the values, --csv and --json print them for scripts.
+            Without currencies, lists your recent conversions and rate lookups.
+            """,
+        examples: ["history usd jpy", "history usd jpy 1y", "history gbp/usd 30d", "history eur chf from 2015-01-01 to 2015-02-28",
+                   "history usd jpy all --csv", "history", "history --csv"],
+        parse: { arguments, command, context throws(UsageError) in
+            var format = HistoryFormat.chart
+            var words: [Token] = []
+            for token in arguments {
+                guard token.text.hasPrefix("--") else { words.append(token); continue }
+                guard let chosen = HistoryFormat(rawValue: String(token.folded.dropFirst(2))), chosen != .chart else {
+                    throw UsageError(.unexpectedWord(token.text, command: command.text), at: token)
+                }
+                format = chosen
+            }
+            var cursor = ArgumentCursor(words[...], after: command)
+            guard let baseToken = cursor.next() else { return .log(format) }
+            let base = try context.currency(baseToken).get()
+            _ = cursor.skip(["/"]) || cursor.skip(targetKeywords)
+            guard let quoteToken = cursor.next() else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
+            let quote = try context.currency(quoteToken).get()
+            guard base != quote else { throw UsageError(.samePair(base), at: quoteToken) }
+            let range = try HistoryRangeGrammar.parse(&cursor) ?? .years(1)
+            if let extra = cursor.next() { throw UsageError(.unexpectedWord(extra.text, command: command.text), at: extra) }
+            return .history(HistoryQuery(base: base, quote: quote, range: range, format: format))
+        },
+        completion: { arguments, _ in
+            let words = arguments.filter { !$0.text.hasPrefix("--") && $0.text != "/" }
+            let flags = CompletionKind.keywords(["--table", "--csv", "--json"])
+            switch words.count {
+            case 0: return [.currencies, flags]
+            case 1: return [.currencies]
+            case 2: return [.keywords(["30d", "6m", "1y", "ytd", "all", "from"]), flags]
+            default:
+                if let last = words.last, ["from", "since", "to", "until"].contains(last.folded) { return [.keywords(DateGrammar.words)] }
+                if words.contains(where: { ["from", "since"].contains($0.folded) }), !words.contains(where: { ["to", "until"].contains($0.folded) }) {
+                    return [.keywords(["to"]), flags]
+                }
+                return [flags]
+            }
+        }
+    )
+}
+
+/// `30d`, `2w`, `6m`, `1y`, `30 days`, `ytd`, `all`, `from <date> [to <date>]`, or a bare start date.
+enum HistoryRangeGrammar {
+    static func parse(_ cursor: inout ArgumentCursor) throws(UsageError) -> HistoryRange? {
+        guard let token = cursor.peek else { return nil }
+        switch token.folded {
+        case "all", "max": _ = cursor.next(); return .all
+        case "ytd": _ = cursor.next(); return .yearToDate
+        case "from", "since":
+            _ = cursor.next()
+            let start = try date(&cursor)
+            guard cursor.skip(["to", "until"]) else { return .between(start, nil) }
+            return .between(start, try date(&cursor))
+        default: break
+        }
+        if Day(iso: token.text) != nil || DateGrammar.words.contains(token.folded) {
+            let start = try date(&cursor)
+            guard cursor.skip(["to", "until"]) else { return .between(start, nil) }
+            return .between(start, try date(&cursor))
+        }
+        guard let count = Int(token.text.prefix { $0.isNumber }), count > 0, count <= 1000 else {
+            throw UsageError(.malformedRange(token.text), at: token)
+        }
+        var unit = String(token.folded.drop { $0.isNumber })
+        var words = 1
+        if unit.isEmpty, let second = cursor.peekSecond { unit = second.folded; words = 2 }
+        let range: HistoryRange? = switch unit {
+        case "d", "day", "days": .days(count)
+        case "w", "week", "weeks": .days(count * 7)
+        case "m", "mo", "month", "months": .months(count)
+        case "y", "year", "years": .years(count)
+        default: nil
+        }
+        guard let range else { throw UsageError(.malformedRange(token.text), at: token) }
+        for _ in 0..<words { _ = cursor.next() }
+        return range
+    }
+
+    private static func date(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression {
+        guard let next = cursor.peek else { throw UsageError(.missingDate(after: cursor.last.text), span: nil) }
+        guard let date = try DateGrammar.parse(&cursor) else { throw UsageError(.malformedDate(next.text), at: next) }
+        return date
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A source's history as kept between runs, with what the service needs to judge it.
+public struct CachedHistory: Sendable, Equatable {
+    public var source: SourceID
+    public var history: RateHistory
+    /// Reaches back to the source's first publication, so any older date has no rate at all.
+    public var complete: Bool
+    /// When the newest data arrived, and when the source last had nothing newer.
+    public var fetchedAt: Date
+    public var checkedAt: Date
+
+    public init(source: SourceID, history: RateHistory, complete: Bool, fetchedAt: Date, checkedAt: Date? = nil) {
+        self.source = source
+        self.history = history
+        self.complete = complete
+        self.fetchedAt = fetchedAt
+        self.checkedAt = checkedAt ?? fetchedAt
+    }
+
+    /// Holds every publication from the last working day on or before `day` onward (as far as it goes).
+    public func reaches(back day: Day?) -> Bool {
+        if complete { return true }
+        guard let day, let first = history.first else { return false }
+        return first <= TargetCalendar.workingDay(onOrBefore: day)
+    }
+}
+
+/// Where histories live between runs: apart from the small latest-rates file, so that a
+/// conversion never pays for reading them.
+public protocol HistoryStore: Sendable {
+    /// The stored history of `source`, with only `currencies` read (all when nil).
+    func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic])
+    /// Lays `entry` over what is stored now (another process may have added to it) and saves the result.
+    func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory
+}
+
+/// Histories in memory, for tests.
+public final class MemoryHistoryStore: HistoryStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [SourceID: CachedHistory]
+    public private(set) var saveCount = 0
+
+    public init(_ entries: [CachedHistory] = []) {
+        self.entries = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic]) {
+        lock.withLock { (entries[source], []) }
+    }
+
+    public func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory {
+        lock.withLock {
+            saveCount += 1
+            let merged = entries[entry.source].map { HistoryMerge.lay(entry, over: $0) } ?? entry
+            entries[entry.source] = merged
+            return merged
+        }
+    }
+}
+
+enum HistoryMerge {
+    /// `newer` over `older`: days of `newer` win, the union of days is kept.
+    static func lay(_ newer: CachedHistory, over older: CachedHistory) -> CachedHistory {
+        var merged = newer
+        merged.history = older.history.merging(newer.history)
+        merged.complete = newer.complete || older.complete
+        merged.fetchedAt = max(newer.fetchedAt, older.fetchedAt)
+        merged.checkedAt = max(newer.checkedAt, older.checkedAt)
+        return merged
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Each source's history in its own file, `history-<id>.txt` in fx's cache directory, under
+/// the same rules as the latest rates: replaced atomically, written under an advisory lock
+/// after re-reading (so concurrent processes merge), a damaged file set aside and reported.
+public struct FileHistoryStore: HistoryStore {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public func path(of source: SourceID) -> String { directory + "/history-\(source.rawValue).txt" }
+    private func lockPath(of source: SourceID) -> String { directory + "/history-\(source.rawValue).lock" }
+
+    public func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic]) {
+        if case .success(let entry) = read(source, currencies: currencies) { return (entry, []) }
+        // Decide again under the lock, so that only one process sets a damaged file aside.
+        let retried = try? FileLock.withExclusiveLock(path: lockPath(of: source)) { () -> (CachedHistory?, [Diagnostic]) in
+            switch read(source, currencies: currencies) {
+            case .success(let entry): return (entry, [])
+            case .failure(let problem): return (nil, [setAside(source, reason: problem.reason)])
+            }
+        }
+        return retried ?? (nil, [.cacheUnreadable(path: path(of: source), reason: "cannot lock the history file")])
+    }
+
+    public func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory {
+        let path = path(of: entry.source)
+        do {
+            try AtomicFile.makeDirectory(directory)
+            return try FileLock.withExclusiveLock(path: lockPath(of: entry.source)) {
+                var merged = entry
+                switch read(entry.source, currencies: nil) {
+                case .success(let current?): merged = HistoryMerge.lay(entry, over: current)
+                case .success(nil): break
+                case .failure(let problem): _ = setAside(entry.source, reason: problem.reason)
+                }
+                try AtomicFile.write(HistoryFileFormat.encode(merged), to: path)
+                return merged
+            }
+        } catch let failure as POSIXFailure {
+            throw StoreError(path: path, reason: failure.reason)
+        } catch {
+            throw StoreError(path: path, reason: String(describing: error))
+        }
+    }
+
+    private struct ReadProblem: Error {
+        let reason: String
+    }
+
+    private func read(_ source: SourceID, currencies: Set<CurrencyCode>?) -> Result<CachedHistory?, ReadProblem> {
+        let path = path(of: source)
+        guard FileManager.default.fileExists(atPath: path) else { return .success(nil) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return .failure(ReadProblem(reason: "a directory stands where the history file should be"))
+            }
+            return .failure(ReadProblem(reason: "cannot be read"))
+        }
+        do {
+            let entry = try HistoryFileFormat.decode(data, currencies: currencies)
+            guard entry.source == source else { return .failure(ReadProblem(reason: "it holds \(entry.source)'s history")) }
+            return .success(entry)
+        } catch {
+            return .failure(ReadProblem(reason: error.reason))
+        }
+    }
+
+    private func setAside(_ source: SourceID, reason: String) -> Diagnostic {
+        let path = path(of: source), aside = path + ".corrupt"
+        try? FileManager.default.removeItem(atPath: aside)
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            return .cacheSetAside(path: path, movedTo: aside, reason: reason)
+        } catch {
+            return .cacheUnreadable(path: path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+
+/// Answers questions about past days: a pair through time, and rates on a given date.
+/// It keeps each source's history current the way `RateService` keeps the latest rates:
+/// no request before a newer publication can exist, the full history fetched once, then
+/// only the recent part; failures fall back to what is held, with a diagnostic.
+public actor HistoryService {
+    public struct Options: Sendable {
+        public var offline = false
+        public var recheckInterval: TimeInterval = 15 * 60
+        public var retryAfterFailure: TimeInterval = 5 * 60
+        public var fallbackTTL: TimeInterval = 24 * 3600
+
+        public init(offline: Bool = false) { self.offline = offline }
+    }
+
+    private let sources: [any HistorySource]
+    private let store: any HistoryStore
+    private let clock: any WallClock
+    private let builtIn: BuiltInRates?
+    private let options: Options
+
+    private var held: [SourceID: Held] = [:]
+    private var diagnostics: [Diagnostic] = []
+
+    private struct Held {
+        var entry: CachedHistory
+        /// The currencies read from disk; nil when all are.
+        var columns: Set<CurrencyCode>?
+        var origin: Provenance.Origin
+        /// After a failed fetch: no new attempt before this.
+        var retryAt: Date?
+    }
+
+    public init(sources: [any HistorySource], store: any HistoryStore, clock: any WallClock,
+                builtIn: BuiltInRates? = nil, options: Options = Options()) {
+        self.sources = sources
+        self.store = store
+        self.clock = clock
+        self.builtIn = builtIn
+        self.options = options
+    }
+
+    public func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    // MARK: - Questions
+
+    /// `from` → `to` as published on `day`, or on the last publication before it.
+    public func quote(from: CurrencyCode, to: CurrencyCode, on day: Day, only: SourceID? = nil) async throws(RateError) -> Quote {
+        let (history, provenance, index) = try await publication(on: day, needing: [from, to], only: only)
+        let fromRate = try rate(from, in: history, at: index, asked: day, sourceName: provenance.sourceName)
+        let toRate = try rate(to, in: history, at: index, asked: day, sourceName: provenance.sourceName)
+        return Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+    }
+
+    /// The whole table published on `day` (or the last publication before it).
+    public func table(on day: Day, only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
+        let (history, provenance, index) = try await publication(on: day, needing: nil, only: only)
+        return (history.table(at: index), provenance)
+    }
+
+    /// `base` in `quote` on every publication within `range` (from the first ever when nil).
+    public func pair(base: CurrencyCode, quote: CurrencyCode, range: ClosedRange<Day>?, only: SourceID? = nil) async throws(RateError) -> PairHistory {
+        let (entry, provenance) = try await history(reaching: range?.lowerBound, needing: [base, quote], only: only)
+        let history = entry.history
+        guard let first = history.first, let last = history.last else { throw .history(.noCommonDays(base, quote, range ?? provenance.date...provenance.date)) }
+        let requested = range ?? first...last
+        var points: [RatePoint] = []
+        let start = history.index(onOrBefore: requested.lowerBound.adding(days: -1)).map { $0 + 1 } ?? 0
+        let end = history.index(onOrBefore: requested.upperBound).map { $0 + 1 } ?? 0
+        if start < end {
+            points.reserveCapacity(end - start)
+            for index in start..<end {
+                guard let b = history.rate(base, at: index), let q = history.rate(quote, at: index) else { continue }
+                points.append(RatePoint(day: history.days[index], rate: b == 1 ? q : q / b))
+            }
+        }
+        guard let last = points.last else { throw .history(.noCommonDays(base, quote, requested)) }
+        let stamped = Provenance(source: provenance.source, sourceName: provenance.sourceName, date: last.day,
+                                 fetchedAt: provenance.fetchedAt, origin: provenance.origin)
+        return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped)
+    }
+
+    // MARK: - Finding the data
+
+    private func publication(on day: Day, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (RateHistory, Provenance, Int) {
+        let (entry, provenance) = try await history(reaching: day, needing: codes, only: only)
+        guard let index = entry.history.index(onOrBefore: day) else {
+            throw .history(.beforeFirstPublication(day, first: entry.history.first ?? day, sourceName: provenance.sourceName))
+        }
+        let used = entry.history.days[index]
+        var dated = Provenance(source: provenance.source, sourceName: provenance.sourceName, date: used,
+                               fetchedAt: provenance.fetchedAt, origin: provenance.origin)
+        if used != day { dated.requested = day }
+        return (entry.history, dated, index)
+    }
+
+    private func rate(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, sourceName: String) throws(RateError) -> Decimal {
+        if let rate = history.rate(code, at: index) { return rate }
+        guard let span = history.span(of: code), span.contains(asked) else {
+            let span = history.span(of: code) ?? asked...asked
+            throw .history(.outsideCurrencyRange(code, asked: asked, span: span, sourceName: sourceName))
+        }
+        let column = history.columns[code] ?? []
+        let before = column[..<index].lastIndex { $0 != nil }.map { history.days[$0] } ?? span.lowerBound
+        let after = column[index...].firstIndex { $0 != nil }.map { history.days[$0] } ?? span.upperBound
+        throw .history(.currencyGap(code, asked: asked, lastBefore: before, nextAfter: after, sourceName: sourceName))
+    }
+
+    /// The first source (of `only`, or in order) whose history has every currency of `codes`.
+    private func history(reaching day: Day?, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (CachedHistory, Provenance) {
+        let candidates: [any HistorySource]
+        if let only {
+            guard let source = sources.first(where: { $0.id == only }) else { throw .unknownSource(only.rawValue) }
+            candidates = [source]
+        } else {
+            candidates = sources
+        }
+        var firstFailure: RateError?
+        var lacking: CurrencyCode?
+        for source in candidates {
+            let held: Held
+            do { held = try await current(source, reaching: day, needing: codes) } catch {
+                firstFailure = firstFailure ?? error
+                continue
+            }
+            if let missing = codes?.sorted().first(where: { !held.entry.history.covers($0) }) {
+                lacking = lacking ?? missing
+                continue
+            }
+            let provenance = Provenance(source: source.id, sourceName: source.name, date: held.entry.history.last ?? day ?? source.firstPublication,
+                                        fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
+            return (held.entry, provenance)
+        }
+        if let lacking { throw .notCovered(lacking, sources: candidates.map(\.id)) }
+        throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
+    }
+
+    /// This source's history, reaching back to `day` (to the start when nil), as current as the
+    /// schedule and the network allow.
+    private func current(_ source: any HistorySource, reaching day: Day?, needing codes: Set<CurrencyCode>?) async throws(RateError) -> Held {
+        let now = clock.now()
+        var have = loaded(source, needing: codes)
+        if let entry = have?.entry, entry.reaches(back: day), let last = entry.history.last {
+            let until = Freshness.validUntil(lastDay: last, checkedAt: entry.checkedAt, due: source.nextPublication(after: last),
+                                             now: now, recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
+            if now < until || have?.origin == .builtIn && options.offline { return have! }
+        }
+        if let retryAt = have?.retryAt, now < retryAt, let kept = have { return kept }
+        if options.offline {
+            guard let kept = have ?? builtInHeld(for: source) else { throw .offlineWithoutData(source.id) }
+            noteShortfall(kept, source: source, reaching: day)
+            return kept
+        }
+        let reachable = have?.entry.reaches(back: day) == true
+        let since = reachable ? have?.entry.history.last?.adding(days: 1) : day
+        let fetched: RateHistory
+        do {
+            fetched = try await source.fetchHistory(since: since, today: CentralEuropeanTime.day(at: now))
+        } catch {
+            let fallback = have ?? builtInHeld(for: source)
+            guard var kept = fallback, let last = kept.entry.history.last else {
+                throw .unavailable(source: source.id, sourceName: source.name, failure: error)
+            }
+            diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: error,
+                                            fallback: kept.origin == .builtIn ? .builtIn(last) : .cached(last, fetchedAt: kept.entry.checkedAt)))
+            noteShortfall(kept, source: source, reaching: day)
+            kept.retryAt = now + options.retryAfterFailure
+            held[source.id] = kept
+            return kept
+        }
+        return store(fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now())
+    }
+
+    /// Lays a fetched history over what was held and saves it; the saved file may hold more
+    /// (another process's work), and that is what this run goes on with.
+    private func store(_ fetched: RateHistory, from source: any HistorySource, over held: Held?, now: Date) -> Held {
+        let previous = held?.entry
+        // Complete when it reaches the first publication, or continues a complete history without a gap.
+        var complete = fetched.first.map { $0 <= source.firstPublication } ?? false
+        if let previous, previous.complete, let last = previous.history.last, let first = fetched.first {
+            complete = complete || first <= TargetCalendar.nextWorkingDay(after: last)
+        }
+        let merged = previous.map { $0.history.merging(fetched) } ?? fetched
+        let grew = merged.last != previous?.history.last || merged.days.count != previous?.history.days.count
+        var entry = CachedHistory(source: source.id, history: merged, complete: complete,
+                                  fetchedAt: grew ? now : (previous?.fetchedAt ?? now), checkedAt: now)
+        var columns = held?.columns
+        do {
+            entry = try self.store.save(entry)
+            columns = nil
+        } catch {
+            diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
+        }
+        let kept = Held(entry: entry, columns: columns, origin: .network)
+        self.held[source.id] = kept
+        return kept
+    }
+
+    /// What this run holds of the source, reading from the store what is not in memory yet.
+    private func loaded(_ source: any HistorySource, needing codes: Set<CurrencyCode>?) -> Held? {
+        if let held = held[source.id] {
+            guard held.origin == .cache, let columns = held.columns, let codes, !codes.isSubset(of: columns) else { return held }
+            return read(source, columns: columns.union(codes))
+        }
+        return read(source, columns: codes)
+    }
+
+    private func read(_ source: any HistorySource, columns: Set<CurrencyCode>?) -> Held? {
+        let (entry, problems) = store.load(source.id, currencies: columns)
+        diagnostics.append(contentsOf: problems)
+        guard let entry else { return nil }
+        let kept = Held(entry: entry, columns: columns, origin: .cache, retryAt: held[source.id]?.retryAt)
+        held[source.id] = kept
+        return kept
+    }
+
+    private func builtInHeld(for source: any HistorySource) -> Held? {
+        guard let builtIn, builtIn.source == source.id else { return nil }
+        let history = RateHistory(base: .eur, tables: builtIn.history)
+        guard let last = history.last else { return nil }
+        diagnostics.append(.usingBuiltIn(last))
+        let entry = CachedHistory(source: source.id, history: history, complete: false, fetchedAt: .distantPast)
+        let kept = Held(entry: entry, columns: nil, origin: .builtIn)
+        held[source.id] = kept
+        return kept
+    }
+
+    private func noteShortfall(_ held: Held, source: any HistorySource, reaching day: Day?) {
+        guard !held.entry.reaches(back: day), let first = held.entry.history.first else { return }
+        diagnostics.append(.partialHistory(sourceName: source.name, from: first))
+    }
+}
+

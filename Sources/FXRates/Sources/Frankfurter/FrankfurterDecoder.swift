@@ -1,0 +1,90 @@
+import Foundation
+
+/// Decodes Frankfurter v1 time series,
+/// `{"amount":1.0,"base":"EUR","start_date":…,"end_date":…,"rates":{"2026-09-30":{"INR":108.8205,…},…}}`.
+///
+/// A small tokenizer rather than JSONDecoder: JSONDecoder silently keeps one of two duplicate
+/// keys and silently rounds numbers beyond Decimal's 38 digits, and on older Darwin Foundation
+/// it decodes Decimal through Double. Here each rate's own text goes to `Decimal(exactly:)`.
+public enum FrankfurterDecoder {
+    /// Every day of `rates`, oldest first. Days after `latest` are refused as `.futureDate`.
+    public static func history(_ data: Data, base expected: CurrencyCode, latest: Day) throws(FetchFailure) -> RateHistory {
+        var json = JSONScanner(data)
+        var seenKeys = Set<String>()
+        var base: CurrencyCode?
+        var tables: [RateTable]?
+        try json.members { json, key throws(FetchFailure) in
+            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+            switch key {
+            case "base":
+                let text = try json.string()
+                guard let code = CurrencyCode(text) else { throw .invalidCurrency(text) }
+                base = code
+            case "amount":
+                // Rates are multiplied by `amount`; only 1 gives rates per unit.
+                let text = try json.number()
+                guard Decimal(exactly: text) == 1 else { throw .malformed("amount is \(text), not 1") }
+            case "start_date", "end_date":
+                let text = try json.string()
+                guard Day(iso: text) != nil else { throw .malformed("\(key) '\(clean(text))' is not a date") }
+            case "rates":
+                tables = try days(&json, latest: latest)
+            default:
+                try json.skipValue()
+            }
+        }
+        try json.end()
+        guard let base else { throw .malformed("no base") }
+        guard base == expected else { throw .malformed("base is \(base), expected \(expected)") }
+        guard let tables else { throw .malformed("no rates") }
+        guard !tables.isEmpty else { throw .noRates }
+        return RateHistory(base: base, tables: tables.map { RateTable(base: base, date: $0.date, rates: $0.rates) })
+    }
+
+    /// The `message` of an error body such as `{"message":"bad currency pair"}`, made safe to
+    /// print; nil when the body is empty or not of that shape (old deployments send nothing).
+    public static func errorMessage(_ data: Data) -> String? {
+        var json = JSONScanner(data)
+        var message: String?
+        do {
+            try json.members { json, key throws(FetchFailure) in
+                if key == "message", message == nil { message = try json.string() } else { try json.skipValue() }
+            }
+            try json.end()
+        } catch { return nil }
+        return message.map(clean).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The `rates` object: one table per day. The base is filled in by the caller.
+    private static func days(_ json: inout JSONScanner, latest: Day) throws(FetchFailure) -> [RateTable] {
+        var tables: [RateTable] = []
+        var seenDays = Set<Day>()
+        var codes: [String: CurrencyCode] = [:]  // each code once, not once per day
+        try json.members { json, key throws(FetchFailure) in
+            guard let day = Day(iso: key) else { throw .malformed("'\(clean(key))' is not a date") }
+            guard seenDays.insert(day).inserted else { throw .duplicateDate(day) }
+            guard day <= latest else { throw .futureDate(day) }
+            var rates: [CurrencyCode: Decimal] = [:]
+            try json.members { json, name throws(FetchFailure) in
+                guard let code = codes[name] ?? CurrencyCode(name), code != .eur else { throw .invalidCurrency(clean(name)) }
+                codes[name] = code
+                let text = try json.atNumber() ? try json.number() : clean(try json.rawValue())
+                guard let rate = Decimal(exactly: text), rate > 0 else { throw .invalidRate(currency: code.rawValue, value: text) }
+                guard rates.updateValue(rate, forKey: code) == nil else { throw .duplicateCurrency(code.rawValue, day) }
+            }
+            tables.append(RateTable(base: .eur, date: day, rates: rates))
+        }
+        return tables
+    }
+
+    /// Control and format characters (newlines, escapes, bidi overrides) become spaces; at most 100 characters.
+    static func clean(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            result.append(category == .control || category == .format ? " " : scalar)
+        }
+        let trimmed = String(result).trimmingCharacters(in: .whitespaces)
+        return trimmed.count > 100 ? trimmed.prefix(100) + "…" : trimmed
+    }
+}

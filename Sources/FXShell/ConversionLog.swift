@@ -1,0 +1,184 @@
+import FXRates
+import FXRender
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where answered conversions and rate lookups are kept for bare `history`.
+public protocol ConversionLog: Sendable {
+    /// Adds `entries` after those kept. A problem comes back as the text of one warning line,
+    /// never as an error: the answer it records has been given already.
+    @discardableResult func append(_ entries: [ConversionLogEntry]) -> String?
+    /// What is kept, oldest first.
+    func entries() -> [ConversionLogEntry]
+}
+
+/// `log.jsonl` in fx's state directory: one JSON object per line, so an append is one write
+/// and a line cut short by a crash costs only itself.
+public struct FileConversionLog: ConversionLog {
+    public static let defaultCapacity = 1_000
+
+    public let path: String
+    /// The newest this many entries are kept.
+    public let capacity: Int
+
+    /// `stateDirectory` is fx's own (`…/state/fx`), as for `InputHistory`.
+    public init(stateDirectory: String, capacity: Int = defaultCapacity) {
+        path = stateDirectory + "/log.jsonl"
+        self.capacity = max(1, capacity)
+    }
+
+    /// `$XDG_STATE_HOME/fx/log.jsonl`, default `~/.local/state/fx/log.jsonl`.
+    public static func standard(environment: [String: String], capacity: Int = defaultCapacity) -> FileConversionLog {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let state = Settings.xdg("XDG_STATE_HOME", default: home + "/.local/state", environment)
+        return FileConversionLog(stateDirectory: state + "/fx", capacity: capacity)
+    }
+
+    @discardableResult
+    public func append(_ entries: [ConversionLogEntry]) -> String? {
+        guard !entries.isEmpty else { return nil }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = Data()
+        for entry in entries {
+            guard let line = try? encoder.encode(entry) else { continue }
+            data += line + [0x0A]
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            // Keep the system's reason (ENOTDIR, EACCES, EROFS…) rather than guessing one.
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? Int(EACCES)
+            return "could not keep the conversion log: cannot create directory \(directory): "
+                + String(cString: strerror(Int32(code)))
+        }
+        do {
+            // The lock file stays put while the log itself may be replaced by a rename.
+            try FileLock.withExclusiveLock(path: path + ".lock") {
+                try appendLocked(data)
+                try trimLocked()
+            }
+            return nil
+        } catch let failure as LogFailure {
+            return "could not keep the conversion log: \(failure.reason)"
+        } catch {
+            return "could not keep the conversion log: cannot lock \(path).lock"
+        }
+    }
+
+    /// Everything kept, oldest first; lines that do not decode (a half-written last line,
+    /// anything else) are skipped. No lock: appends and the rename leave whole lines to read.
+    public func entries() -> [ConversionLogEntry] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return Array(Self.decode(data).suffix(capacity).map(\.entry))
+    }
+
+    private func appendLocked(_ data: Data) throws {
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw LogFailure("open", path) }
+        defer { close(fd) }
+        // A line cut short by a crash must not swallow the first new one.
+        var payload = data
+        var last: UInt8 = 0x0A
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1, last != 0x0A {
+            payload.insert(0x0A, at: 0)
+        }
+        try Self.writeAll(fd, payload, path)
+    }
+
+    /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
+    /// would cost a full copy each time.
+    private func trimLocked() throws {
+        guard let data = FileManager.default.contents(atPath: path),
+              data.reduce(0, { $0 + ($1 == 0x0A ? 1 : 0) }) > capacity + capacity / 10 else { return }
+        var kept = Data()
+        for line in Self.decode(data).suffix(capacity) { kept += line.bytes + [0x0A] }
+        try Self.replace(path, with: kept)
+    }
+
+    private static func decode(_ data: Data) -> [(entry: ConversionLogEntry, bytes: Data)] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return data.split(separator: 0x0A).compactMap { line in
+            (try? decoder.decode(ConversionLogEntry.self, from: line)).map { ($0, Data(line)) }
+        }
+    }
+
+    /// Temporary file, fsync, rename: readers see the old log or the new. (FXRates' AtomicFile
+    /// does the same but is internal to that module.)
+    private static func replace(_ path: String, with data: Data) throws {
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw LogFailure("create", temporary) }
+        do {
+            defer { close(fd) }
+            try writeAll(fd, data, temporary)
+            guard fsync(fd) == 0 else { throw LogFailure("sync", temporary) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = LogFailure("replace", path)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ data: Data, _ path: String) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw LogFailure("write", path)
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// A failed system call with its reason, worded for the warning line.
+private struct LogFailure: Error {
+    let reason: String
+    init(_ operation: String, _ path: String) {
+        reason = "cannot \(operation) \(path): \(String(cString: strerror(errno)))"
+    }
+}
+
+#if canImport(Glibc)
+private let posixWrite = Glibc.write
+#else
+private let posixWrite = Darwin.write
+#endif
+
+/// Entries in memory, for tests; `failure` makes every append report that warning.
+public final class MemoryConversionLog: ConversionLog, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [ConversionLogEntry]
+    private let failure: String?
+
+    public init(_ entries: [ConversionLogEntry] = [], failure: String? = nil) {
+        kept = entries
+        self.failure = failure
+    }
+
+    @discardableResult
+    public func append(_ entries: [ConversionLogEntry]) -> String? {
+        if let failure { return failure }
+        lock.withLock { kept += entries }
+        return nil
+    }
+
+    public func entries() -> [ConversionLogEntry] { lock.withLock { kept } }
+}

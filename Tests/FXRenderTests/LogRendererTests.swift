@@ -1,0 +1,91 @@
+import FXCommands
+import FXRates
+import FXRender
+import Foundation
+import Testing
+
+/// Bare `history`: the conversion log as rows, CSV and JSON.
+@Suite("LogRenderer")
+struct LogRendererTests {
+    typealias F = RenderFixtures
+    let utc = TimeZone(identifier: "UTC")!
+
+    static let entries = [
+        ConversionLogEntry(time: F.now, line: "100 usd eur", result: "89.51 EUR", rate: "0.895094880057",
+                           source: .ecb, asOf: F.day),
+        ConversionLogEntry(time: F.now + 90, line: "rate usd jpy", result: "1 USD = 157.25 JPY", rate: "157.250268528",
+                           source: .ecb, asOf: F.day),
+        ConversionLogEntry(time: F.now + 3600, line: "rate eur", result: "1 EUR = 30 rates", rate: nil,
+                           source: .ecb, asOf: F.day),
+    ]
+
+    @Test("rows: local time, the line, the answer and where it came from, oldest first")
+    func rows() {
+        let text = LogRenderer(style: Style(color: false), timeZone: utc).text(Self.entries, format: .chart)
+        #expect(text == """
+            2026-10-30 17:00  100 usd eur   →  89.51 EUR           ECB 2026-10-30
+            2026-10-30 17:01  rate usd jpy  →  1 USD = 157.25 JPY  ECB 2026-10-30
+            2026-10-30 18:00  rate eur      →  1 EUR = 30 rates    ECB 2026-10-30
+            """)
+        #expect(LogRenderer(style: Style(color: false), timeZone: utc).text(Self.entries, format: .table) == text)
+    }
+
+    @Test("times are shown in the given zone")
+    func timeZone() {
+        let tokyo = LogRenderer(style: Style(color: false), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(tokyo.text([Self.entries[0]], format: .chart).hasPrefix("2026-10-31 02:00  100 usd eur  →  89.51 EUR"))
+    }
+
+    @Test("provenance is dim in colour; an entry without it has no trailing blanks")
+    func color() {
+        let entries = [Self.entries[0],
+                       ConversionLogEntry(time: F.now, line: "x", result: "y", rate: nil, source: nil, asOf: nil)]
+        let text = LogRenderer(style: Style(color: true), timeZone: utc).text(entries, format: .chart)
+        #expect(text == "2026-10-30 17:00  100 usd eur  →  89.51 EUR  \u{1B}[2mECB 2026-10-30\u{1B}[0m\n"
+            + "2026-10-30 17:00  x            →  y")
+    }
+
+    @Test("an empty log says how it fills")
+    func empty() {
+        let renderer = LogRenderer(style: Style(color: false))
+        #expect(renderer.text([], format: .chart) == "No conversions yet. Conversions and rate lookups you make appear here.")
+        #expect(renderer.text([], format: .csv) == "time,line,result,rate,source,as_of")
+        #expect(renderer.text([], format: .json) == #"{"log":[]}"#)
+    }
+
+    @Test("control characters from the file cannot reach the terminal")
+    func controlCharacters() {
+        let entry = ConversionLogEntry(time: F.now, line: "100 usd\u{1B}[2J eur", result: "89.51 EUR\u{7}",
+                                       rate: nil, source: SourceID("e\u{1B}cb"), asOf: nil)
+        let text = LogRenderer(style: Style(color: false), timeZone: utc).text([entry], format: .chart)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(text == #"2026-10-30 17:00  100 usd\x1B[2J eur  →  89.51 EUR\x07  E\x1BCB"#)
+        let csv = LogRenderer(style: Style(color: false)).text([entry], format: .csv)
+        #expect(!csv.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
+    @Test("CSV: UTC times, RFC 4180 quoting, empty fields for what is unknown")
+    func csv() {
+        let entries = Self.entries + [
+            ConversionLogEntry(time: F.now, line: #"convert 1,000 "usd" eur"#, result: "895.09 EUR", rate: nil,
+                               source: nil, asOf: nil),
+        ]
+        #expect(LogRenderer(style: Style(color: true)).text(entries, format: .csv) == """
+            time,line,result,rate,source,as_of
+            2026-10-30T17:00:00Z,100 usd eur,89.51 EUR,0.895094880057,ecb,2026-10-30
+            2026-10-30T17:01:30Z,rate usd jpy,1 USD = 157.25 JPY,157.250268528,ecb,2026-10-30
+            2026-10-30T18:00:00Z,rate eur,1 EUR = 30 rates,,ecb,2026-10-30
+            2026-10-30T17:00:00Z,"convert 1,000 ""usd"" eur",895.09 EUR,,,
+            """)
+    }
+
+    @Test("JSON: one object under \"log\", null for what is unknown, text kept exact")
+    func json() {
+        let entries = [Self.entries[0],
+                       ConversionLogEntry(time: F.now, line: "a\"b\u{1B}", result: "r", rate: nil, source: nil, asOf: nil)]
+        #expect(LogRenderer.json(entries).serialized == #"{"log":[{"time":"2026-10-30T17:00:00Z","line":"100 usd eur","#
+            + #""result":"89.51 EUR","rate":"0.895094880057","source":"ecb","asOf":"2026-10-30"},"#
+            + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":"r","rate":null,"source":null,"asOf":null}]}"#)
+        #expect(JSONRenderer.render(.log(entries, .chart)) == LogRenderer.json(entries).serialized)
+    }
+}
