@@ -35,7 +35,7 @@ let package = Package(
         // libedit's native histedit API; CEditLine wraps the variadic calls Swift cannot make.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .target(name: "CEditLine", dependencies: ["CLibEdit"]),
-        .target(name: "FXTestSupport", dependencies: ["FXRates"], path: "Tests/FXTestSupport"),
+        .target(name: "FXTestSupport", dependencies: ["FXRates", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCommands", "FXRates"]),

@@ -13,3 +13,11 @@ public func makeTemporaryDirectory(_ prefix: String = "fx-test") -> URL {
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// A fixture every test target shares, from `Tests/FXTestSupport/Fixtures`.
+public func sharedFixture(_ name: String) -> Data {
+    fixture(name, file: #filePath)
+}
+
+/// The ECB's full history since 1999 (7,126 working days to 2026-10-30), as `eurofxref-hist.csv`.
+public let ecbFullHistoryCSV: Data = sharedFixture("eurofxref-hist.csv")

@@ -4,9 +4,9 @@ import ZIPFoundation
 /// `eurofxref-hist.zip`: one entry, `eurofxref-hist.csv`. The zip is chosen over the XML
 /// history because it is about a tenth of the size to download (≈0.6 MB against ≈7 MB) and
 /// its CSV reads in a few milliseconds, where the XML means 300,000 parser callbacks.
-enum ECBHistoryArchive {
+public enum ECBHistoryArchive {
     /// The CSV inside, refused when the archive is damaged, fails its CRC, or inflates past `maxBytes`.
-    static func csv(from data: Data, maxBytes: Int = 32 << 20) throws(FetchFailure) -> Data {
+    public static func csv(from data: Data, maxBytes: Int = 32 << 20) throws(FetchFailure) -> Data {
         guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
             try BodyCheck.rejectNonXML(data)  // names HTML and empty bodies as such
             throw .malformed("not a zip archive")
@@ -21,13 +21,18 @@ enum ECBHistoryArchive {
         guard entry.uncompressedSize <= UInt64(maxBytes) else { throw .malformed("the CSV inflates past \(maxBytes >> 20) MiB") }
         var csv = Data()
         csv.reserveCapacity(Int(entry.uncompressedSize))
+        let checksum: CRC32
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+            checksum = try archive.extract(entry, skipCRC32: false) { chunk in
                 csv.append(chunk)
                 if csv.count > maxBytes { throw CocoaError(.fileReadTooLarge) }
             }
         } catch {
-            throw .malformed("the zip archive is damaged (\(error is CocoaError ? "too large" : "bad data or checksum"))")
+            throw .malformed("the zip archive is damaged (\(error is CocoaError ? "too large" : "bad data"))")
+        }
+        // Extracting to memory computes the CRC but leaves comparing it to the caller.
+        guard checksum == entry.checksum, csv.count == Int(entry.uncompressedSize) else {
+            throw .malformed("the zip archive is damaged (checksum mismatch)")
         }
         return csv
     }
