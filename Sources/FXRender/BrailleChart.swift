@@ -5,11 +5,11 @@ import Foundation
 /// terminal row gives four vertical steps and a column two horizontal ones: the finest
 /// plain-text resolution that every UTF-8 terminal shows.
 ///
-///     157.25 ┤      ⣀⡠⠤⠒⠉
-///            │  ⢀⠔⠉
-///     150.12 ┤⠔⠁
-///            └──────────────
-///             2025-11-21  2026-11-20
+///     157.25 ┤         ⡔⠢⠤⠒⠉⠉⠉
+///            │     ⢀⠤⠒⠊
+///     150.12 ┤⡠⠔⠒⠤⠔⠁
+///            └────────────────
+///        2026-01-05 2026-01-15
 public enum BrailleChart {
     /// The chart's lines, none longer than `width` (for any width that fits the labels):
     /// `height` braille rows, then the x axis and the first and last dates. Empty for no points.

@@ -20,15 +20,19 @@ public struct Executor: Sendable {
     let service: RateService
     /// Dated questions and `history`; nil where no history is wired (then they fail clearly).
     let history: HistoryService?
+    /// Bare `history` reads this user's conversion log.
+    let log: (any ConversionLog)?
     let tree: CommandTree
     let catalog: CurrencyCatalog
     let clock: any WallClock
     let options: Options
 
-    public init(service: RateService, history: HistoryService? = nil, tree: CommandTree = CommandTree(),
-                catalog: CurrencyCatalog = .standard, clock: any WallClock, options: Options = Options()) {
+    public init(service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
+                tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
+                options: Options = Options()) {
         self.service = service
         self.history = history
+        self.log = log
         self.tree = tree
         self.catalog = catalog
         self.clock = clock
@@ -53,8 +57,8 @@ public struct Executor: Sendable {
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
             case .history(let query):
                 return .history(try await pairHistory(query), query.format)
-            case .log:
-                return .help("not yet")
+            case .log(let format):
+                return .log(log?.entries() ?? [], format)
             case .refresh(let ids):
                 return .refresh(try await service.refresh(only: ids))
             case .help(let topic):

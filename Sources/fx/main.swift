@@ -67,14 +67,17 @@ if let sourceID, !knownSources.contains(sourceID) {
     err.write("fx: " + Messages.text(for: UsageError(.unknownSource(arguments.source ?? "", known: knownSources), span: nil)) + "\n")
     exit(2)
 }
+// Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
+let conversionLog = FileConversionLog.standard(environment: environment)
+let logsLines = !arguments.commandWords.isEmpty || stdinIsTerminal
 let executor = Executor(
-    service: service, history: historyService, clock: clock,
+    service: service, history: historyService, log: conversionLog, clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,
     presentation: Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal,
                                        width: TerminalWidth.of(fd: 1, environment: environment)),
-    out: out, err: err)
+    out: out, err: err, log: logsLines ? conversionLog : nil)
 
 let status: Int32
 if !arguments.commandWords.isEmpty {

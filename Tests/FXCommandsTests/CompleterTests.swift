@@ -6,7 +6,7 @@ import Testing
 private let covered: [String] = ParseContext.ecbCodes.sorted().map(\.rawValue)
 /// What follows a source currency: the keywords, then the covered currencies.
 private let keywordsThenCovered: [String] = ["to", "in", "as"] + covered
-private let allCommands = ["convert", "rate", "refresh", "help", "quit"]
+private let allCommands = ["convert", "rate", "history", "refresh", "help", "quit"]
 
 /// One row of a completion table. `cursor` nil means the end of the line.
 struct CompletionCase: Sendable, CustomTestStringConvertible {
@@ -55,7 +55,9 @@ struct CompleterTests {
         .init("ex", partial: "ex", at: 0, .exactly(["exit"]), prefix: "exit"),
         .init("e", partial: "e", at: 0, .exactly(["exit"]), prefix: "exit"),
         .init("q", partial: "q", at: 0, .exactly(["quit"]), prefix: "quit"),
-        .init("h", partial: "h", at: 0, .exactly(["help"]), prefix: "help"),
+        .init("h", partial: "h", at: 0, .exactly(["history", "help"]), prefix: "h"),
+        .init("he", partial: "he", at: 0, .exactly(["help"]), prefix: "help"),
+        .init("hi", partial: "hi", at: 0, .exactly(["history"]), prefix: "history"),
         // One-letter aliases are never offered.
         .init("?", partial: "?", at: 0, .exactly([]), prefix: ""),
         .init("x", partial: "x", at: 0, .exactly([]), prefix: ""),
@@ -82,7 +84,11 @@ struct CompleterTests {
         // After a keyword or a first target: currencies only.
         .init("convert 100 usd to ", partial: "", at: 19, .exactly(covered), prefix: ""),
         .init("convert 100 usd in ", partial: "", at: 19, .exactly(covered), prefix: ""),
-        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(covered), prefix: ""),
+        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on"] + covered), prefix: ""),
+        .init("convert 100 usd eur o", partial: "o", at: 20, .exactly(["on"]), prefix: "on"),
+        .init("convert 100 usd eur on ", partial: "", at: 23, .exactly(["today", "yesterday"]), prefix: ""),
+        .init("convert 100 usd eur on y", partial: "y", at: 23, .exactly(["yesterday"]), prefix: "yesterday"),
+        .init("convert 100 usd eur on today ", partial: "", at: 29, .exactly([]), prefix: ""),
         .init("convert 100 usd eur,", partial: "", at: 20, .exactly(covered), prefix: ""),
         .init("convert 100 usd → ", partial: "", at: 18, .exactly(covered), prefix: ""),
         .init("convert 100 usd -> ", partial: "", at: 19, .exactly(covered), prefix: ""),
@@ -130,7 +136,14 @@ struct CompleterTests {
         .init("rate usd/", partial: "", at: 9, .exactly(covered), prefix: ""),
         .init("rate usd / j", partial: "j", at: 11, .exactly(["JPY"]), prefix: "JPY"),
         .init("rate usd,e", partial: "e", at: 9, .exactly(["EUR"]), prefix: "EUR"),
-        .init("rate usd ", partial: "", at: 9, .exactly(covered), prefix: ""),
+        .init("rate usd ", partial: "", at: 9, .exactly(["on"] + covered), prefix: ""),
+        .init("rate usd jpy on ", partial: "", at: 16, .exactly(["today", "yesterday"]), prefix: ""),
+        .init("history ", partial: "", at: 8, .startingWith(["AUD"]), prefix: ""),
+        .init("history usd ", partial: "", at: 12, .exactly(covered), prefix: ""),
+        .init("history usd jpy ", partial: "", at: 16, .exactly(["30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json"]), prefix: ""),
+        .init("history usd jpy y", partial: "y", at: 16, .exactly(["ytd"]), prefix: "ytd"),
+        .init("history usd jpy from ", partial: "", at: 21, .exactly(["today", "yesterday"]), prefix: ""),
+        .init("history usd jpy from 2020-01-01 ", partial: "", at: 32, .exactly(["to", "--table", "--csv", "--json"]), prefix: ""),
         .init("rate ", partial: "", at: 5, .exactly(covered), prefix: ""),
         .init("rate u", partial: "u", at: 5, .exactly(["USD"]), prefix: "USD"),
         .init("rate gbp usd c", partial: "c", at: 13, .exactly(["CAD", "CHF", "CNY", "CZK"]), prefix: "C"),

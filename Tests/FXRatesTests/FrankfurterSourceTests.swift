@@ -28,7 +28,7 @@ struct FrankfurterSourceTests {
         return (FrankfurterSource(baseURL: URL(string: base)!, transport: transport), transport)
     }
 
-    private static func json(_ status: Int = 200, _ body: String) -> Result<HTTPResponse, TransportError> {
+    private static func json(_ body: String, status: Int = 200) -> Result<HTTPResponse, TransportError> {
         .success(HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8)))
     }
 
@@ -65,6 +65,16 @@ struct FrankfurterSourceTests {
         #expect(table.rates[code("BIG")] == dec("12345678901234567890.123456789"))
     }
 
+    /// The decoder's integer fast path agrees with `Decimal(exactly:)`, on both sides of its 19-digit limit.
+    @Test(arguments: ["108.8205", "0.000670349", "18751", "1.10", "100", "0.84985", "0.0001", "9999999999999999999",
+                      "99999999999999999999", "1.234567890123456789", "12345678901234567890.123456789"])
+    func fastPathIsExact(text: String) throws {
+        let rate = try #require(try Self.decode(#""USD":\#(text)"#).columns[.usd]?.first ?? nil)
+        let exact = try #require(Decimal(exactly: text))
+        #expect(rate == exact)
+        #expect("\(rate)" == "\(exact)")
+    }
+
     @Test(arguments: [
         (#""USD":-1.1"#, FetchFailure.invalidRate(currency: "USD", value: "-1.1")),
         (#""USD":0"#, .invalidRate(currency: "USD", value: "0")),
@@ -76,8 +86,8 @@ struct FrankfurterSourceTests {
         (#""USD":1.1355,"USD":1.1356"#, .duplicateCurrency("USD", day("2026-09-30"))),
         (#""EUR":1"#, .invalidCurrency("EUR")),
         (#""US$":1.1"#, .invalidCurrency("US$")),
-        (#""USD":01.1"#, .malformed("number with a leading zero at byte 86")),
-        (#""USD":1."#, .malformed("malformed number at byte 87")),
+        (#""USD":01.1"#, .malformed("number with a leading zero at byte 108")),
+        (#""USD":1."#, .malformed("malformed number at byte 108")),
     ])
     func refusedRates(inner: String, expected: FetchFailure) {
         #expect(throws: expected) { try Self.decode(inner) }
@@ -109,9 +119,10 @@ struct FrankfurterSourceTests {
         (#"{"rates":{"2026-10-01":{"USD":1.1}}}"#, .malformed("no base")),
         (#"{"base":"EUR"}"#, .malformed("no rates")),
         (#"{"base":"EUR","rates":{}}"#, .noRates),
+        (#"{"base":"EUR","rates":{"2026-10-01":{"USD":1.1},"2026-10-02":{}}}"#, .noRates),
         (#"{"amount":100.0,"base":"EUR","rates":{}}"#, .malformed("amount is 100.0, not 1")),
         (#"{"base":"EUR","rates":{},"rates":{}}"#, .malformed("duplicate key 'rates'")),
-        (#"{"base":"EUR","rates":{}} x"#, .malformed("unexpected text after the JSON value at byte 27")),
+        (#"{"base":"EUR","rates":{}} x"#, .malformed("unexpected text after the JSON value at byte 26")),
         (#"[1,2]"#, .malformed("expected '{' at byte 0")),
         (String(repeating: "[", count: 10_000), .malformed("expected '{' at byte 0")),
         (#"{"x":"# + String(repeating: "[", count: 10_000), .malformed("JSON nested too deeply")),

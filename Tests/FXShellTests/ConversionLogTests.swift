@@ -29,7 +29,7 @@ struct ConversionLogFileTests {
         #expect(log.append([Self.entry(3)]) == nil)
         #expect(log.entries() == [Self.entry(1), Self.entry(2, rate: nil), Self.entry(3)])
         let text = try #require(String(data: FileManager.default.contents(atPath: log.path)!, encoding: .utf8))
-        #expect(text.split(separator: "\n").first == #"{"asOf":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
+        #expect(text.split(separator: "\n").first.map(String.init) == #"{"asOf":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
             + #""result":"1.00 EUR","source":"ecb","time":"2026-10-30T17:01:00Z"}"#)
     }
 
@@ -111,6 +111,23 @@ struct ConversionLogFileTests {
         let entries = FileConversionLog(stateDirectory: path).entries()
         #expect(entries.count == 600)
         #expect(Set(entries.map(\.line)).count == 300)
+    }
+
+    @Test("two appenders at once while the file is being cut back lose no line")
+    func concurrentTrim() {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.path
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            let log = FileConversionLog(stateDirectory: path, capacity: 10)
+            for n in 0..<200 { log.append([Self.entry(worker * 1000 + n)]) }
+        }
+        // Under the lock the length goes the same way whatever the interleaving: +1, and 12 → 10.
+        var expected = 0
+        for _ in 0..<400 { expected = expected == 11 ? 10 : expected + 1 }
+        #expect(Self.lineCount(path + "/log.jsonl") == expected)
+        let lines = FileConversionLog(stateDirectory: path, capacity: 100).entries().map(\.line)
+        #expect(lines.count == expected && Set(lines).count == expected)
     }
 
     @Test("the standard place is $XDG_STATE_HOME/fx, else ~/.local/state/fx")

@@ -2,6 +2,7 @@ import FXCommands
 import FXRates
 import FXRender
 import FXShell
+import FXTestSupport
 import Foundation
 import Testing
 
@@ -20,16 +21,31 @@ import Testing
         func nextPublication(after day: Day) -> Date { CentralEuropeanTime.instant(on: TargetCalendar.nextWorkingDay(after: day), hour: 16) }
     }
 
+    /// The real history since 1999, as a complete cache checked just after the 2026-10-30 publication.
+    static let history = CachedHistory(source: .ecb, history: try! ECBHistoryCSV.history(ecbFullHistoryCSV), complete: true,
+                                       fetchedAt: ISO8601DateFormatter().date(from: "2026-10-30T16:30:00Z")!)
+
+    /// A history source that must not be asked: the cache is current.
+    struct UnaskedHistory: HistorySource {
+        let id = SourceID.ecb
+        let name = "European Central Bank"
+        func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory { throw .noRates }
+        func nextPublication(after day: Day) -> Date { BuiltInSource().nextPublication(after: day) }
+    }
+
     @Test(arguments: examples)
     func exampleRuns(example: String) async {
         let clock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!)
         let service = RateService(sources: [BuiltInSource()], store: MemoryRateStore(), clock: clock)
+        let history = HistoryService(sources: [UnaskedHistory()], store: MemoryHistoryStore([Self.history]), clock: clock)
         let out = StringOutput(), err = StringOutput()
-        let session = Session(parser: Parser(), executor: Executor(service: service, clock: clock), service: service, clock: clock,
+        let executor = Executor(service: service, history: history, clock: clock)
+        let session = Session(parser: Parser(), executor: executor, service: service, clock: clock,
                               presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
                               out: out, err: err)
         let result = await session.run(example)
         #expect(result == (example == "quit" ? .quit : .ok), "\(example): \(err.text)")
         if example != "quit" { #expect(!out.text.isEmpty, "\(example) printed nothing") }
+        #expect(err.text == "", "\(example) warned")
     }
 }

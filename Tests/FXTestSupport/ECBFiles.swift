@@ -36,3 +36,16 @@ public enum ECBFiles {
         return Data((text + "</Cube></gesmes:Envelope>").utf8)
     }
 }
+
+extension ECBFiles {
+    /// The full-history CSV with every date moved by `days` (a multiple of 7 keeps weekdays),
+    /// so that real data can stand at "now" for tests that run against the real clock.
+    public static func csv(shiftedBy days: Int, from csv: Data = ecbFullHistoryCSV) -> Data {
+        let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let moved = lines.map { line -> String in
+            guard let day = Day(iso: line.prefix(10)) else { return String(line) }
+            return day.adding(days: days).description + line.dropFirst(10)
+        }
+        return Data(moved.joined(separator: "\n").utf8)
+    }
+}

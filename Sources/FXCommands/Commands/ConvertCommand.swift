@@ -90,7 +90,7 @@ extension ConvertGrammar {
             return index == rest.index(before: rest.endIndex) ? [.keywords(DateGrammar.words)] : []
         }
         let hasTarget = rest.contains { !targetKeywords.contains($0.folded) && $0.text != "," }
-        return hasTarget ? [.currencies, .keywords(["on"])] : [.currencies]
+        return hasTarget && rest.last?.text != "," ? [.keywords(["on"]), .currencies] : [.currencies]
     }
 }
 

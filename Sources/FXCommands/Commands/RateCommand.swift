@@ -23,7 +23,9 @@ extension CommandSpec {
         completion: { arguments, _ in
             if let last = arguments.last, dateKeywords.contains(last.folded) { return [.keywords(DateGrammar.words)] }
             if arguments.contains(where: { dateKeywords.contains($0.folded) }) { return [] }
-            return arguments.isEmpty ? [.currencies] : [.currencies, .keywords(["on"])]
+            // Right after "usd/" or "usd to" only a currency can follow.
+            guard let last = arguments.last, last.text != "/", !targetKeywords.contains(last.folded), last.text != "," else { return [.currencies] }
+            return [.keywords(["on"]), .currencies]
         }
     )
 }

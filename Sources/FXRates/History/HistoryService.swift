@@ -152,6 +152,7 @@ public actor HistoryService {
         if let retryAt = have?.retryAt, now < retryAt, let kept = have { return kept }
         if options.offline {
             guard let kept = have ?? builtInHeld(for: source) else { throw .offlineWithoutData(source.id) }
+            if kept.origin == .builtIn, let last = kept.entry.history.last { diagnostics.append(.usingBuiltIn(last)) }
             noteShortfall(kept, source: source, reaching: day)
             return kept
         }
@@ -221,8 +222,7 @@ public actor HistoryService {
     private func builtInHeld(for source: any HistorySource) -> Held? {
         guard let builtIn, builtIn.source == source.id else { return nil }
         let history = RateHistory(base: .eur, tables: builtIn.history)
-        guard let last = history.last else { return nil }
-        diagnostics.append(.usingBuiltIn(last))
+        guard history.last != nil else { return nil }
         let entry = CachedHistory(source: source.id, history: history, complete: false, fetchedAt: .distantPast)
         let kept = Held(entry: entry, columns: nil, origin: .builtIn)
         held[source.id] = kept

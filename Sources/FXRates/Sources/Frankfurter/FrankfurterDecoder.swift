@@ -18,7 +18,8 @@ public enum FrankfurterDecoder {
             switch key {
             case "base":
                 let text = try json.string()
-                guard let code = CurrencyCode(text) else { throw .invalidCurrency(text) }
+                guard let code = CurrencyCode(text) else { throw .invalidCurrency(clean(text)) }
+                guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
                 base = code
             case "amount":
                 // Rates are multiplied by `amount`; only 1 gives rates per unit.
@@ -28,17 +29,16 @@ public enum FrankfurterDecoder {
                 let text = try json.string()
                 guard Day(iso: text) != nil else { throw .malformed("\(key) '\(clean(text))' is not a date") }
             case "rates":
-                tables = try days(&json, latest: latest)
+                tables = try days(&json, base: expected, latest: latest)
             default:
                 try json.skipValue()
             }
         }
         try json.end()
         guard let base else { throw .malformed("no base") }
-        guard base == expected else { throw .malformed("base is \(base), expected \(expected)") }
         guard let tables else { throw .malformed("no rates") }
         guard !tables.isEmpty else { throw .noRates }
-        return RateHistory(base: base, tables: tables.map { RateTable(base: base, date: $0.date, rates: $0.rates) })
+        return RateHistory(base: base, tables: tables)
     }
 
     /// The `message` of an error body such as `{"message":"bad currency pair"}`, made safe to
@@ -55,8 +55,8 @@ public enum FrankfurterDecoder {
         return message.map(clean).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The `rates` object: one table per day. The base is filled in by the caller.
-    private static func days(_ json: inout JSONScanner, latest: Day) throws(FetchFailure) -> [RateTable] {
+    /// The `rates` object: one table per day.
+    private static func days(_ json: inout JSONScanner, base: CurrencyCode, latest: Day) throws(FetchFailure) -> [RateTable] {
         var tables: [RateTable] = []
         var seenDays = Set<Day>()
         var codes: [String: CurrencyCode] = [:]  // each code once, not once per day
@@ -66,15 +66,38 @@ public enum FrankfurterDecoder {
             guard day <= latest else { throw .futureDate(day) }
             var rates: [CurrencyCode: Decimal] = [:]
             try json.members { json, name throws(FetchFailure) in
-                guard let code = codes[name] ?? CurrencyCode(name), code != .eur else { throw .invalidCurrency(clean(name)) }
+                guard let code = codes[name] ?? CurrencyCode(name), code != base else { throw .invalidCurrency(clean(name)) }
                 codes[name] = code
-                let text = try json.atNumber() ? try json.number() : clean(try json.rawValue())
-                guard let rate = Decimal(exactly: text), rate > 0 else { throw .invalidRate(currency: code.rawValue, value: text) }
+                let isNumber = try json.atNumber()
+                let text = isNumber ? try json.number() : try json.rawValue()
+                guard isNumber, let rate = exactDecimal(text), rate > 0 else {
+                    throw .invalidRate(currency: code.rawValue, value: clean(text))
+                }
                 guard rates.updateValue(rate, forKey: code) == nil else { throw .duplicateCurrency(code.rawValue, day) }
             }
-            tables.append(RateTable(base: .eur, date: day, rates: rates))
+            // An empty day would replace good data with a table that prices nothing when merged.
+            guard !rates.isEmpty else { throw .noRates }
+            tables.append(RateTable(base: base, date: day, rates: rates))
         }
         return tables
+    }
+
+    /// `Decimal(exactly:)` goes through `Decimal(string:)` and a Locale, which costs seconds over the
+    /// ~230,000 rates of the full history. Plain `digits[.digits]` with up to 19 significant digits
+    /// (every real rate) is built from an integer instead; anything else takes the slow, strict path.
+    /// `text` has already passed the scanner's number grammar.
+    static func exactDecimal(_ text: String) -> Decimal? {
+        var mantissa: UInt64 = 0, significant = 0, scale = 0, afterPoint = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") { afterPoint = true; continue }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return Decimal(exactly: text) }
+            if afterPoint { scale += 1 }
+            guard mantissa > 0 || byte != UInt8(ascii: "0") else { continue }
+            significant += 1
+            guard significant <= 19 else { return Decimal(exactly: text) }
+            mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return Decimal(sign: .plus, exponent: -scale, significand: Decimal(mantissa))
     }
 
     /// Control and format characters (newlines, escapes, bidi overrides) become spaces; at most 100 characters.
