@@ -16,7 +16,13 @@ public enum BrailleChart {
     /// Points are spaced by index, not by date: publications skip weekends and holidays, and
     /// gaps for them would only add flat steps.
     public static func lines(_ points: [RatePoint], width: Int, height: Int) -> [String] {
-        guard let low = points.map(\.rate).min(), let high = points.map(\.rate).max() else { return [] }
+        guard !points.isEmpty else { return [] }
+        // Double only to pick dot rows, converted once: Decimal arithmetic per point would cost
+        // more than the rest of `history` together. The labels are the exact extreme points.
+        let values = points.map { NSDecimalNumber(decimal: $0.rate).doubleValue }
+        let lowIndex = values.indices.min { values[$0] < values[$1] }!, highIndex = values.indices.max { values[$0] < values[$1] }!
+        let low = points[lowIndex].rate, high = points[highIndex].rate
+        let lowValue = values[lowIndex], highValue = values[highIndex]
         let rows = max(1, height)
         let flat = low == high
         let top = DecimalFormat.rate(high), bottom = DecimalFormat.rate(low)
@@ -28,7 +34,6 @@ public enum BrailleChart {
 
         var canvas = Canvas(columns: columns, rows: rows)
         let n = points.count
-        let span = high - low
         func x(_ index: Int) -> Int {
             if n == 1 { return (canvas.dotsWide - 1) / 2 }
             // More points than dot columns: each column takes a bucket of consecutive points.
@@ -36,24 +41,23 @@ public enum BrailleChart {
             // Fewer: spread them over the full width, rounded to the nearest dot.
             return (2 * index * (canvas.dotsWide - 1) + n - 1) / (2 * (n - 1))
         }
-        func y(_ rate: Decimal) -> Int {
-            guard !flat else { return (canvas.dotsHigh - 1) / 2 }
-            // Double only to pick a dot row; the fraction itself is exact.
-            let fraction = NSDecimalNumber(decimal: (high - rate) / span).doubleValue
+        func y(_ value: Double) -> Int {
+            guard !flat, highValue > lowValue else { return (canvas.dotsHigh - 1) / 2 }
+            let fraction = (highValue - value) / (highValue - lowValue)
             return Int((fraction * Double(canvas.dotsHigh - 1)).rounded())
         }
         // Joining consecutive points draws the line; where a bucket's points share a column the
         // joins stack into a vertical stroke over its min…max, so a one-day spike still shows.
-        var previous = (x: x(0), y: y(points[0].rate))
+        var previous = (x: x(0), y: y(values[0]))
         canvas.plot(previous.x, previous.y)
         for index in points.indices.dropFirst() {
-            let next = (x: x(index), y: y(points[index].rate))
+            let next = (x: x(index), y: y(values[index]))
             canvas.line(from: previous, to: next)
             previous = next
         }
 
         // Max on the top row, min on the bottom; a flat series has one level, labelled where its line is.
-        var labels = [flat ? y(low) / 4 : 0: top]
+        var labels = [flat ? y(lowValue) / 4 : 0: top]
         if !flat, rows > 1 { labels[rows - 1] = bottom }
         var lines = canvas.text.enumerated().map { row, cells in
             let axis = labels[row] == nil ? "│" : "┤"

@@ -54,6 +54,9 @@ public enum HistoryFileFormat {
             guard header.schema == schema else {
                 return .failure(DecodeError(reason: "schema \(header.schema) is not the supported \(schema)"))
             }
+            // Every line ends with a newline, the last one too: without it, the file was cut short
+            // (perhaps within a value, which would still parse, or before lines a reader skips).
+            guard bytes.last == UInt8(ascii: "\n") else { return .failure(DecodeError(reason: "the file is truncated")) }
             guard let base = CurrencyCode(header.base) else { return .failure(DecodeError(reason: "invalid base \(header.base)")) }
             guard let dayLine = lines.next(), let days = parseDays(dayLine) else {
                 return .failure(DecodeError(reason: "the line of days is missing or damaged"))

@@ -180,18 +180,29 @@ public actor HistoryService {
     /// (another process's work), and that is what this run goes on with.
     private func store(_ fetched: RateHistory, from source: any HistorySource, over held: Held?, now: Date) -> Held {
         let previous = held?.entry
-        // Complete when it reaches the first publication, or continues a complete history without a gap.
-        var complete = fetched.first.map { $0 <= source.firstPublication } ?? false
-        if let previous, previous.complete, let last = previous.history.last, let first = fetched.first {
-            complete = complete || first <= TargetCalendar.nextWorkingDay(after: last)
+        // Complete when it reaches the first publication, or continues a complete history without a gap
+        // (nothing new at all continues it too).
+        let reachesFirst = fetched.first.map { $0 <= source.firstPublication } ?? false
+        var complete = reachesFirst
+        if let previous, previous.complete, let last = previous.history.last {
+            complete = complete || fetched.first.map { $0 <= TargetCalendar.nextWorkingDay(after: last) } ?? true
         }
-        let merged = previous.map { $0.history.merging(fetched) } ?? fetched
+        var merged = previous.map { $0.history.merging(fetched) } ?? fetched
+        // Read in part (only a question's currencies): the other currencies' past is not held here. Keep
+        // only the columns read, and give the store just the new days to lay over its file: laying the
+        // merged history over it would replace every day, and so blank the past of every column not read.
+        let partial = held?.columns
+        if let partial {
+            merged = RateHistory(base: merged.base, days: merged.days, columns: merged.columns.filter { partial.contains($0.key) })
+        }
         let grew = merged.last != previous?.history.last || merged.days.count != previous?.history.days.count
         var entry = CachedHistory(source: source.id, history: merged, complete: complete,
                                   fetchedAt: grew ? now : (previous?.fetchedAt ?? now), checkedAt: now)
-        var columns = held?.columns
+        let update = partial == nil ? entry
+            : CachedHistory(source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: now)
+        var columns = partial
         do {
-            entry = try self.store.save(entry)
+            entry = try self.store.save(update)
             columns = nil
         } catch {
             diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
@@ -204,8 +215,9 @@ public actor HistoryService {
     /// What this run holds of the source, reading from the store what is not in memory yet.
     private func loaded(_ source: any HistorySource, needing codes: Set<CurrencyCode>?) -> Held? {
         if let held = held[source.id] {
-            guard held.origin == .cache, let columns = held.columns, let codes, !codes.isSubset(of: columns) else { return held }
-            return read(source, columns: columns.union(codes))
+            // Read in part: read again for currencies not read yet, or for all of them (a whole table).
+            guard let columns = held.columns, !(codes.map { $0.isSubset(of: columns) } ?? false) else { return held }
+            return read(source, columns: codes.map { columns.union($0) })
         }
         return read(source, columns: codes)
     }

@@ -19,11 +19,12 @@ public struct SeriesStatistics: Sendable, Equatable {
     public init?(_ points: [RatePoint]) {
         guard let first = points.first, let last = points.last else { return nil }
         var low = first, high = first, sum = Decimal(0)
-        for point in points {
-            if point.rate < low.rate || (point.rate == low.rate && point.day < low.day) { low = point }
-            if point.rate > high.rate || (point.rate == high.rate && point.day < high.day) { high = point }
-            sum += point.rate
+        // Oldest first, so strict comparisons keep the earliest of equal values; one comparison
+        // each, since Decimal comparisons dominate the cost of `history … all`.
+        for point in points.dropFirst() {
+            if point.rate < low.rate { low = point } else if point.rate > high.rate { high = point }
         }
+        for point in points { sum += point.rate }
         self.first = first
         self.last = last
         change = last.rate - first.rate
