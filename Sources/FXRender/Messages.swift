@@ -75,6 +75,8 @@ public enum Messages {
             return "No cached rates for \(id) and --offline forbids fetching them."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
+        case .historyOnly(let id):
+            return "The \(id) source answers 'history' and dated questions (… on 2024-03-01); the latest rates come from ecb."
         case .offlineRefresh:
             return "'refresh' needs the network, and --offline forbids it."
         }
@@ -119,6 +121,8 @@ public enum Messages {
             return "could not update the cache: \(reason)"
         case .fetchFailed(_, let name, let failure, .cached(let day, let fetchedAt)):
             return "\(name): \(text(for: failure)); using cached rates of \(day) (fetched \(AgeText.ago(fetchedAt, now: now)))"
+        case .fetchFailed(_, let name, let failure, .otherSource(let other)):
+            return "\(name): \(text(for: failure)); using \(other) instead"
         case .fetchFailed(_, let name, let failure, .builtIn(let day)):
             return "\(name): \(text(for: failure)); " + builtIn(day)
         case .usingBuiltIn(let day):

@@ -33,8 +33,10 @@ do {
 
 let environment = ProcessInfo.processInfo.environment
 let interactive = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
-let knownSources: [SourceID] = [.ecb]
-let parseContext = ParseContext(sourceIDs: knownSources)
+// Sources of latest rates (what `refresh` names), and every source `--source` and FX_<ID>_URL may name.
+let latestSources: [SourceID] = [.ecb]
+let knownSources: [SourceID] = [.ecb, .frankfurter]
+let parseContext = ParseContext(sourceIDs: latestSources)
 
 if arguments.complete {
     let line = FXCommand.commandLine(fromShellWords: arguments.commandWords)
@@ -51,8 +53,12 @@ let service = RateService(
     sources: [ecb], store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: RateService.Options(offline: arguments.offline))
 // Histories are read only by dated questions and `history`; a conversion never opens them.
+// Frankfurter republishes the ECB's data: the second path to it when the ECB cannot be reached.
+let frankfurter = FrankfurterSource(
+    baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL, transport: transport,
+    timeout: max(settings.timeout, 30))
 let historyService = HistoryService(
-    sources: [ecb], store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,
+    sources: [ecb, frankfurter], store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: HistoryService.Options(offline: arguments.offline))
 
 let stdinIsTerminal = isatty(0) == 1

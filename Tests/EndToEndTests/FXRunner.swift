@@ -27,6 +27,7 @@ struct FXRunner {
         ]
         // Nothing in these tests may reach the internet: a closed loopback port unless told otherwise.
         environment["FX_ECB_URL"] = (ecbURL ?? URL(string: "http://127.0.0.1:9/ecb/")!).absoluteString
+        environment["FX_FRANKFURTER_URL"] = "http://127.0.0.1:9/frankfurter/"
     }
 
     func writeCache(_ json: String) throws {

@@ -107,6 +107,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fx.home.appendingPathComponent("cache/fx/history-ecb.txt").path))
     }
 
+    @Test func frankfurterAnswersWhenTheECBCannot() throws {
+        let data = try Data_()
+        let recent = data.full.restricted(to: data.last.adding(days: -60)...data.last)
+        let server = try LoopbackHTTPServer { request in
+            if request.path.hasPrefix("/ecb/") { return .status(503, body: "down for maintenance") }
+            guard request.path.hasPrefix("/frankfurter/"), request.path.contains("..") else { return .status(404) }
+            return .ok(FrankfurterJSON.timeSeries(recent), contentType: "application/json")
+        }
+        defer { server.stop() }
+        var fx = FXRunner(ecbURL: server.ecbURL)
+        fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
+        defer { fx.cleanUp() }
+
+        let result = try fx.run(["history", "usd", "jpy", "30d", "--csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").last == "\(data.last),USD,JPY,157.2502685285")
+        #expect(result.stderr == "warning: European Central Bank: server answered HTTP 503 (Service Unavailable); using Frankfurter instead\n")
+        let frankfurterRequest = try #require(server.requests.first { $0.path.hasPrefix("/frankfurter/") })
+        #expect(frankfurterRequest.path.contains("base=EUR"))
+
+        // --source picks Frankfurter alone; for the latest rates it explains what it is for.
+        let forced = try fx.run(["--source", "frankfurter", "rate", "usd", "jpy", "on", data.last.description])
+        #expect(forced.stdout == "1 USD = 157.25 JPY   (1 JPY = 0.00635929 USD)\n")
+        let latest = try fx.run(["--source", "frankfurter", "rate", "usd", "jpy"])
+        #expect(latest.status == 2)
+        #expect(latest.stderr.contains("answers 'history' and dated questions"))
+    }
+
     /// Moves the history file's check time back, as if it had been written `seconds` ago.
     private func ageHistoryFile(_ fx: FXRunner, by seconds: TimeInterval) throws {
         let url = fx.home.appendingPathComponent("cache/fx/history-ecb.txt")
@@ -123,4 +151,17 @@ import Testing
 
 private enum LocalToday {
     static var day: Day { Day(utc: Date().addingTimeInterval(TimeInterval(TimeZone.current.secondsFromGMT()))) }
+}
+
+/// Frankfurter's v1 time-series body for a history, numbers written as the ECB published them.
+enum FrankfurterJSON {
+    static func timeSeries(_ history: RateHistory) -> Data {
+        let days = history.days.indices.map { index -> String in
+            let table = history.table(at: index)
+            let rates = table.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+            return "\"\(table.date)\":{\(rates)}"
+        }
+        let body = #"{"amount":1.0,"base":"EUR","start_date":"\#(history.first!)","end_date":"\#(history.last!)","rates":{\#(days.joined(separator: ","))}}"#
+        return Data(body.utf8)
+    }
 }

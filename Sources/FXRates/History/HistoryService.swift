@@ -131,11 +131,24 @@ public actor HistoryService {
                 lacking = lacking ?? missing
                 continue
             }
+            if case .unavailable(let id, let name, let failure)? = firstFailure {
+                diagnostics.append(.fetchFailed(source: id, sourceName: name, failure: failure, fallback: .otherSource(source.name)))
+            }
             let provenance = Provenance(source: source.id, sourceName: source.name, date: held.entry.history.last ?? day ?? source.firstPublication,
                                         fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
             return (held.entry, provenance)
         }
         if let lacking { throw .notCovered(lacking, sources: candidates.map(\.id)) }
+        // Every source failed: the compiled-in rates, last, and said so.
+        if case .unavailable(let id, let name, let failure)? = firstFailure,
+           let source = candidates.first(where: { $0.id == id }), var kept = builtInHeld(for: source),
+           let last = kept.entry.history.last, codes?.allSatisfy(kept.entry.history.covers) ?? true {
+            diagnostics.append(.fetchFailed(source: id, sourceName: name, failure: failure, fallback: .builtIn(last)))
+            noteShortfall(kept, source: source, reaching: day)
+            kept.retryAt = clock.now() + options.retryAfterFailure
+            held[id] = kept
+            return (kept.entry, Provenance(source: id, sourceName: name, date: last, fetchedAt: nil, origin: .builtIn))
+        }
         throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
     }
 
@@ -162,8 +175,8 @@ public actor HistoryService {
         do {
             fetched = try await source.fetchHistory(since: since, today: CentralEuropeanTime.day(at: now))
         } catch {
-            let fallback = have ?? builtInHeld(for: source)
-            guard var kept = fallback, let last = kept.entry.history.last else {
+            // Without a cache the next source is asked before the built-in rates are used.
+            guard var kept = have, let last = kept.entry.history.last else {
                 throw .unavailable(source: source.id, sourceName: source.name, failure: error)
             }
             diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: error,

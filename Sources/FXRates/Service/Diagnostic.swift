@@ -21,5 +21,7 @@ public enum Diagnostic: Sendable, Equatable {
     public enum Fallback: Sendable, Equatable {
         case cached(Day, fetchedAt: Date)
         case builtIn(Day)
+        /// The next source in order, by name.
+        case otherSource(String)
     }
 }

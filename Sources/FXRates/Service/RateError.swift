@@ -10,6 +10,8 @@ public enum RateError: Error, Sendable, Equatable {
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh
     case history(HistoryError)
+    /// `--source` named a source that answers only dated questions and `history` (for now Frankfurter).
+    case historyOnly(SourceID)
 }
 
 /// Why a question about a past day has no answer.

@@ -223,7 +223,9 @@ public actor RateService {
     }
 
     private func source(_ id: SourceID) throws(RateError) -> any RateSource {
-        guard let source = sources.first(where: { $0.id == id }) else { throw .unknownSource(id.rawValue) }
+        guard let source = sources.first(where: { $0.id == id }) else {
+            throw id == .frankfurter ? .historyOnly(id) : .unknownSource(id.rawValue)
+        }
         return source
     }
 }
