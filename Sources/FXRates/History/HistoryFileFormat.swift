@@ -19,6 +19,9 @@ public enum HistoryFileFormat {
         var complete: Bool
         var fetchedAt: Date
         var checkedAt: Date
+        /// How many currency lines follow: a file cut at a line boundary is caught although
+        /// a reader skips the lines it does not need.
+        var currencies: Int
     }
 
     public struct DecodeError: Error, Sendable, Equatable {
@@ -27,7 +30,8 @@ public enum HistoryFileFormat {
 
     public static func encode(_ entry: CachedHistory) -> Data {
         let header = Header(schema: schema, source: entry.source, base: entry.history.base.rawValue,
-                            complete: entry.complete, fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt)
+                            complete: entry.complete, fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
+                            currencies: entry.history.columns.count)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
@@ -62,7 +66,9 @@ public enum HistoryFileFormat {
                 return .failure(DecodeError(reason: "the line of days is missing or damaged"))
             }
             var columns: [CurrencyCode: [Decimal?]] = [:]
+            var lineCount = 0
             while let line = lines.next() {
+                lineCount += 1
                 guard let comma = line.firstIndex(of: UInt8(ascii: ",")),
                       let code = CurrencyCode(String(decoding: UnsafeBufferPointer(rebasing: line[..<comma]), as: UTF8.self)) else {
                     return .failure(DecodeError(reason: "a damaged currency line"))
@@ -73,6 +79,7 @@ public enum HistoryFileFormat {
                 }
                 columns[code] = column
             }
+            guard lineCount == header.currencies else { return .failure(DecodeError(reason: "the file is truncated")) }
             let history = RateHistory(base: base, days: days, columns: columns)
             return .success(CachedHistory(source: header.source, history: history, complete: header.complete,
                                           fetchedAt: header.fetchedAt, checkedAt: header.checkedAt))
@@ -85,6 +92,7 @@ public enum HistoryFileFormat {
         guard line.count >= prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { return nil }
         var days: [Day] = []
         var previous: Day?
+        if line.count == prefix.count { return days }
         for field in UnsafeBufferPointer(rebasing: line.dropFirst(prefix.count)).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
             guard let day = Day(isoBytes: field), previous.map({ $0 < day }) ?? true else { return nil }
             days.append(day)
