@@ -10,7 +10,8 @@ Measures, on a release build of fx, against a loopback server serving the real E
 and, when the Python package `currency_converter` is importable, the time it takes to load
 the same ECB data and convert once (its README's own usage).
 
-Usage: Benchmarks/history.py [--runs N] [--no-build]
+Usage: Benchmarks/history.py [--runs N] [--no-build] [--python PATH]
+(--python: an interpreter that has currency_converter, e.g. a venv's bin/python)
 """
 import argparse, http.server, os, shutil, statistics, subprocess, sys, tempfile, threading, time, zipfile
 
@@ -42,6 +43,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args()
 
     if not args.no_build:
@@ -87,10 +89,10 @@ def main():
     report("rate usd jpy on 2013-03-21 (warm)", [run([fx, "rate", "usd", "jpy", "on", "2013-03-21"], warm_env) for _ in range(args.runs)])
     report("convert 100 usd eur --offline", [run([fx, "convert", "100", "usd", "eur", "--offline"], warm_env) for _ in range(args.runs)])
 
-    probe = subprocess.run([sys.executable, "-c", "import currency_converter"], capture_output=True)
+    probe = subprocess.run([args.python, "-c", "import currency_converter"], capture_output=True)
     if probe.returncode == 0:
         code = "from currency_converter import CurrencyConverter as C; C().convert(100, 'USD', 'JPY')"
-        report("python currency_converter load+convert", [run([sys.executable, "-c", code], warm_env) for _ in range(args.runs)])
+        report("python currency_converter load+convert", [run([args.python, "-c", code], warm_env) for _ in range(args.runs)])
     else:
         print("  (python currency_converter not installed: pip install currencyconverter to compare)")
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FXRates
+import FXTestSupport
 
 @Suite("DecimalFormat")
 struct DecimalFormatTests {
@@ -68,5 +69,27 @@ struct DecimalFormatTests {
     @Test func rateRespectsRequestedSignificantDigits() {
         #expect(DecimalFormat.rate(dec("175.68") / dec("1.1172"), significantDigits: 8) == "157.25027")
         #expect(DecimalFormat.rate(dec("0.00741"), significantDigits: 2) == "0.0074")
+    }
+}
+
+@Suite("DecimalFormat.numeral")
+struct DecimalNumeralTests {
+    @Test("writes what Decimal's own text writes", arguments: [
+        "175.68", "0.000670349", "18751", "1.179", "1.1790", "0", "0.5", "100", "1e3", "123456789012345678",
+        "1234567890123456789012", "0.00000000000000000001", "7.4735", "24.353",
+    ])
+    func matchesDescription(text: String) {
+        let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
+        #expect(DecimalFormat.numeral(value) == "\(value)")
+    }
+
+    @Test("agrees with Decimal's text on every value of the real history")
+    func realHistory() throws {
+        let history = try ECBHistoryCSV.history(ecbFullHistoryCSV)
+        for column in history.columns.values {
+            for case let value? in column where DecimalFormat.numeral(value) != "\(value)" {
+                Issue.record("\(value) written as \(DecimalFormat.numeral(value))")
+            }
+        }
     }
 }

@@ -39,7 +39,7 @@ public enum HistoryFileFormat {
         text += "days," + entry.history.days.map(\.description).joined(separator: ",") + "\n"
         for code in entry.history.columns.keys.sorted() {
             text += code.rawValue + ","
-            text += entry.history.columns[code]!.map { $0.map { "\($0)" } ?? "" }.joined(separator: ",") + "\n"
+            text += entry.history.columns[code]!.map { $0.map(DecimalFormat.numeral) ?? "" }.joined(separator: ",") + "\n"
         }
         return Data(text.utf8)
     }

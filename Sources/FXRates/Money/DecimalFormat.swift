@@ -54,3 +54,27 @@ public enum DecimalFormat {
         return fraction.isEmpty ? sign + head : sign + head + "." + fraction
     }
 }
+
+extension DecimalFormat {
+    private static let int64Bound = Decimal(string: "999999999999999999")!
+
+    /// The plain numeral of a decimal (`175.68`, `0.000670349`, `18751`), as `description` gives it
+    /// but some thirty times faster for values whose digits fit 18 places, as every published rate does:
+    /// writing the full history means 300,000 of them.
+    public static func numeral(_ value: Decimal) -> String {
+        let significand = value.significand
+        guard value.isFinite, value >= 0, significand <= int64Bound else { return "\(value)" }
+        let mantissa = NSDecimalNumber(decimal: significand).uint64Value
+        let exponent = value.exponent
+        var digits = String(mantissa)
+        if mantissa == 0 { return "0" }
+        if exponent >= 0 { return digits + String(repeating: "0", count: exponent) }
+        let point = digits.count + exponent
+        if point <= 0 { return "0." + String(repeating: "0", count: -point) + digits }
+        digits.insert(".", at: digits.index(digits.startIndex, offsetBy: point))
+        // "1.1790" is the same rate as "1.179"; keep the shorter, as Decimal's own text does.
+        while digits.hasSuffix("0") { digits.removeLast() }
+        if digits.hasSuffix(".") { digits.removeLast() }
+        return digits
+    }
+}
