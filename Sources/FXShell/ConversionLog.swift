@@ -51,13 +51,11 @@ public struct FileConversionLog: ConversionLog {
         }
         let directory = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try AtomicFile.makeDirectory(directory)
+        } catch let failure as POSIXFailure {
+            return "could not keep the conversion log: \(failure.reason)"
         } catch {
-            // Keep the system's reason (ENOTDIR, EACCES, EROFS…) rather than guessing one.
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? Int(EACCES)
-            return "could not keep the conversion log: cannot create directory \(directory): "
-                + String(cString: strerror(Int32(code)))
+            return "could not keep the conversion log: cannot create directory \(directory)"
         }
         do {
             // The lock file stays put while the log itself may be replaced by a rename.
@@ -66,7 +64,7 @@ public struct FileConversionLog: ConversionLog {
                 try trimLocked()
             }
             return nil
-        } catch let failure as LogFailure {
+        } catch let failure as POSIXFailure {
             return "could not keep the conversion log: \(failure.reason)"
         } catch {
             return "could not keep the conversion log: cannot lock \(path).lock"
@@ -82,7 +80,7 @@ public struct FileConversionLog: ConversionLog {
 
     private func appendLocked(_ data: Data) throws {
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw LogFailure("open", path) }
+        guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
         defer { close(fd) }
         // A line cut short by a crash must not swallow the first new one.
         var payload = data
@@ -91,7 +89,7 @@ public struct FileConversionLog: ConversionLog {
         if fstat(fd, &status) == 0, status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1, last != 0x0A {
             payload.insert(0x0A, at: 0)
         }
-        try Self.writeAll(fd, payload, path)
+        try AtomicFile.writeAll(fd, payload, path: path)
     }
 
     /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
@@ -101,7 +99,7 @@ public struct FileConversionLog: ConversionLog {
               data.reduce(0, { $0 + ($1 == 0x0A ? 1 : 0) }) > capacity + capacity / 10 else { return }
         var kept = Data()
         for line in Self.decode(data).suffix(capacity) { kept += line.bytes + [0x0A] }
-        try Self.replace(path, with: kept)
+        try AtomicFile.write(kept, to: path)
     }
 
     private static func decode(_ data: Data) -> [(entry: ConversionLogEntry, bytes: Data)] {
@@ -111,56 +109,7 @@ public struct FileConversionLog: ConversionLog {
             (try? decoder.decode(ConversionLogEntry.self, from: line)).map { ($0, Data(line)) }
         }
     }
-
-    /// Temporary file, fsync, rename: readers see the old log or the new. (FXRates' AtomicFile
-    /// does the same but is internal to that module.)
-    private static func replace(_ path: String, with data: Data) throws {
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw LogFailure("create", temporary) }
-        do {
-            defer { close(fd) }
-            try writeAll(fd, data, temporary)
-            guard fsync(fd) == 0 else { throw LogFailure("sync", temporary) }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = LogFailure("replace", path)
-            unlink(temporary)
-            throw failure
-        }
-    }
-
-    private static func writeAll(_ fd: Int32, _ data: Data, _ path: String) throws {
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw LogFailure("write", path)
-                }
-                offset += written
-            }
-        }
-    }
 }
-
-/// A failed system call with its reason, worded for the warning line.
-private struct LogFailure: Error {
-    let reason: String
-    init(_ operation: String, _ path: String) {
-        reason = "cannot \(operation) \(path): \(String(cString: strerror(errno)))"
-    }
-}
-
-#if canImport(Glibc)
-private let posixWrite = Glibc.write
-#else
-private let posixWrite = Darwin.write
-#endif
 
 /// Entries in memory, for tests; `failure` makes every append report that warning.
 public final class MemoryConversionLog: ConversionLog, @unchecked Sendable {

@@ -2,29 +2,13 @@ import Foundation
 import Testing
 import FXRates
 
-/// Answers every request with one scripted result and records what was asked.
-private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private let answer: Result<HTTPResponse, TransportError>
-    private var seen: [HTTPRequest] = []
-
-    init(_ answer: Result<HTTPResponse, TransportError>) { self.answer = answer }
-
-    var requests: [HTTPRequest] { lock.withLock { seen } }
-
-    func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        lock.withLock { seen.append(request) }
-        return try answer.get()
-    }
-}
-
 @Suite("Frankfurter v1 time series")
 struct FrankfurterSourceTests {
     static let today = day("2026-10-02")
 
     private static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://api.frankfurter.dev/v1/")
-        -> (FrankfurterSource, RecordingTransport) {
-        let transport = RecordingTransport(answer)
+        -> (FrankfurterSource, FakeTransport) {
+        let transport = FakeTransport(answer)
         return (FrankfurterSource(baseURL: URL(string: base)!, transport: transport), transport)
     }
 

@@ -73,14 +73,7 @@ public struct FileRateStore: RateStore {
     }
 
     private func setAside(reason: String) -> Diagnostic {
-        let aside = path + ".corrupt"
-        try? FileManager.default.removeItem(atPath: aside)
-        do {
-            try FileManager.default.moveItem(atPath: path, toPath: aside)
-            return .cacheSetAside(path: path, movedTo: aside, reason: reason)
-        } catch {
-            return .cacheUnreadable(path: path, reason: reason)
-        }
+        SetAside.file(path, reason: reason)
     }
 
     private func readReason(_ error: Error) -> String {

@@ -70,13 +70,6 @@ public struct FileHistoryStore: HistoryStore {
     }
 
     private func setAside(_ source: SourceID, reason: String) -> Diagnostic {
-        let path = path(of: source), aside = path + ".corrupt"
-        try? FileManager.default.removeItem(atPath: aside)
-        do {
-            try FileManager.default.moveItem(atPath: path, toPath: aside)
-            return .cacheSetAside(path: path, movedTo: aside, reason: reason)
-        } catch {
-            return .cacheUnreadable(path: path, reason: reason)
-        }
+        SetAside.file(path(of: source), reason: reason)
     }
 }

@@ -5,14 +5,8 @@ import Foundation
 /// no request before a newer publication can exist, the full history fetched once, then
 /// only the recent part; failures fall back to what is held, with a diagnostic.
 public actor HistoryService {
-    public struct Options: Sendable {
-        public var offline = false
-        public var recheckInterval: TimeInterval = 15 * 60
-        public var retryAfterFailure: TimeInterval = 5 * 60
-        public var fallbackTTL: TimeInterval = 24 * 3600
-
-        public init(offline: Bool = false) { self.offline = offline }
-    }
+    /// The same freshness rules as the latest rates: offline, recheck and retry intervals, fallback TTL.
+    public typealias Options = RateService.Options
 
     private let sources: [any HistorySource]
     private let store: any HistoryStore
@@ -156,7 +150,7 @@ public actor HistoryService {
     /// schedule and the network allow.
     private func current(_ source: any HistorySource, reaching day: Day?, needing codes: Set<CurrencyCode>?) async throws(RateError) -> Held {
         let now = clock.now()
-        var have = loaded(source, needing: codes)
+        let have = loaded(source, needing: codes)
         if let entry = have?.entry, entry.reaches(back: day), let last = entry.history.last {
             let until = Freshness.validUntil(lastDay: last, checkedAt: entry.checkedAt, due: source.nextPublication(after: last),
                                              now: now, recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)

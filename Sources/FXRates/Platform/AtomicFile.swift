@@ -7,8 +7,8 @@ import Darwin
 
 /// Writes whole files so that readers see the old content or the new, never a mixture:
 /// a private temporary file in the same directory, fsync, then rename over the target.
-enum AtomicFile {
-    static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -19,17 +19,7 @@ enum AtomicFile {
         }
         do {
             fchmod(fd, mode)  // the umask may have narrowed or widened nothing, but be sure
-            try data.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw POSIXFailure(operation: "write", path: temporary)
-                    }
-                    offset += written
-                }
-            }
+            try writeAll(fd, data, path: temporary)
             guard fsync(fd) == 0 else { throw POSIXFailure(operation: "sync", path: temporary) }
             closed = true
             guard close(fd) == 0 else { throw POSIXFailure(operation: "close", path: temporary) }
@@ -43,8 +33,23 @@ enum AtomicFile {
         if dirfd >= 0 { fsync(dirfd); close(dirfd) }
     }
 
+    /// Writes all of `data` to `fd`, retrying short and interrupted writes.
+    public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFailure(operation: "write", path: path)
+                }
+                offset += written
+            }
+        }
+    }
+
     /// Creates `path` and its parents with `mode` (0700: caches and history are private).
-    static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws {
+    public static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
         do {

@@ -20,16 +20,16 @@ public enum FileLock {
 }
 
 /// A failed system call, worded for a warning line.
-struct POSIXFailure: Error {
-    let operation: String
-    let path: String
-    let code: Int32
+public struct POSIXFailure: Error {
+    public let operation: String
+    public let path: String
+    public let code: Int32
 
-    init(operation: String, path: String, code: Int32 = errno) {
+    public init(operation: String, path: String, code: Int32 = errno) {
         self.operation = operation
         self.path = path
         self.code = code
     }
 
-    var reason: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
+    public var reason: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
 }
