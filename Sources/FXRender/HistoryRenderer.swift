@@ -33,7 +33,7 @@ public struct HistoryRenderer: Sendable {
         let statistics = SeriesStatistics(history.points).map { stats -> JSONValue in
             .object([
                 ("first", .string(exact(stats.first.rate))), ("last", .string(exact(stats.last.rate))),
-                ("change", .string(exact(stats.change))), ("changePercent", .string(exact(stats.changePercent))),
+                ("change", .string(exact(stats.change))), ("change_percent", .string(exact(stats.changePercent))),
                 ("min", point(stats.min)), ("max", point(stats.max)),
                 ("mean", .string(exact(stats.mean))), ("count", .int(stats.count)),
             ])
@@ -43,7 +43,7 @@ public struct HistoryRenderer: Sendable {
             ("from", .string(history.requested.lowerBound.description)),
             ("to", .string(history.requested.upperBound.description)),
             ("source", .string(history.provenance.source.rawValue)),
-            ("asOf", .string(history.provenance.date.description)),
+            ("as_of", .string(history.provenance.date.description)),
             ("statistics", statistics),
             ("points", .array(history.points.map(point))),
         ])

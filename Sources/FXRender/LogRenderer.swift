@@ -74,7 +74,7 @@ public struct LogRenderer: Sendable {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// `{"log":[{"time","line","result","rate","source","asOf"}]}`, null for what is not known.
+    /// `{"log":[{"time","line","result","rate","source","as_of"}]}`, null for what is not known.
     public static func json(_ entries: [ConversionLogEntry]) -> JSONValue {
         .object([("log", .array(entries.map { entry in
             .object([
@@ -83,7 +83,7 @@ public struct LogRenderer: Sendable {
                 ("result", .string(entry.result)),
                 ("rate", entry.rate.map(JSONValue.string) ?? .null),
                 ("source", entry.source.map { .string($0.rawValue) } ?? .null),
-                ("asOf", entry.asOf.map { .string($0.description) } ?? .null),
+                ("as_of", entry.asOf.map { .string($0.description) } ?? .null),
             ])
         }))])
     }

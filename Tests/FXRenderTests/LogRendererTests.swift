@@ -84,8 +84,8 @@ struct LogRendererTests {
         let entries = [Self.entries[0],
                        ConversionLogEntry(time: F.now, line: "a\"b\u{1B}", result: "r", rate: nil, source: nil, asOf: nil)]
         #expect(LogRenderer.json(entries).serialized == #"{"log":[{"time":"2026-10-30T17:00:00Z","line":"100 usd eur","#
-            + #""result":"89.51 EUR","rate":"0.895094880057","source":"ecb","asOf":"2026-10-30"},"#
-            + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":"r","rate":null,"source":null,"asOf":null}]}"#)
+            + #""result":"89.51 EUR","rate":"0.895094880057","source":"ecb","as_of":"2026-10-30"},"#
+            + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":"r","rate":null,"source":null,"as_of":null}]}"#)
         #expect(JSONRenderer.render(.log(entries, .chart)) == LogRenderer.json(entries).serialized)
     }
 }
