@@ -5,11 +5,18 @@ public struct RateTable: Sendable, Equatable {
     public let base: CurrencyCode
     public let date: Day
     public let rates: [CurrencyCode: Decimal]
+    /// The instant of publication, for sources that publish more than once a day (Open Exchange
+    /// Rates hourly, Dunamu within minutes); nil for daily reference rates.
+    public var publishedAt: Date?
+    /// The publication before this one, when the source states it (Dunamu's previous close).
+    public var previous: PreviousRates?
 
-    public init(base: CurrencyCode, date: Day, rates: [CurrencyCode: Decimal]) {
+    public init(base: CurrencyCode, date: Day, rates: [CurrencyCode: Decimal], publishedAt: Date? = nil, previous: PreviousRates? = nil) {
         self.base = base
         self.date = date
         self.rates = rates
+        self.publishedAt = publishedAt
+        self.previous = previous
     }
 
     /// Units of `code` per one unit of the base; 1 for the base itself.
@@ -21,4 +28,15 @@ public struct RateTable: Sendable, Equatable {
     public var currencies: [CurrencyCode] { ([base] + rates.keys).sorted() }
 
     public func covers(_ code: CurrencyCode) -> Bool { code == base || rates[code] != nil }
+}
+
+/// An earlier publication's rates, against the same base: for change and change %.
+public struct PreviousRates: Sendable, Equatable {
+    public let date: Day
+    public let rates: [CurrencyCode: Decimal]
+
+    public init(date: Day, rates: [CurrencyCode: Decimal]) {
+        self.date = date
+        self.rates = rates
+    }
 }
