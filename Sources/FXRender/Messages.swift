@@ -107,6 +107,11 @@ public enum Messages {
         case .duplicateCurrency(let code, let day): return "\(printable(code)) appears twice on \(day)"
         case .duplicateDate(let day): return "\(day) appears twice"
         case .futureDate(let day): return "rates dated \(day), which is in the future"
+        case .missingKey(let variable): return "needs an API key; set \(variable) or add it to the config"
+        case .providerError(let text): return printable(text)
+        case .quotaUsedUp(let used, let quota):
+            if used >= quota { return "the plan's \(quota) requests this month are used up" }
+            return "\(used) of the plan's \(quota) requests this month used; keeping the rest for 'refresh'"
         }
     }
 

@@ -11,20 +11,46 @@ public struct Settings: Sendable {
     public var timeout: TimeInterval = 15
     /// Problems with the config file, printed as warnings; fx goes on with defaults.
     public var warnings: [String] = []
+    /// The order in which sources are asked (config `order`); nil for fx's default order.
+    public var sourceOrder: [SourceID]?
+    /// Sources switched on or off in the config (`"enabled": false`); the rest keep their default.
+    public var enabled: [SourceID: Bool] = [:]
+    /// API keys, from `FX_OXR_APP_ID` / `FX_NASDAQ_API_KEY` or the config (`app_id`, `api_key`).
+    /// Never printed: only whether one is set.
+    public var keys: [SourceID: String] = [:]
+    /// A monthly request allowance (config `quota`), for plans that have one.
+    public var quotas: [SourceID: Int] = [:]
+    /// Nasdaq Data Link datasets, as the config lists them (the free FX databases are retired).
+    public var nasdaqDatasets: [NasdaqDatasetSetting] = []
 
-    /// The config file's shape: `{"sources": {"ecb": {"url": "https://…/"}}}`.
+    /// The config file's shape:
+    /// `{"order": ["ecb", "boc"], "sources": {"ecb": {"url": "https://…/", "enabled": true}, "oxr": {"app_id": "…", "quota": 1000}}}`.
     private struct ConfigFile: Decodable {
-        struct Source: Decodable { var url: String? }
+        struct Source: Decodable {
+            var url: String?
+            var enabled: Bool?
+            var app_id: String?
+            var api_key: String?
+            var quota: Int?
+            var datasets: [NasdaqDatasetSetting]?
+        }
+        var order: [String]?
         var sources: [String: Source]?
         var timeout: Double?
     }
+
+    /// Environment variables holding keys, by source.
+    public static let keyVariables: [SourceID: String] = [SourceID("oxr"): "FX_OXR_APP_ID", SourceID("nasdaq"): "FX_NASDAQ_API_KEY"]
 
     public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         var settings = Settings(
             cacheDirectory: xdg("XDG_CACHE_HOME", default: home + "/.cache", environment) + "/fx",
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
-        settings.readConfig()
+        settings.readConfig(knownSources: knownSources)
+        for (id, name) in keyVariables {
+            if let key = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty { settings.keys[id] = key }
+        }
         if let text = environment["FX_TIMEOUT"], !text.isEmpty {
             if let seconds = Double(text), seconds > 0, seconds <= 600 { settings.timeout = seconds } else {
                 settings.warnings.append("ignoring FX_TIMEOUT: '\(text)' is not a number of seconds between 0 and 600")
@@ -48,7 +74,7 @@ public struct Settings: Sendable {
         return String(trimmed)
     }
 
-    private mutating func readConfig() {
+    private mutating func readConfig(knownSources: [SourceID]) {
         guard let data = FileManager.default.contents(atPath: configPath) else { return }
         // A config file is the user's own writing: report its problems, never move it aside.
         guard let config = try? JSONDecoder().decode(ConfigFile.self, from: data) else {
@@ -60,11 +86,29 @@ public struct Settings: Sendable {
                 warnings.append("ignoring timeout \(seconds) in \(configPath): give seconds between 0 and 600")
             }
         }
-        for (id, source) in config.sources ?? [:] {
-            guard let text = source.url else { continue }
-            if let url = Self.validURL(text) { sourceURLs[SourceID(id)] = url } else {
-                warnings.append("ignoring the URL of source '\(id)' in \(configPath): not an http(s) URL")
+        if let order = config.order {
+            let ids = order.map { SourceID($0.lowercased()) }
+            let unknown = ids.filter { !knownSources.contains($0) }
+            if unknown.isEmpty { sourceOrder = ids } else {
+                warnings.append("ignoring the order in \(configPath): unknown source \(unknown.map(\.rawValue).joined(separator: ", "))")
             }
+        }
+        var holdsKey = false
+        for (name, source) in config.sources ?? [:] {
+            let id = SourceID(name.lowercased())
+            if let enabled = source.enabled { self.enabled[id] = enabled }
+            if let key = source.app_id ?? source.api_key, !key.isEmpty { keys[id] = key; holdsKey = true }
+            if let quota = source.quota { quotas[id] = quota }
+            if let datasets = source.datasets, id.rawValue == "nasdaq" { nasdaqDatasets = datasets }
+            guard let text = source.url else { continue }
+            if let url = Self.validURL(text) { sourceURLs[id] = url } else {
+                warnings.append("ignoring the URL of source '\(name)' in \(configPath): not an http(s) URL")
+            }
+        }
+        // A key in a file others can read is a key others can use.
+        if holdsKey, let attributes = try? FileManager.default.attributesOfItem(atPath: configPath),
+           let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            warnings.append("\(configPath) holds an API key and can be read by others; run: chmod 600 \(configPath)")
         }
     }
 
@@ -73,4 +117,17 @@ public struct Settings: Sendable {
               url.host != nil else { return nil }
         return url
     }
+}
+
+/// One Nasdaq Data Link dataset and the pair its values price, as the config gives it:
+/// `{"database": "BOE", "code": "XUDLUSS", "base": "USD", "quote": "GBP"}`.
+public struct NasdaqDatasetSetting: Decodable, Sendable, Equatable {
+    public var database: String
+    public var code: String
+    public var base: String
+    public var quote: String
+    /// The value is units of `base` per `quote` rather than `quote` per `base`.
+    public var inverted: Bool?
+    /// The column holding the rate, when the dataset has several.
+    public var column: String?
 }

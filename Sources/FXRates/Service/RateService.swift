@@ -22,6 +22,11 @@ public actor RateService {
     private let clock: any WallClock
     private let builtIn: BuiltInRates?
     private let options: Options
+    private let usage: any UsageStore
+    /// Monthly request allowances by source (Open Exchange Rates' free plan: 1,000).
+    private let quotas: [SourceID: Int]
+    /// Words a failure for the usage record (the shell's message catalogue).
+    private let describe: @Sendable (FetchFailure) -> String
 
     private var stored: [SourceID: CachedRates]?
     private var resolved: [SourceID: Resolved] = [:]
@@ -35,12 +40,26 @@ public actor RateService {
     }
 
     public init(sources: [any RateSource], store: any RateStore, clock: any WallClock,
-                builtIn: BuiltInRates? = nil, options: Options = Options()) {
+                builtIn: BuiltInRates? = nil, options: Options = Options(),
+                usage: any UsageStore = MemoryUsageStore(), quotas: [SourceID: Int] = [:],
+                describe: @escaping @Sendable (FetchFailure) -> String = { String(describing: $0) }) {
         self.sources = sources
         self.store = store
         self.clock = clock
         self.builtIn = builtIn
         self.options = options
+        self.usage = usage
+        self.quotas = quotas
+        self.describe = describe
+    }
+
+    /// Automatic fetches stop at this share of a quota, keeping the rest for explicit `refresh`.
+    static let automaticQuotaShare = 9
+
+    /// Requests made to `source` this month, and its allowance, when it has one.
+    private func quotaState(_ id: SourceID) -> (used: Int, quota: Int)? {
+        guard let quota = quotas[id] else { return nil }
+        return (usage.load()[id]?.current(at: clock.now()).requests ?? 0, quota)
     }
 
     /// Source ids in the order they are asked.
@@ -91,6 +110,11 @@ public actor RateService {
         let chosen = ids.isEmpty ? sources : try ids.map { id throws(RateError) in try source(id) }
         for source in chosen {
             let before = cached(source.id)
+            if let state = quotaState(source.id), state.used >= state.quota {
+                reports.append(RefreshReport(source: source.id, sourceName: source.name, previous: before?.table,
+                                             outcome: .failed(.quotaUsedUp(used: state.used, quota: state.quota))))
+                continue
+            }
             let outcome = await fetch(source, previous: before)
             // Later questions in this run must see what was just fetched, not an older answer.
             if let entry = outcome.entry { _ = rememberFetched(source, entry) }
@@ -106,7 +130,7 @@ public actor RateService {
         if let hit = resolved[source.id], now < hit.validUntil { return (hit.table, hit.provenance) }
         let entry = cached(source.id)
         if let entry, options.offline {
-            let superseded = now.timeIntervalSince(source.nextPublication(after: entry.table.date))
+            let superseded = now.timeIntervalSince(source.nextPublication(after: entry.table))
             // An hour of grace: the ECB's "around 16:00" is often a few minutes later.
             if superseded > 3600 {
                 diagnostics.append(.staleData(sourceName: source.name, date: entry.table.date, supersededFor: superseded))
@@ -121,6 +145,14 @@ public actor RateService {
             guard let builtIn = builtInTable(for: source) else { throw .offlineWithoutData(source.id) }
             diagnostics.append(.usingBuiltIn(builtIn.date))
             return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: .distantFuture)
+        }
+        // Near a plan's monthly limit, automatic fetches stop; what is left is for `refresh`.
+        if let state = quotaState(source.id), state.used * 10 >= state.quota * Self.automaticQuotaShare {
+            let failure = FetchFailure.quotaUsedUp(used: state.used, quota: state.quota)
+            guard let entry else { throw .unavailable(source: source.id, sourceName: source.name, failure: failure) }
+            diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
+                                            fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
+            return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: .distantFuture)
         }
         switch await fetch(source, previous: entry) {
         case .updated(let fresh), .unchanged(let fresh):
@@ -148,6 +180,8 @@ public actor RateService {
         do {
             outcome = try await source.fetchLatest(validators: previous?.validators)
         } catch {
+            // A request refused before it was sent (no key) costs nothing.
+            if case .missingKey = error {} else { usage.record(.failed(describe(error)), for: source.id, at: now) }
             return .failed(error)
         }
         var entry: CachedRates
@@ -177,6 +211,7 @@ public actor RateService {
         do { try store.save(entry) } catch {
             diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
         }
+        usage.record(changed ? .new : .wasted, for: source.id, at: now)
         return changed ? .updated(entry) : .unchanged(entry)
     }
 
@@ -195,7 +230,7 @@ public actor RateService {
 
     private func currentUntil(_ entry: CachedRates, source: any RateSource, now: Date) -> Date {
         Freshness.validUntil(lastDay: entry.table.date, checkedAt: entry.checkedAt,
-                             due: source.nextPublication(after: entry.table.date), now: now,
+                             due: source.nextPublication(after: entry.table), now: now,
                              recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
     }
 
@@ -203,7 +238,7 @@ public actor RateService {
                           fetchedAt: Date?, until: Date) -> (RateTable, Provenance) {
         let provenance = Provenance(source: source.id, sourceName: source.name, date: table.date,
                                     fetchedAt: fetchedAt, origin: origin,
-                                    supersededAt: source.nextPublication(after: table.date))
+                                    supersededAt: source.nextPublication(after: table))
         resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until)
         return (table, provenance)
     }

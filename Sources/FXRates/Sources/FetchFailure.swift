@@ -15,4 +15,10 @@ public enum FetchFailure: Error, Sendable, Equatable {
     case duplicateCurrency(String, Day)
     case duplicateDate(Day)
     case futureDate(Day)
+    /// The source needs an API key and none is set; named by its variable (`FX_OXR_APP_ID`).
+    case missingKey(String)
+    /// The provider's own error message (sanitised, never holding a key).
+    case providerError(String)
+    /// The plan's monthly requests are used up (or nearly, for automatic fetches).
+    case quotaUsedUp(used: Int, quota: Int)
 }

@@ -38,4 +38,11 @@ public protocol RateSource: Sendable {
     func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome
     /// The earliest instant at which a table newer than the one dated `day` can be published.
     func nextPublication(after day: Day) -> Date
+    /// The same for a table, whose publication instant may be known (sources publishing
+    /// several times a day); by default, from its date.
+    func nextPublication(after table: RateTable) -> Date
+}
+
+extension RateSource {
+    public func nextPublication(after table: RateTable) -> Date { nextPublication(after: table.date) }
 }

@@ -1,0 +1,81 @@
+import Foundation
+
+/// What fx asked of a source this month: every request counts against a plan's quota, and a
+/// request that brought nothing new was wasted. Kept apart from the rates, so that a failed
+/// request (which still counts) leaves the rate cache untouched.
+public struct SourceUsage: Sendable, Equatable, Codable {
+    /// `2026-11`: counts start again each calendar month (UTC), as providers' quotas do.
+    public var month: String
+    public var requests: Int
+    public var wasted: Int
+    /// The last failure, worded for people, and when it happened; cleared by the next success.
+    public var lastError: String?
+    public var lastErrorAt: Date?
+
+    public init(month: String, requests: Int = 0, wasted: Int = 0, lastError: String? = nil, lastErrorAt: Date? = nil) {
+        self.month = month
+        self.requests = requests
+        self.wasted = wasted
+        self.lastError = lastError
+        self.lastErrorAt = lastErrorAt
+    }
+
+    public static func month(of date: Date) -> String {
+        let (year, month, _) = Day(utc: date).components
+        return String(format: "%04d-%02d", year, month)
+    }
+
+    /// This record as it stands in the month of `date`: a new month starts from zero.
+    public func current(at date: Date) -> SourceUsage {
+        let now = Self.month(of: date)
+        return month == now ? self : SourceUsage(month: now, lastError: lastError, lastErrorAt: lastErrorAt)
+    }
+}
+
+/// What happened to one request, for the usage record.
+public enum RequestResult: Sendable, Equatable {
+    case new
+    case wasted
+    case failed(String)
+}
+
+/// Where usage is kept between runs.
+public protocol UsageStore: Sendable {
+    func load() -> [SourceID: SourceUsage]
+    /// Adds one request's result to the source's record, re-reading under a lock so that
+    /// concurrent processes all count.
+    func record(_ result: RequestResult, for source: SourceID, at date: Date)
+}
+
+public final class MemoryUsageStore: UsageStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var usage: [SourceID: SourceUsage]
+
+    public init(_ usage: [SourceID: SourceUsage] = [:]) { self.usage = usage }
+
+    public func load() -> [SourceID: SourceUsage] { lock.withLock { usage } }
+
+    public func record(_ result: RequestResult, for source: SourceID, at date: Date) {
+        lock.withLock { usage[source] = UsageUpdate.apply(result, to: usage[source], at: date) }
+    }
+}
+
+enum UsageUpdate {
+    static func apply(_ result: RequestResult, to record: SourceUsage?, at date: Date) -> SourceUsage {
+        var usage = (record ?? SourceUsage(month: SourceUsage.month(of: date))).current(at: date)
+        usage.requests += 1
+        switch result {
+        case .new:
+            usage.lastError = nil
+            usage.lastErrorAt = nil
+        case .wasted:
+            usage.wasted += 1
+            usage.lastError = nil
+            usage.lastErrorAt = nil
+        case .failed(let reason):
+            usage.lastError = reason
+            usage.lastErrorAt = date
+        }
+        return usage
+    }
+}
