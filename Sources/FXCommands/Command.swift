@@ -24,6 +24,19 @@ public enum Command: Equatable, Sendable {
     /// Bare `history`: this user's recent conversions and lookups.
     case log(HistoryFormat)
     case refresh([SourceID])
+    case sources(SourcesAction)
     case help(topic: String?)
     case quit
+}
+
+/// `sources` and its subcommands.
+public enum SourcesAction: Equatable, Sendable {
+    /// The status table.
+    case list
+    case enable(SourceID)
+    case disable(SourceID)
+    /// A new order; sources not named keep their relative order after these.
+    case order([SourceID])
+    /// Each source's rate for the pair, the median and each one's deviation from it.
+    case compare(CurrencyCode, CurrencyCode)
 }

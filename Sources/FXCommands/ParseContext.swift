@@ -8,14 +8,19 @@ public struct ParseContext: Sendable {
     public var preferredCodes: [CurrencyCode]
     /// Currency symbols typed before or after amounts.
     public var symbols: [String: CurrencyCode]
+    /// The sources asked for rates now (what `refresh` may name).
     public var sourceIDs: [SourceID]
+    /// Every source fx knows, enabled or not (what `sources enable` may name).
+    public var allSourceIDs: [SourceID]
 
     public init(catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,
-                symbols: [String: CurrencyCode] = ParseContext.defaultSymbols, sourceIDs: [SourceID] = [.ecb]) {
+                symbols: [String: CurrencyCode] = ParseContext.defaultSymbols, sourceIDs: [SourceID] = [.ecb],
+                allSourceIDs: [SourceID]? = nil) {
         self.catalog = catalog
         self.preferredCodes = preferredCodes
         self.symbols = symbols
         self.sourceIDs = sourceIDs
+        self.allSourceIDs = allSourceIDs ?? sourceIDs
     }
 
     /// Unambiguous symbols; `$` means USD and `¥` JPY unless configured otherwise.

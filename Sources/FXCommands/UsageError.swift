@@ -6,6 +6,7 @@ public struct UsageError: Error, Equatable, Sendable {
         case unknownCommand(String, suggestion: String?)
         case unknownCurrency(String, suggestion: CurrencyCode?)
         case unknownSource(String, known: [SourceID])
+        case missingSource(after: String)
         case malformedAmount(String, hint: AmountHint?)
         case missingAmount(command: String)
         case missingCurrency(after: String)

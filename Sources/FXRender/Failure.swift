@@ -30,6 +30,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .unknownCommand: "unknown_command"
             case .unknownCurrency: "unknown_currency"
             case .unknownSource: "unknown_source"
+            case .missingSource: "missing_source"
             case .malformedAmount: "malformed_amount"
             case .missingAmount: "missing_amount"
             case .missingCurrency, .missingTarget: "missing_currency"
@@ -48,6 +49,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
             case .historyOnly: "history_only_source"
+            case .configUnwritable: "config_unwritable"
             case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
             case .history(.noCommonDays): "no_rate_in_range"
             }

@@ -10,6 +10,9 @@ public enum JSONRenderer {
         case .refresh(let reports): return JSONValue.object([("refresh", .array(reports.map(refreshJSON)))]).serialized
         case .history(let history, _): return HistoryRenderer.json(history).serialized
         case .log(let entries, _): return LogRenderer.json(entries).serialized
+        case .sources(let report): return SourcesRenderer.json(report).serialized
+        case .comparison(let comparison): return SourcesRenderer.json(comparison).serialized
+        case .configured(let text): return JSONValue.object([("configured", .string(text))]).serialized
         case .help(let text): return JSONValue.object([("help", .string(text))]).serialized
         case .quit: return nil
         }

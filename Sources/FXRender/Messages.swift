@@ -49,6 +49,8 @@ public enum Messages {
         case .unknownHelpTopic(let word, let suggestion):
             if let suggestion { return "No help for '\(printable(word))'. Did you mean '\(suggestion)'?" }
             return "No help for '\(printable(word))'. Type 'help' to see the commands."
+        case .missingSource(let after):
+            return "Missing source after '\(printable(after))'. Example: sources disable ecb"
         case .malformedDate(let word):
             return "Unknown date '\(printable(word))'. Write a date as 2024-03-01, today, yesterday or 3d ago."
         case .missingDate(let after):
@@ -75,6 +77,8 @@ public enum Messages {
             return "No cached rates for \(id) and --offline forbids fetching them."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
+        case .configUnwritable(let reason):
+            return "Could not change the configuration: \(printable(reason))."
         case .historyOnly(let id):
             return "The \(id) source answers 'history' and dated questions (… on 2024-03-01); the latest rates come from ecb."
         case .offlineRefresh:

@@ -7,6 +7,10 @@ public enum Outcome: Sendable, Equatable {
     case conversion(Conversion)
     case rates(RateListing)
     case refresh([RefreshReport])
+    case sources(SourcesReport)
+    case comparison(SourceComparison)
+    /// A change to the configuration, in one sentence.
+    case configured(String)
     case history(PairHistory, HistoryFormat)
     /// Bare `history`: the conversion log, oldest first.
     case log([ConversionLogEntry], HistoryFormat)

@@ -28,6 +28,9 @@ public struct TextRenderer: Sendable {
             guard format == .chart || format == .table else { return text }
             return ([text] + provenanceLines([history.provenance], now: now)).joined(separator: "\n")
         case .log(let entries, let format): return LogRenderer(style: style).text(entries, format: format)
+        case .sources(let report): return SourcesRenderer(style: style).text(report, now: now)
+        case .comparison(let comparison): return SourcesRenderer(style: style).text(comparison)
+        case .configured(let text): return text
         case .help(let text): return text
         case .quit: return nil
         }

@@ -28,7 +28,7 @@ extension ConversionLogEntry {
             return listing.quotes.map { quote in
                 entry("1 \(quote.from.rawValue) = \(DecimalFormat.rate(quote.rate)) \(quote.to.rawValue)", quote)
             }
-        case .refresh, .history, .log, .help, .quit:
+        case .refresh, .history, .log, .sources, .comparison, .configured, .help, .quit:
             return []
         }
     }

@@ -22,17 +22,24 @@ public struct Executor: Sendable {
     let history: HistoryService?
     /// Bare `history` reads this user's conversion log.
     let log: (any ConversionLog)?
+    /// Every source fx knows, in the order asked, for `sources`.
+    let sourceInfo: [SourceInfo]
+    /// Where `sources enable|disable|order` write; nil where there is no config file.
+    let config: ConfigEditor?
     let tree: CommandTree
     let catalog: CurrencyCatalog
     let clock: any WallClock
     let options: Options
 
     public init(service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
+                sourceInfo: [SourceInfo] = [], config: ConfigEditor? = nil,
                 tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
                 options: Options = Options()) {
         self.service = service
         self.history = history
         self.log = log
+        self.sourceInfo = sourceInfo
+        self.config = config
         self.tree = tree
         self.catalog = catalog
         self.clock = clock
@@ -57,6 +64,8 @@ public struct Executor: Sendable {
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
             case .history(let query):
                 return .history(try await pairHistory(query), query.format)
+            case .sources(let action):
+                return try await sources(action)
             case .log(let format):
                 return .log(log?.entries() ?? [], format)
             case .refresh(let ids):
@@ -73,6 +82,45 @@ public struct Executor: Sendable {
         } catch {
             throw .rates(.unknownSource(String(describing: error)))
         }
+    }
+
+    private func sources(_ action: SourcesAction) async throws -> Outcome {
+        switch action {
+        case .list:
+            let statuses = await service.status()
+            let infos = sourceInfo.isEmpty
+                ? statuses.map { SourceInfo(id: $0.id, name: $0.name, enabled: true, keyVariable: nil, keySet: false, base: "-") }
+                : sourceInfo
+            return .sources(SourcesReport(rows: infos.map { info in
+                SourcesReport.Row(info: info, status: info.enabled ? statuses.first { $0.id == info.id } : nil)
+            }))
+        case .enable(let id), .disable(let id):
+            let on = action == .enable(id)
+            try editConfig { config throws(ConfigEditor.EditError) in try config.setEnabled(id, on) }
+            let key = sourceInfo.first { $0.id == id }
+            let note = on && key?.keyVariable != nil && key?.keySet == false ? "; it needs \(key!.keyVariable!) before it answers" : ""
+            return .configured("\(id) \(on ? "enabled" : "disabled") in \(config!.path)\(note); this takes effect when fx starts next")
+        case .order(let ids):
+            var order: [SourceID] = []
+            try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, current: sourceInfo.map(\.id)) }
+            return .configured("order now \(order.map(\.rawValue).joined(separator: ", ")) in \(config!.path); this takes effect when fx starts next")
+        case .compare(let base, let quote):
+            var rows: [SourceComparison.Row] = []
+            for status in await service.status() {
+                do {
+                    rows.append(.init(source: status.id, name: status.name,
+                                      quote: try await service.quote(from: base, to: quote, only: status.id), problem: nil))
+                } catch {
+                    rows.append(.init(source: status.id, name: status.name, quote: nil, problem: Messages.text(for: error)))
+                }
+            }
+            return .comparison(SourceComparison(base: base, quote: quote, rows: rows))
+        }
+    }
+
+    private func editConfig(_ body: (ConfigEditor) throws(ConfigEditor.EditError) -> Void) throws(RateError) {
+        guard let config else { throw .unknownSource("config") }
+        do { try body(config) } catch { throw .configUnwritable(error.reason) }
     }
 
     /// The day a typed date means here (the user's calendar day), refused when in the future.

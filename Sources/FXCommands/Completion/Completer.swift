@@ -34,6 +34,8 @@ public enum CompletionKind: Equatable, Sendable {
     case currencies
     case keywords([String])
     case sources
+    /// Every source fx knows, enabled or not.
+    case allSources
 }
 
 /// TAB completion as a pure function of (line, cursor): the same tokenizer and command tree
@@ -97,6 +99,8 @@ public struct Completer: Sendable {
                 result += words.map { Candidate($0) }
             case .sources:
                 result += context.sourceIDs.map { Candidate($0.rawValue) }
+            case .allSources:
+                result += context.allSourceIDs.map { Candidate($0.rawValue) }
             case .currencies:
                 // Only the currencies the rate data covers, unless none of them match: the rest of
                 // ISO 4217 would just add candidates that cannot be priced.

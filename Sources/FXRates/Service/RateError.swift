@@ -12,6 +12,8 @@ public enum RateError: Error, Sendable, Equatable {
     case history(HistoryError)
     /// `--source` named a source that answers only dated questions and `history` (for now Frankfurter).
     case historyOnly(SourceID)
+    /// `sources enable|disable|order` could not write the config file.
+    case configUnwritable(String)
 }
 
 /// Why a question about a past day has no answer.

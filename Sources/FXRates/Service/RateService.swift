@@ -17,14 +17,14 @@ public actor RateService {
         public init(offline: Bool = false) { self.offline = offline }
     }
 
-    private let sources: [any RateSource]
+    let sources: [any RateSource]
     private let store: any RateStore
-    private let clock: any WallClock
+    let clock: any WallClock
     private let builtIn: BuiltInRates?
     private let options: Options
-    private let usage: any UsageStore
+    let usage: any UsageStore
     /// Monthly request allowances by source (Open Exchange Rates' free plan: 1,000).
-    private let quotas: [SourceID: Int]
+    let quotas: [SourceID: Int]
     /// Words a failure for the usage record (the shell's message catalogue).
     private let describe: @Sendable (FetchFailure) -> String
 
@@ -243,7 +243,7 @@ public actor RateService {
         return (table, provenance)
     }
 
-    private func cached(_ id: SourceID) -> CachedRates? {
+    func cached(_ id: SourceID) -> CachedRates? {
         if stored == nil {
             let contents = store.load()
             stored = contents.entries
@@ -286,4 +286,41 @@ public struct RefreshReport: Sendable, Equatable {
     public let sourceName: String
     public let previous: RateTable?
     public let outcome: FetchResult
+}
+
+/// One source as `sources` shows it.
+public struct SourceStatus: Sendable, Equatable {
+    public let id: SourceID
+    public let name: String
+    /// From the cache: the base, how many currencies, the date, when fetched.
+    public let table: RateTable?
+    public let fetchedAt: Date?
+    /// When a newer publication is expected.
+    public let nextExpected: Date?
+    public let usage: SourceUsage?
+    public let quota: Int?
+
+    public init(id: SourceID, name: String, table: RateTable?, fetchedAt: Date?, nextExpected: Date?, usage: SourceUsage?, quota: Int?) {
+        self.id = id
+        self.name = name
+        self.table = table
+        self.fetchedAt = fetchedAt
+        self.nextExpected = nextExpected
+        self.usage = usage
+        self.quota = quota
+    }
+}
+
+extension RateService {
+    /// What is known of every source asked, without asking any of them.
+    public func status() -> [SourceStatus] {
+        let now = clock.now()
+        let records = usage.load()
+        return sources.map { source in
+            let entry = cached(source.id)
+            return SourceStatus(id: source.id, name: source.name, table: entry?.table, fetchedAt: entry?.checkedAt,
+                                nextExpected: entry.map { source.nextPublication(after: $0.table) },
+                                usage: records[source.id]?.current(at: now), quota: quotas[source.id])
+        }
+    }
 }
