@@ -15,7 +15,7 @@ public enum Failure: Error, Sendable, Equatable {
     public var exitStatus: Int32 {
         switch self {
         case .usage: 2
-        case .rates(.unknownSource), .rates(.offlineRefresh), .rates(.historyOnly): 2
+        case .rates(.unknownSource), .rates(.offlineRefresh): 2
         case .rates: 1
         case .tooOld: 3
         case .refreshFailed: 1
@@ -48,7 +48,6 @@ public enum Failure: Error, Sendable, Equatable {
             case .offlineWithoutData: "offline_no_data"
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
-            case .historyOnly: "history_only_source"
             case .configUnwritable: "config_unwritable"
             case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
             case .history(.noCommonDays): "no_rate_in_range"

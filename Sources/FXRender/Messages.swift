@@ -79,8 +79,6 @@ public enum Messages {
             return "Unknown source '\(printable(id))'."
         case .configUnwritable(let reason):
             return "Could not change the configuration: \(printable(reason))."
-        case .historyOnly(let id):
-            return "The \(id) source answers 'history' and dated questions (… on 2024-03-01); the latest rates come from ecb."
         case .offlineRefresh:
             return "'refresh' needs the network, and --offline forbids it."
         }

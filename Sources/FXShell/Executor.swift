@@ -119,7 +119,7 @@ public struct Executor: Sendable {
     }
 
     private func editConfig(_ body: (ConfigEditor) throws(ConfigEditor.EditError) -> Void) throws(RateError) {
-        guard let config else { throw .unknownSource("config") }
+        guard let config else { throw .configUnwritable("this fx has no configuration file") }
         do { try body(config) } catch { throw .configUnwritable(error.reason) }
     }
 

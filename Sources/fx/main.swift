@@ -33,10 +33,10 @@ do {
 
 let environment = ProcessInfo.processInfo.environment
 let interactive = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
-// Sources of latest rates (what `refresh` names), and every source `--source` and FX_<ID>_URL may name.
-let latestSources: [SourceID] = [.ecb]
-let knownSources: [SourceID] = [.ecb, .frankfurter]
-let parseContext = ParseContext(sourceIDs: latestSources)
+// Every source fx knows; `--source`, `sources` and FX_<ID>_URL may name any of them.
+let catalog = SourceCatalog.standard
+let knownSources = catalog.ids
+let parseContext = ParseContext(sourceIDs: knownSources, allSourceIDs: knownSources)
 
 if arguments.complete {
     let line = FXCommand.commandLine(fromShellWords: arguments.commandWords)
@@ -48,17 +48,24 @@ if arguments.complete {
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = URLSessionTransport(userAgent: "fx/0.1")
-let ecb = ECBSource(baseURL: settings.sourceURLs[.ecb] ?? ECBSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+let sources = catalog.sources(settings, transport: transport)
 let service = RateService(
-    sources: [ecb], store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
-    builtIn: .ecb, options: RateService.Options(offline: arguments.offline))
+    sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
+    builtIn: .ecb, options: RateService.Options(offline: arguments.offline),
+    usage: FileUsageStore(directory: settings.cacheDirectory), quotas: settings.quotas,
+    describe: { Messages.text(for: $0) })
 // Histories are read only by dated questions and `history`; a conversion never opens them.
-// Frankfurter republishes the ECB's data: the second path to it when the ECB cannot be reached.
-let frankfurter = FrankfurterSource(
-    baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL, transport: transport,
-    timeout: max(settings.timeout, 30))
+// The enabled sources that keep histories, in order: the ECB, then Frankfurter (its mirror),
+// the latter with a longer deadline since its full history is several MiB.
+let historySources: [any HistorySource] = sources.compactMap { source in
+    if source.id == .frankfurter {
+        return FrankfurterSource(baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL,
+                                 transport: transport, timeout: max(settings.timeout, 30))
+    }
+    return source as? any HistorySource
+}
 let historyService = HistoryService(
-    sources: [ecb, frankfurter], store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,
+    sources: historySources, store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: HistoryService.Options(offline: arguments.offline))
 
 let stdinIsTerminal = isatty(0) == 1
@@ -73,11 +80,16 @@ if let sourceID, !knownSources.contains(sourceID) {
     err.write("fx: " + Messages.text(for: UsageError(.unknownSource(arguments.source ?? "", known: knownSources), span: nil)) + "\n")
     exit(2)
 }
+if let sourceID, !sources.contains(where: { $0.id == sourceID }) {
+    err.write("fx: The source '\(sourceID)' is disabled; 'fx sources enable \(sourceID)' turns it on.\n")
+    exit(2)
+}
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
 let conversionLog = FileConversionLog.standard(environment: environment)
 let logsLines = !arguments.commandWords.isEmpty || stdinIsTerminal
 let executor = Executor(
-    service: service, history: historyService, log: conversionLog, clock: clock,
+    service: service, history: historyService, log: conversionLog,
+    sourceInfo: catalog.info(settings), config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,

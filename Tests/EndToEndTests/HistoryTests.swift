@@ -112,6 +112,9 @@ import Testing
         let recent = data.full.restricted(to: data.last.adding(days: -60)...data.last)
         let server = try LoopbackHTTPServer { request in
             if request.path.hasPrefix("/ecb/") { return .status(503, body: "down for maintenance") }
+            if request.path.hasPrefix("/frankfurter/latest") {
+                return .ok(FrankfurterJSON.latest(recent.table(at: recent.days.count - 1)), contentType: "application/json")
+            }
             guard request.path.hasPrefix("/frankfurter/"), request.path.contains("..") else { return .status(404) }
             return .ok(FrankfurterJSON.timeSeries(recent), contentType: "application/json")
         }
@@ -127,12 +130,13 @@ import Testing
         let frankfurterRequest = try #require(server.requests.first { $0.path.hasPrefix("/frankfurter/") })
         #expect(frankfurterRequest.path.contains("base=EUR"))
 
-        // --source picks Frankfurter alone; for the latest rates it explains what it is for.
+        // --source picks Frankfurter alone, for dated questions and for the latest rates.
         let forced = try fx.run(["--source", "frankfurter", "rate", "usd", "jpy", "on", data.last.description])
         #expect(forced.stdout == "1 USD = 157.25 JPY   (1 JPY = 0.00635929 USD)\n")
         let latest = try fx.run(["--source", "frankfurter", "rate", "usd", "jpy"])
-        #expect(latest.status == 2)
-        #expect(latest.stderr.contains("answers 'history' and dated questions"))
+        #expect(latest.status == 0, "\(latest.stderr)")
+        #expect(latest.stdout == "1 USD = 157.25 JPY   (1 JPY = 0.00635929 USD)\n")
+        #expect(server.requests.contains { $0.path.hasPrefix("/frankfurter/latest?base=EUR") })
     }
 
     /// Moves the history file's check time back, as if it had been written `seconds` ago.
@@ -153,8 +157,13 @@ private enum LocalToday {
     static var day: Day { Day(utc: Date().addingTimeInterval(TimeInterval(TimeZone.current.secondsFromGMT()))) }
 }
 
-/// Frankfurter's v1 time-series body for a history, numbers written as the ECB published them.
+/// Frankfurter's v1 bodies, numbers written as the ECB published them.
 enum FrankfurterJSON {
+    static func latest(_ table: RateTable) -> Data {
+        let rates = table.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+        return Data(#"{"amount":1.0,"base":"EUR","date":"\#(table.date)","rates":{\#(rates)}}"#.utf8)
+    }
+
     static func timeSeries(_ history: RateHistory) -> Data {
         let days = history.days.indices.map { index -> String in
             let table = history.table(at: index)

@@ -15,7 +15,7 @@ import Testing
         (["fx", "convert", "100", "us"], 3, ["USD"]),
         (["fx", "--offline", "convert", "100", "usd", "to", "e"], 6, ["EUR"]),
         (["fx", "rate", "usd", "jp"], 3, ["JPY"]),
-        (["fx", "refresh", ""], 2, ["ecb"]),
+        (["fx", "refresh", "f"], 2, ["frankfurter"]),
         (["fx", "--j"], 1, ["--json"]),
     ])
     func bashOffersWhatTheCompleterOffers(words: [String], index: Int, expected: [String]) throws {

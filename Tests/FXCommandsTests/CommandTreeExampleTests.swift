@@ -39,6 +39,7 @@ struct CommandTreeExampleTests {
         case .rate: "rate"
         case .refresh: "refresh"
         case .history, .log: "history"
+        case .sources: "sources"
         case .help: "help"
         case .quit: "quit"
         }

@@ -6,7 +6,7 @@ import Testing
 private let covered: [String] = ParseContext.ecbCodes.sorted().map(\.rawValue)
 /// What follows a source currency: the keywords, then the covered currencies.
 private let keywordsThenCovered: [String] = ["to", "in", "as"] + covered
-private let allCommands = ["convert", "rate", "history", "refresh", "help", "quit"]
+private let allCommands = ["convert", "rate", "history", "refresh", "sources", "help", "quit"]
 
 /// One row of a completion table. `cursor` nil means the end of the line.
 struct CompletionCase: Sendable, CustomTestStringConvertible {

@@ -39,7 +39,10 @@ import Testing
         let service = RateService(sources: [BuiltInSource()], store: MemoryRateStore(), clock: clock)
         let history = HistoryService(sources: [UnaskedHistory()], store: MemoryHistoryStore([Self.history]), clock: clock)
         let out = StringOutput(), err = StringOutput()
-        let executor = Executor(service: service, history: history, clock: clock)
+        let configDirectory = makeTemporaryDirectory("fx-help-config")
+        defer { try? FileManager.default.removeItem(at: configDirectory) }
+        let executor = Executor(service: service, history: history,
+                                config: ConfigEditor(path: configDirectory.appendingPathComponent("config.json").path), clock: clock)
         let session = Session(parser: Parser(), executor: executor, service: service, clock: clock,
                               presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
                               out: out, err: err)

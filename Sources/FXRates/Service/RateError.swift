@@ -10,8 +10,6 @@ public enum RateError: Error, Sendable, Equatable {
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh
     case history(HistoryError)
-    /// `--source` named a source that answers only dated questions and `history` (for now Frankfurter).
-    case historyOnly(SourceID)
     /// `sources enable|disable|order` could not write the config file.
     case configUnwritable(String)
 }

@@ -258,9 +258,7 @@ public actor RateService {
     }
 
     private func source(_ id: SourceID) throws(RateError) -> any RateSource {
-        guard let source = sources.first(where: { $0.id == id }) else {
-            throw id == .frankfurter ? .historyOnly(id) : .unknownSource(id.rawValue)
-        }
+        guard let source = sources.first(where: { $0.id == id }) else { throw .unknownSource(id.rawValue) }
         return source
     }
 }

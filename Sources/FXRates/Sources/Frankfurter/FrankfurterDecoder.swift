@@ -64,22 +64,64 @@ public enum FrankfurterDecoder {
             guard let day = Day(iso: key) else { throw .malformed("'\(clean(key))' is not a date") }
             guard seenDays.insert(day).inserted else { throw .duplicateDate(day) }
             guard day <= latest else { throw .futureDate(day) }
-            var rates: [CurrencyCode: Decimal] = [:]
-            try json.members { json, name throws(FetchFailure) in
-                guard let code = codes[name] ?? CurrencyCode(name), code != base else { throw .invalidCurrency(clean(name)) }
-                codes[name] = code
-                let isNumber = try json.atNumber()
-                let text = isNumber ? try json.number() : try json.rawValue()
-                guard isNumber, let rate = exactDecimal(text), rate > 0 else {
-                    throw .invalidRate(currency: code.rawValue, value: clean(text))
-                }
-                guard rates.updateValue(rate, forKey: code) == nil else { throw .duplicateCurrency(code.rawValue, day) }
-            }
-            // An empty day would replace good data with a table that prices nothing when merged.
-            guard !rates.isEmpty else { throw .noRates }
+            let rates = try dayRates(&json, base: base, day: day, codes: &codes)
             tables.append(RateTable(base: base, date: day, rates: rates))
         }
         return tables
+    }
+
+    /// One day's `{"USD":1.1172,…}`, every rate exact and positive, each currency once.
+    private static func dayRates(_ json: inout JSONScanner, base: CurrencyCode, day: Day,
+                                 codes: inout [String: CurrencyCode]) throws(FetchFailure) -> [CurrencyCode: Decimal] {
+        var rates: [CurrencyCode: Decimal] = [:]
+        try json.members { json, name throws(FetchFailure) in
+            guard let code = codes[name] ?? CurrencyCode(name), code != base else { throw .invalidCurrency(clean(name)) }
+            codes[name] = code
+            let isNumber = try json.atNumber()
+            let text = isNumber ? try json.number() : try json.rawValue()
+            guard isNumber, let rate = exactDecimal(text), rate > 0 else {
+                throw .invalidRate(currency: code.rawValue, value: clean(text))
+            }
+            guard rates.updateValue(rate, forKey: code) == nil else { throw .duplicateCurrency(code.rawValue, day) }
+        }
+        // An empty day would replace good data with a table that prices nothing.
+        guard !rates.isEmpty else { throw .noRates }
+        return rates
+    }
+
+    /// `/latest`: `{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"AUD":1.7712,…}}`.
+    public static func latest(_ data: Data, base expected: CurrencyCode) throws(FetchFailure) -> RateTable {
+        var json = JSONScanner(data)
+        var seenKeys = Set<String>()
+        var base: CurrencyCode?, day: Day?, rates: [CurrencyCode: Decimal]?
+        var codes: [String: CurrencyCode] = [:]
+        try json.members { json, key throws(FetchFailure) in
+            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+            switch key {
+            case "base":
+                let text = try json.string()
+                guard let code = CurrencyCode(text) else { throw .invalidCurrency(clean(text)) }
+                guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
+                base = code
+            case "amount":
+                let text = try json.number()
+                guard Decimal(exactly: text) == 1 else { throw .malformed("amount is \(text), not 1") }
+            case "date":
+                let text = try json.string()
+                guard let parsed = Day(iso: text) else { throw .missingDate }
+                day = parsed
+            case "rates":
+                // The date may follow the rates; validate against it once both are read.
+                rates = try dayRates(&json, base: expected, day: day ?? Day(ordinal: 0), codes: &codes)
+            default:
+                try json.skipValue()
+            }
+        }
+        try json.end()
+        guard let base else { throw .malformed("no base") }
+        guard let day else { throw .missingDate }
+        guard let rates else { throw .noRates }
+        return RateTable(base: base, date: day, rates: rates)
     }
 
     /// `Decimal(exactly:)` goes through `Decimal(string:)` and a Locale, which costs seconds over the

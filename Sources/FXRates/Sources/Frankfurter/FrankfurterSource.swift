@@ -6,7 +6,7 @@ extension SourceID {
 
 /// Frankfurter's v1 API (api.frankfurter.dev/v1): the ECB's reference rates served as JSON,
 /// whose open-ended time series gives every publication since a day in one request.
-public struct FrankfurterSource: HistorySource {
+public struct FrankfurterSource: HistorySource, RateSource {
     public static let defaultBaseURL = URL(string: "https://api.frankfurter.dev/v1/")!
     /// The ECB's first publication; Frankfurter answers 404 for anything earlier.
     public static let firstDay = Day(year: 1999, month: 1, day: 4)!
@@ -40,6 +40,28 @@ public struct FrankfurterSource: HistorySource {
         var query = [URLQueryItem(name: "base", value: base.rawValue)]
         if !symbols.isEmpty { query.append(URLQueryItem(name: "symbols", value: symbols.map(\.rawValue).joined(separator: ","))) }
         return try await series(path: "\(from)..\(to)", query: query, base: base, span: from...max(from, to), today: today)
+    }
+
+    /// `GET {base}latest?base=EUR`, conditionally when validators are held (Frankfurter sends an ETag).
+    public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        var components = URLComponents(url: baseURL.appendingPathComponent("latest"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "base", value: "EUR")]
+        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:],
+                                                            timeout: timeout, maxBytes: 64 << 10))
+        } catch {
+            throw .transport(error)
+        }
+        if response.status == 304, validators != nil { return .notModified }
+        guard response.status == 200 else {
+            if response.status == 422, let message = FrankfurterDecoder.errorMessage(response.body) { throw .malformed(message) }
+            throw .httpStatus(response.status)
+        }
+        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
+        try BodyCheck.rejectNonJSON(response.body)
+        return .fetched(try FrankfurterDecoder.latest(response.body, base: .eur), Validators(response))
     }
 
     /// Same schedule as the ECB, whose data Frankfurter republishes: 16:00 Frankfurt time on TARGET working days.

@@ -32,6 +32,22 @@ struct JSONScanner {
         depth -= 1
     }
 
+    /// Reads an array, calling `body` once per element; `body` must consume the element.
+    mutating func elements(_ body: (inout JSONScanner) throws(FetchFailure) -> Void) throws(FetchFailure) {
+        try expect(UInt8(ascii: "["))
+        depth += 1
+        guard depth <= Self.maxDepth else { throw .malformed("JSON nested too deeply") }
+        if try peek() == UInt8(ascii: "]") { position += 1; depth -= 1; return }
+        while true {
+            try body(&self)
+            let next = try peek()
+            position += 1
+            if next == UInt8(ascii: "]") { break }
+            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+        }
+        depth -= 1
+    }
+
     mutating func string() throws(FetchFailure) -> String {
         try expect(UInt8(ascii: "\""))
         var text: [UInt8] = []
@@ -102,18 +118,7 @@ struct JSONScanner {
     }
 
     private mutating func skipArray() throws(FetchFailure) {
-        try expect(UInt8(ascii: "["))
-        depth += 1
-        guard depth <= Self.maxDepth else { throw .malformed("JSON nested too deeply") }
-        if try peek() == UInt8(ascii: "]") { position += 1; depth -= 1; return }
-        while true {
-            try skipValue()
-            let next = try peek()
-            position += 1
-            if next == UInt8(ascii: "]") { break }
-            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
-        }
-        depth -= 1
+        try elements { json throws(FetchFailure) in try json.skipValue() }
     }
 
     private mutating func escape(into text: inout [UInt8]) throws(FetchFailure) {

@@ -1,0 +1,66 @@
+import FXRates
+import FXRender
+import Foundation
+
+/// Every source fx knows, how to build it from the settings, and which are asked, in what order.
+public struct SourceCatalog: Sendable {
+    public struct Entry: Sendable {
+        public let id: SourceID
+        public let name: String
+        /// What its rates are against, for `sources` before anything is cached.
+        public let base: String
+        /// The environment variable holding its key, for sources that need one.
+        public let keyVariable: String?
+        /// Asked unless the config says otherwise (sources needing a key: only once it is set).
+        public let onByDefault: Bool
+        public let make: @Sendable (_ url: URL?, _ key: String?, _ settings: Settings, _ transport: any HTTPTransport) -> any RateSource
+    }
+
+    public let entries: [Entry]
+
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// The ids in fx's default order: the official reference rates first, then their mirror,
+    /// then the sources that add currencies or publish more often.
+    public var ids: [SourceID] { entries.map(\.id) }
+
+    /// Entries in the configured order (sources the order leaves out follow in default order).
+    public func ordered(_ settings: Settings) -> [Entry] {
+        let order = settings.sourceOrder ?? []
+        var seen = Set<SourceID>()
+        let ids = (order + ids).filter { seen.insert($0).inserted }
+        return ids.compactMap { id in entries.first { $0.id == id } }
+    }
+
+    public func isEnabled(_ entry: Entry, _ settings: Settings) -> Bool {
+        if let configured = settings.enabled[entry.id] { return configured }
+        return entry.onByDefault && (entry.keyVariable == nil || settings.keys[entry.id] != nil)
+    }
+
+    /// What `sources` shows before asking anything.
+    public func info(_ settings: Settings) -> [SourceInfo] {
+        ordered(settings).map { entry in
+            SourceInfo(id: entry.id, name: entry.name, enabled: isEnabled(entry, settings), keyVariable: entry.keyVariable,
+                       keySet: settings.keys[entry.id] != nil, base: entry.base)
+        }
+    }
+
+    /// The enabled sources, in order, ready to ask.
+    public func sources(_ settings: Settings, transport: any HTTPTransport) -> [any RateSource] {
+        ordered(settings).filter { isEnabled($0, settings) }.map { entry in
+            entry.make(settings.sourceURLs[entry.id], settings.keys[entry.id], settings, transport)
+        }
+    }
+}
+
+extension SourceCatalog {
+    /// The sources fx ships with.
+    public static let standard = SourceCatalog(entries: [
+        Entry(id: .ecb, name: "European Central Bank", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
+            ECBSource(baseURL: url ?? ECBSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        },
+        Entry(id: .frankfurter, name: "Frankfurter", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
+            FrankfurterSource(baseURL: url ?? FrankfurterSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        },
+    ])
+}
