@@ -35,7 +35,7 @@ public enum JSONRenderer {
                 ("to", .string(line.quote.to.rawValue)),
                 ("result", .string(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits))),
                 ("rate", .string(rateText(line.quote))),
-            ] + provenance(line.quote.provenance))
+            ] + provenance(line.quote.provenance) + cross(line.quote))
         }
         if lines.count == 1 { return lines[0] }
         return .object([("amount", amount), ("from", .string(conversion.from.rawValue)), ("conversions", .array(lines))])
@@ -46,7 +46,7 @@ public enum JSONRenderer {
             return .object([
                 ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)),
                 ("rate", .string(rateText(quote))),
-            ] + provenance(quote.provenance))
+            ] + provenance(quote.provenance) + cross(quote))
         }
         let rates = JSONValue.object(listing.quotes.map { ($0.to.rawValue, .string(rateText($0))) })
         var members: [(String, JSONValue)] = [("base", .string(listing.base.rawValue)), ("rates", rates)]
@@ -72,6 +72,13 @@ public enum JSONRenderer {
     /// Direct rates exactly as published; cross rates to 12 significant digits.
     static func rateText(_ quote: Quote) -> String {
         DecimalFormat.plain(quote.rate.rounded(significantDigits: 12))
+    }
+
+    /// For a quote resting on two sources: the second one and the currency crossed through.
+    private static func cross(_ quote: Quote) -> [(String, JSONValue)] {
+        guard let via = quote.via, let second = quote.secondLeg else { return [] }
+        return [("via", .string(via.rawValue)), ("second_source", .string(second.source.rawValue)),
+                ("second_date", .string(second.date.description))]
     }
 
     private static func provenance(_ provenance: Provenance) -> [(String, JSONValue)] {

@@ -43,7 +43,8 @@ public struct TextRenderer: Sendable {
             "\(amount) \(conversion.from) = "
                 + style.bold(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits, grouping: true) + " \(line.quote.to)")
         }
-        lines += provenanceLines(conversion.lines.map(\.quote.provenance), now: now)
+        lines += provenanceLines(conversion.lines.flatMap(\.quote.provenances), now: now)
+        lines += crossLines(conversion.lines.map(\.quote))
         return lines.joined(separator: "\n")
     }
 
@@ -66,7 +67,8 @@ public struct TextRenderer: Sendable {
                     + style.dim("   (1 \(quote.to) = \(DecimalFormat.rate(1 / quote.rate)) \(quote.from))")
             }
         }
-        lines += provenanceLines(listing.quotes.map(\.provenance), now: now)
+        lines += provenanceLines(listing.quotes.flatMap(\.provenances), now: now)
+        lines += crossLines(listing.quotes)
         return lines.joined(separator: "\n")
     }
 
@@ -81,6 +83,19 @@ public struct TextRenderer: Sendable {
         case .failed(let failure):
             return "\(id): " + style.red("failed") + ": \(Messages.text(for: failure))"
         }
+    }
+
+    /// `USD → KRW crossed via USD: ECB for USD, DUNAMU for KRW`, for quotes resting on two sources.
+    func crossLines(_ quotes: [Quote]) -> [String] {
+        guard showProvenance else { return [] }
+        var seen: [String] = []
+        for quote in quotes {
+            guard let via = quote.via, let second = quote.secondLeg else { continue }
+            let line = "\(quote.from) → \(quote.to) crossed via \(via): \(quote.provenance.source.rawValue.uppercased()) for \(quote.from), "
+                + "\(second.source.rawValue.uppercased()) for \(quote.to)"
+            if !seen.contains(line) { seen.append(line) }
+        }
+        return seen.map(style.dim)
     }
 
     /// `ECB · 2026-10-30 · fetched 3m 12s ago`, once per distinct source and date.

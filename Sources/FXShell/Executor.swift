@@ -150,9 +150,9 @@ public struct Executor: Sendable {
         case .refresh(let reports) where !reports.isEmpty && reports.allSatisfy({ $0.outcome.entry == nil }):
             return .refreshFailed
         case .conversion(let conversion):
-            return tooOld(conversion.lines.map(\.quote.provenance))
+            return tooOld(conversion.lines.flatMap(\.quote.provenances))
         case .rates(let listing):
-            return tooOld(listing.quotes.map(\.provenance))
+            return tooOld(listing.quotes.flatMap(\.provenances))
         default:
             return nil
         }

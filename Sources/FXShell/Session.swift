@@ -13,6 +13,8 @@ public final class Session: Sendable {
         public var forPerson: Bool
         /// Columns for charts: the terminal's, else $COLUMNS, else 80.
         public var width: Int
+        /// A spinner on stderr while `refresh` waits (stderr is a terminal).
+        public var showsProgress = false
 
         public init(json: Bool, style: Style, forPerson: Bool, width: Int = 80) {
             self.json = json
@@ -65,7 +67,13 @@ public final class Session: Sendable {
         guard let command else { return .nothing }
         if command == .quit { return .quit }
         do {
-            let outcome = try await executor.execute(command)
+            let spinner: Spinner? = if presentation.showsProgress, case .refresh = command {
+                Spinner("asking the sources…", output: err)
+            } else { nil }
+            let result: Result<Outcome, Failure>
+            do { result = .success(try await executor.execute(command)) } catch { result = .failure(error) }
+            await spinner?.stop()
+            let outcome = try result.get()
             await printWarnings()
             emit(outcome)
             record(outcome, line: line)

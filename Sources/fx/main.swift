@@ -87,14 +87,16 @@ if let sourceID, !sources.contains(where: { $0.id == sourceID }) {
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
 let conversionLog = FileConversionLog.standard(environment: environment)
 let logsLines = !arguments.commandWords.isEmpty || stdinIsTerminal
+var presentation = Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal,
+                                        width: TerminalWidth.of(fd: 1, environment: environment))
+presentation.showsProgress = isatty(2) == 1 && !arguments.json
 let executor = Executor(
     service: service, history: historyService, log: conversionLog,
     sourceInfo: catalog.info(settings), config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,
-    presentation: Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal,
-                                       width: TerminalWidth.of(fd: 1, environment: environment)),
+    presentation: presentation,
     out: out, err: err, log: logsLines ? conversionLog : nil)
 
 let status: Int32

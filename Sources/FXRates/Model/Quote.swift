@@ -9,14 +9,24 @@ public struct Quote: Sendable, Equatable {
     public let fromPerBase: Decimal
     public let toPerBase: Decimal
     public let provenance: Provenance
+    /// For a cross through two sources: the second source (for `to`), and the currency both
+    /// price, which then stands as the base of the two legs.
+    public var secondLeg: Provenance?
+    public var via: CurrencyCode?
 
-    public init(from: CurrencyCode, to: CurrencyCode, fromPerBase: Decimal, toPerBase: Decimal, provenance: Provenance) {
+    public init(from: CurrencyCode, to: CurrencyCode, fromPerBase: Decimal, toPerBase: Decimal, provenance: Provenance,
+                secondLeg: Provenance? = nil, via: CurrencyCode? = nil) {
         self.from = from
         self.to = to
         self.fromPerBase = fromPerBase
         self.toPerBase = toPerBase
         self.provenance = provenance
+        self.secondLeg = secondLeg
+        self.via = via
     }
+
+    /// Every source this quote rests on.
+    public var provenances: [Provenance] { [provenance] + (secondLeg.map { [$0] } ?? []) }
 
     /// Units of `to` for one unit of `from` (38 significant digits).
     public var rate: Decimal { toPerBase / fromPerBase }

@@ -37,6 +37,8 @@ public actor RateService {
         var provenance: Provenance
         /// Until then this run answers from memory without looking at the source again.
         var validUntil: Date
+        /// Kept after a failed fetch (or a quota stop): another source with fresh data is preferred.
+        var degraded = false
     }
 
     public init(sources: [any RateSource], store: any RateStore, clock: any WallClock,
@@ -71,27 +73,65 @@ public actor RateService {
         return diagnostics
     }
 
-    /// How many units of `to` one unit of `from` buys, from the first source (of `only`, or all
-    /// in order) whose latest table has both currencies.
+    /// How many units of `to` one unit of `from` buys: from the first source (of `only`, or all in
+    /// order) whose latest table has both currencies and is not a fallback after a failure; else
+    /// from such a fallback; else crossed through a currency two sources share.
     public func quote(from: CurrencyCode, to: CurrencyCode, only: SourceID? = nil) async throws(RateError) -> Quote {
         var firstFailure: RateError?
+        var fallback: Quote?
+        var answered: [(table: RateTable, provenance: Provenance)] = []
         for source in try candidates(only) {
             let table: RateTable, provenance: Provenance
             do { (table, provenance) = try await latest(source) } catch {
                 firstFailure = firstFailure ?? error
                 continue
             }
-            if let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) {
-                return Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+            answered.append((table, provenance))
+            guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
+            let quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+            guard resolved[source.id]?.degraded == true else {
+                if let fallback { redirect(fallback.provenance.source, to: source.name) }
+                return quote
             }
+            fallback = fallback ?? quote
         }
+        if let fallback { return fallback }
+        if let cross = Self.cross(from: from, to: to, answered) { return cross }
         if let firstFailure { throw firstFailure }
         let ids = try candidates(only).map(\.id)
         // Name the currency that is missing; if both are, the first one.
-        for code in [from, to] where !(resolved.values.contains { $0.table.covers(code) }) {
+        for code in [from, to] where !(answered.contains { $0.table.covers(code) }) {
             throw .notCovered(code, sources: ids)
         }
         throw .notCovered(to, sources: ids)
+    }
+
+    /// `from` priced by one source and `to` by another, through a currency both price: the first
+    /// table's base if the other has it, else the second's, else USD or EUR, else any.
+    static func cross(from: CurrencyCode, to: CurrencyCode, _ answered: [(table: RateTable, provenance: Provenance)]) -> Quote? {
+        for first in answered where first.table.covers(from) {
+            for second in answered where second.provenance.source != first.provenance.source && second.table.covers(to) {
+                let shared = Set(first.table.currencies).intersection(second.table.currencies)
+                let preferred = [first.table.base, second.table.base, CurrencyCode("USD")!, .eur]
+                guard let via = preferred.first(where: shared.contains) ?? shared.sorted().first,
+                      let fromRate = first.table.unitsPerBase(from), let firstVia = first.table.unitsPerBase(via),
+                      let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via) else { continue }
+                // Each leg against `via`: units of `from` per `via`, units of `to` per `via`.
+                return Quote(from: from, to: to,
+                             fromPerBase: firstVia == 1 ? fromRate : fromRate / firstVia,
+                             toPerBase: secondVia == 1 ? toRate : toRate / secondVia,
+                             provenance: first.provenance, secondLeg: second.provenance, via: via)
+            }
+        }
+        return nil
+    }
+
+    /// A failed source's warning said its cached rates answered; another source's fresh rates did.
+    private func redirect(_ id: SourceID, to other: String) {
+        guard let index = diagnostics.lastIndex(where: {
+            if case .fetchFailed(id, _, _, _) = $0 { return true } else { return false }
+        }), case .fetchFailed(_, let name, let failure, _) = diagnostics[index] else { return }
+        diagnostics[index] = .fetchFailed(source: id, sourceName: name, failure: failure, fallback: .otherSource(other))
     }
 
     /// The latest table of the first source (of `only`, or in order) that answers.
@@ -106,19 +146,41 @@ public actor RateService {
     /// Fetches now, whatever the schedule says, and reports what changed.
     public func refresh(only ids: [SourceID] = []) async throws(RateError) -> [RefreshReport] {
         guard !options.offline else { throw .offlineRefresh }
-        var reports: [RefreshReport] = []
         let chosen = ids.isEmpty ? sources : try ids.map { id throws(RateError) in try source(id) }
-        for source in chosen {
-            let before = cached(source.id)
+        // Every source is asked at once; the answers are then taken in order, one at a time.
+        var asked: [(source: any RateSource, before: CachedRates?)] = []
+        var refused: [Int: FetchFailure] = [:]
+        for (index, source) in chosen.enumerated() {
+            asked.append((source, cached(source.id)))
             if let state = quotaState(source.id), state.used >= state.quota {
-                reports.append(RefreshReport(source: source.id, sourceName: source.name, previous: before?.table,
-                                             outcome: .failed(.quotaUsedUp(used: state.used, quota: state.quota))))
-                continue
+                refused[index] = .quotaUsedUp(used: state.used, quota: state.quota)
             }
-            let outcome = await fetch(source, previous: before)
+        }
+        let answers = await withTaskGroup(of: (Int, Result<FetchOutcome, FetchFailure>).self) { group in
+            for (index, item) in asked.enumerated() where refused[index] == nil {
+                let validators = item.before?.validators
+                let source = item.source
+                group.addTask {
+                    do throws(FetchFailure) { return (index, .success(try await source.fetchLatest(validators: validators))) } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var answers: [Int: Result<FetchOutcome, FetchFailure>] = [:]
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+        var reports: [RefreshReport] = []
+        for (index, item) in asked.enumerated() {
+            let outcome: FetchResult
+            if let failure = refused[index] {
+                outcome = .failed(failure)
+            } else {
+                outcome = accept(answers[index] ?? .failure(.noRates), from: item.source, previous: item.before, now: clock.now())
+            }
             // Later questions in this run must see what was just fetched, not an older answer.
-            if let entry = outcome.entry { _ = rememberFetched(source, entry) }
-            reports.append(RefreshReport(source: source.id, sourceName: source.name, previous: before?.table, outcome: outcome))
+            if let entry = outcome.entry { _ = rememberFetched(item.source, entry) }
+            reports.append(RefreshReport(source: item.source.id, sourceName: item.source.name, previous: item.before?.table, outcome: outcome))
         }
         return reports
     }
@@ -152,7 +214,7 @@ public actor RateService {
             guard let entry else { throw .unavailable(source: source.id, sourceName: source.name, failure: failure) }
             diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
                                             fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
-            return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: .distantFuture)
+            return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: .distantFuture, degraded: true)
         }
         switch await fetch(source, previous: entry) {
         case .updated(let fresh), .unchanged(let fresh):
@@ -162,12 +224,12 @@ public actor RateService {
             if let entry {
                 diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
                                                 fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
-                return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: retry)
+                return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: retry, degraded: true)
             }
             if let builtIn = builtInTable(for: source) {
                 diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
                                                 fallback: .builtIn(builtIn.date)))
-                return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: retry)
+                return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: retry, degraded: true)
             }
             throw .unavailable(source: source.id, sourceName: source.name, failure: failure)
         }
@@ -176,10 +238,21 @@ public actor RateService {
     /// Asks the source (conditionally when we hold validators) and stores what is new.
     private func fetch(_ source: any RateSource, previous: CachedRates?) async -> FetchResult {
         let now = clock.now()
+        let answer: Result<FetchOutcome, FetchFailure>
+        do { answer = .success(try await source.fetchLatest(validators: previous?.validators)) } catch {
+            answer = .failure(error)
+        }
+        return accept(answer, from: source, previous: previous, now: now)
+    }
+
+    /// Takes a source's answer: counts the request, and stores what is new.
+    private func accept(_ answer: Result<FetchOutcome, FetchFailure>, from source: any RateSource,
+                        previous: CachedRates?, now: Date) -> FetchResult {
         let outcome: FetchOutcome
-        do {
-            outcome = try await source.fetchLatest(validators: previous?.validators)
-        } catch {
+        switch answer {
+        case .success(let value):
+            outcome = value
+        case .failure(let error):
             // A request refused before it was sent (no key) costs nothing.
             if case .missingKey = error {} else { usage.record(.failed(describe(error)), for: source.id, at: now) }
             return .failed(error)
@@ -235,11 +308,11 @@ public actor RateService {
     }
 
     private func remember(_ source: any RateSource, _ table: RateTable, origin: Provenance.Origin,
-                          fetchedAt: Date?, until: Date) -> (RateTable, Provenance) {
+                          fetchedAt: Date?, until: Date, degraded: Bool = false) -> (RateTable, Provenance) {
         let provenance = Provenance(source: source.id, sourceName: source.name, date: table.date,
                                     fetchedAt: fetchedAt, origin: origin,
                                     supersededAt: source.nextPublication(after: table))
-        resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until)
+        resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until, degraded: degraded)
         return (table, provenance)
     }
 
