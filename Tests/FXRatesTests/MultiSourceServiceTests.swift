@@ -1,0 +1,167 @@
+import FXRates
+import Foundation
+import Testing
+
+/// The service over several sources: order, fallback, crosses, quotas and wasted requests.
+@Suite("Rate service: several sources")
+struct MultiSourceServiceTests {
+    static let boc = SourceID("boc"), oxr = SourceID("oxr"), dunamu = SourceID("dunamu")
+    static let now = frankfurt("2026-10-30", 17)
+
+    /// A Bank of Canada–like table (CAD base) of the same Friday, with a currency the ECB lacks.
+    static let cadTable = RateTable(base: code("CAD"), date: day("2026-10-30"), rates: [
+        code("USD"): dec("0.7173"), code("EUR"): dec("0.6421"), code("TWD"): dec("22.97"),
+    ])
+    /// A Dunamu-like table (KRW base) with a currency no other source has.
+    static let krwTable = RateTable(base: code("KRW"), date: day("2026-10-30"), rates: [
+        code("USD"): dec("0.000725"), code("MNT"): dec("2.46"),
+    ])
+
+    func service(_ sources: [FakeRateSource], store: MemoryRateStore = MemoryRateStore(), usage: MemoryUsageStore = MemoryUsageStore(),
+                 quotas: [SourceID: Int] = [:]) -> RateService {
+        RateService(sources: sources, store: store, clock: FixedClock(Self.now), usage: usage, quotas: quotas)
+    }
+
+    @Test("the first source in order that has both currencies answers; later ones are not asked")
+    func order() async throws {
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.success(.fetched(Self.cadTable, Validators()))])
+        let quote = try await service([ecb, boc]).quote(from: code("USD"), to: code("JPY"))
+        #expect(quote.provenance.source == .ecb)
+        #expect(boc.calls == 0)
+        // The other way round, the Bank of Canada does not have JPY and the ECB answers.
+        let ecb2 = FakeRateSource(answering: Sample.friday)
+        let boc2 = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.success(.fetched(Self.cadTable, Validators()))])
+        #expect(try await service([boc2, ecb2]).quote(from: code("USD"), to: code("JPY")).provenance.source == .ecb)
+        #expect(boc2.calls == 1)
+    }
+
+    @Test("a currency only a later source has comes from it")
+    func laterSourceCovers() async throws {
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.success(.fetched(Self.cadTable, Validators()))])
+        let quote = try await service([ecb, boc]).quote(from: code("USD"), to: code("TWD"))
+        #expect(quote.provenance.source == Self.boc)
+        // 1 USD = 22.97 / 0.7173 TWD.
+        #expect(quote.convert(100).rounded(scale: 2) == dec("3202.29"))
+    }
+
+    @Test("when the first source fails with a cache, a fresh later source answers, and the warning says so")
+    func freshBeatsFallback() async throws {
+        let stale = CachedRates(source: .ecb, table: Sample.friday, fetchedAt: frankfurt("2026-10-29", 16, 5))
+        let ecb = FakeRateSource(failing: .httpStatus(503))
+        let frankfurter = FakeRateSource(id: .frankfurter, name: "Frankfurter", [.success(.fetched(Sample.friday, Validators()))])
+        let rates = service([ecb, frankfurter], store: MemoryRateStore([
+            CachedRates(source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: Sample.friday.rates),
+                        fetchedAt: stale.fetchedAt),
+        ]))
+        let quote = try await rates.quote(from: code("USD"), to: code("EUR"))
+        #expect(quote.provenance.source == .frankfurter)
+        #expect(await rates.takeDiagnostics() == [
+            .fetchFailed(source: .ecb, sourceName: "European Central Bank", failure: .httpStatus(503), fallback: .otherSource("Frankfurter")),
+        ])
+    }
+
+    @Test("when every source fails, the first one's cache answers")
+    func fallbackWhenAllFail() async throws {
+        let ecb = FakeRateSource(failing: .httpStatus(503))
+        let frankfurter = FakeRateSource(id: .frankfurter, name: "Frankfurter", [.failure(.transport(.timedOut(seconds: 15)))])
+        let rates = service([ecb, frankfurter], store: MemoryRateStore([
+            CachedRates(source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: Sample.friday.rates),
+                        fetchedAt: frankfurt("2026-10-29", 16, 5)),
+        ]))
+        let quote = try await rates.quote(from: code("USD"), to: code("EUR"))
+        #expect(quote.provenance.source == .ecb)
+        #expect(quote.provenance.date == day("2026-10-29"))
+        let diagnostics = await rates.takeDiagnostics()
+        #expect(diagnostics.count == 1)
+    }
+
+    @Test("a pair no source has alone is crossed through a currency two sources share")
+    func crossAcrossSources() async throws {
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let dunamu = FakeRateSource(id: Self.dunamu, name: "Dunamu", [.success(.fetched(Self.krwTable, Validators()))])
+        let quote = try await service([ecb, dunamu]).quote(from: code("JPY"), to: code("MNT"))
+        #expect(quote.provenance.source == .ecb)
+        #expect(quote.secondLeg?.source == Self.dunamu)
+        // Through Dunamu's own base, which the ECB also prices: 1 JPY = 1491.76 / 175.68 KRW (ECB),
+        // 1 KRW = 2.46 MNT (Dunamu). 10,000 JPY → 208,887.16 MNT.
+        #expect(quote.via == code("KRW"))
+        #expect(quote.convert(10_000).rounded(scale: 2) == dec("208887.16"))
+    }
+
+    @Test("a currency no source has is named")
+    func notCovered() async throws {
+        let ecb = FakeRateSource(answering: Sample.friday)
+        await #expect(throws: RateError.notCovered(code("KWD"), sources: [.ecb])) {
+            try await service([ecb]).quote(from: code("KWD"), to: code("USD"))
+        }
+    }
+
+    @Test("requests and wasted requests are counted per source and month")
+    func usageCounting() async throws {
+        let usage = MemoryUsageStore()
+        let ecb = FakeRateSource([.success(.fetched(Sample.friday, Validators())), .success(.notModified), .failure(.httpStatus(500))])
+        let rates = service([ecb], store: MemoryRateStore(), usage: usage)
+        _ = try await rates.refresh()
+        _ = try await rates.refresh()
+        _ = try await rates.refresh()
+        let record = try #require(usage.load()[.ecb])
+        #expect(record.month == "2026-10")
+        #expect(record.requests == 3)
+        #expect(record.wasted == 1)
+        #expect(record.lastError == String(describing: FetchFailure.httpStatus(500)))
+        // A new month starts from zero.
+        #expect(record.current(at: frankfurt("2026-11-02", 9)).requests == 0)
+    }
+
+    @Test("near its quota a source is not asked automatically; refresh may spend the rest, then stops")
+    func quota() async throws {
+        let usage = MemoryUsageStore([Self.oxr: SourceUsage(month: "2026-10", requests: 900)])
+        let oxrTable = RateTable(base: code("USD"), date: day("2026-10-30"), rates: [code("EUR"): dec("0.8951")])
+        let oxr = FakeRateSource(id: Self.oxr, name: "Open Exchange Rates", [.success(.fetched(oxrTable, Validators()))])
+        // Thursday's table: a newer one is due, so without the quota the source would be asked.
+        let thursday = RateTable(base: code("USD"), date: day("2026-10-29"), rates: oxrTable.rates)
+        let cached = CachedRates(source: Self.oxr, table: thursday, fetchedAt: frankfurt("2026-10-29", 17))
+        let rates = service([oxr], store: MemoryRateStore([cached]), usage: usage, quotas: [Self.oxr: 1000])
+        let quote = try await rates.quote(from: code("USD"), to: code("EUR"))
+        #expect(quote.provenance.origin == .cache)
+        #expect(oxr.calls == 0)
+        #expect(await rates.takeDiagnostics().contains {
+            if case .fetchFailed(_, _, .quotaUsedUp(900, 1000), _) = $0 { true } else { false }
+        })
+        // Explicit refresh still asks while requests are left…
+        _ = try await rates.refresh(only: [Self.oxr])
+        #expect(oxr.calls == 1)
+        // …and not once they are used up.
+        let spent = MemoryUsageStore([Self.oxr: SourceUsage(month: "2026-10", requests: 1000)])
+        let oxr2 = FakeRateSource(id: Self.oxr, name: "Open Exchange Rates", [.success(.fetched(oxrTable, Validators()))])
+        let reports = try await service([oxr2], usage: spent, quotas: [Self.oxr: 1000]).refresh()
+        #expect(reports.first?.outcome == .failed(.quotaUsedUp(used: 1000, quota: 1000)))
+        #expect(oxr2.calls == 0)
+    }
+
+    @Test("refresh asks every source, in parallel, and reports each in order")
+    func refreshAll() async throws {
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.failure(.htmlBody)])
+        let dunamu = FakeRateSource(id: Self.dunamu, name: "Dunamu", [.success(.fetched(Self.krwTable, Validators()))])
+        let reports = try await service([ecb, boc, dunamu]).refresh()
+        #expect(reports.map(\.source) == [.ecb, Self.boc, Self.dunamu])
+        #expect(reports[1].outcome == .failed(.htmlBody))
+        #expect(reports[0].outcome.entry?.table == Sample.friday)
+        #expect([ecb.calls, boc.calls, dunamu.calls] == [Int](repeating: 1, count: 3))
+    }
+
+    @Test("status shows what is cached and counted without asking anyone")
+    func status() async throws {
+        let usage = MemoryUsageStore([.ecb: SourceUsage(month: "2026-10", requests: 4, wasted: 1)])
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let rates = service([ecb], store: MemoryRateStore([Sample.fridayEntry()]), usage: usage, quotas: [:])
+        let status = try #require(await rates.status().first)
+        #expect(status.table == Sample.friday)
+        #expect(status.usage?.requests == 4 && status.usage?.wasted == 1)
+        #expect(status.nextExpected == frankfurt("2026-11-02", 16))
+        #expect(ecb.calls == 0)
+    }
+}
