@@ -46,7 +46,7 @@ public enum JSONRenderer {
             return .object([
                 ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)),
                 ("rate", .string(rateText(quote))),
-            ] + provenance(quote.provenance) + cross(quote))
+            ] + change(quote) + provenance(quote.provenance) + cross(quote))
         }
         let rates = JSONValue.object(listing.quotes.map { ($0.to.rawValue, .string(rateText($0))) })
         var members: [(String, JSONValue)] = [("base", .string(listing.base.rawValue)), ("rates", rates)]
@@ -72,6 +72,15 @@ public enum JSONRenderer {
     /// Direct rates exactly as published; cross rates to 12 significant digits.
     static func rateText(_ quote: Quote) -> String {
         DecimalFormat.plain(quote.rate.rounded(significantDigits: 12))
+    }
+
+    /// The change against the source's previous publication, when known.
+    private static func change(_ quote: Quote) -> [(String, JSONValue)] {
+        guard let previous = quote.previous, previous.rate != 0 else { return [] }
+        let change = (quote.rate - previous.rate).rounded(significantDigits: 12)
+        let percent = ((quote.rate - previous.rate) / previous.rate * 100).rounded(scale: 6)
+        return [("change", .string(DecimalFormat.plain(change))), ("change_percent", .string(DecimalFormat.plain(percent))),
+                ("previous_date", .string(previous.day.description))]
     }
 
     /// For a quote resting on two sources: the second one and the currency crossed through.

@@ -63,13 +63,27 @@ public struct TextRenderer: Sendable {
             }
         } else {
             lines = listing.quotes.map { quote in
-                "1 \(quote.from) = " + style.bold("\(DecimalFormat.rate(quote.rate)) \(quote.to)")
+                "1 \(quote.from) = " + style.bold("\(DecimalFormat.rate(quote.rate)) \(quote.to)") + changeText(quote)
                     + style.dim("   (1 \(quote.to) = \(DecimalFormat.rate(1 / quote.rate)) \(quote.from))")
             }
         }
         lines += provenanceLines(listing.quotes.flatMap(\.provenances), now: now)
         lines += crossLines(listing.quotes)
         return lines.joined(separator: "\n")
+    }
+
+    /// `  +0.42 (+0.27%)` against the previous publication, green up and red down, to the
+    /// decimals the rate is shown with; nothing when the source gave no previous rates.
+    private func changeText(_ quote: Quote) -> String {
+        guard let previous = quote.previous, previous.rate != 0 else { return "" }
+        let shown = DecimalFormat.rate(quote.rate)
+        let decimals = max(2, shown.split(separator: ".").dropFirst().first?.count ?? 0)
+        let change = (quote.rate - previous.rate).rounded(scale: decimals)
+        let percent = ((quote.rate - previous.rate) / previous.rate * 100).rounded(scale: 2)
+        if change == 0 { return style.dim("  unchanged since \(previous.day)") }
+        let sign = change > 0 ? "+" : "-"
+        let text = "  \(sign)\(DecimalFormat.fixed(abs(change), fractionDigits: decimals)) (\(sign)\(DecimalFormat.fixed(abs(percent), fractionDigits: 2))%)"
+        return change > 0 ? style.green(text) : style.red(text)
     }
 
     private func refreshLine(_ report: RefreshReport) -> String {

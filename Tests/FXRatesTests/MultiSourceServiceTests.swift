@@ -165,3 +165,29 @@ struct MultiSourceServiceTests {
         #expect(ecb.calls == 0)
     }
 }
+
+/// The change `rate` shows: against the table a new one replaced, kept in the cache.
+@Suite("Rate service: change against the previous publication")
+struct PreviousPublicationTests {
+    @Test("a new table keeps the one it replaced; quotes carry the earlier rate")
+    func previousKept() async throws {
+        let clock = FixedClock(frankfurt("2026-11-02", 16, 10))
+        let store = MemoryRateStore([Sample.fridayEntry()])
+        let source = FakeRateSource(answering: Sample.monday)
+        let service = RateService(sources: [source], store: store, clock: clock)
+        let quote = try await service.quote(from: code("USD"), to: code("JPY"))
+        // Friday: 175.68 / 1.1172; Monday: 176.02 / 1.1201.
+        #expect(quote.previous?.day == day("2026-10-30"))
+        #expect(quote.previous?.rate == dec("175.68") / dec("1.1172"))
+        #expect(quote.rate == dec("176.02") / dec("1.1201"))
+        // The cache file format carries it across runs.
+        let file = makeFileStore()
+        defer { try? FileManager.default.removeItem(atPath: file.directory) }
+        try file.save(try #require(store.load().entries[.ecb]))
+        #expect(file.load().entries[.ecb]?.table.previous == PreviousRates(date: day("2026-10-30"), rates: Sample.friday.rates))
+    }
+
+    private func makeFileStore() -> FileRateStore {
+        FileRateStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("fx-prev-\(UUID().uuidString)").path)
+    }
+}

@@ -82,7 +82,7 @@ struct RateServiceScheduleTests {
         #expect(quote.provenance.origin == .network)
         #expect(quote.provenance.date == day("2026-11-02"))
         #expect(store.saveCount == 1)
-        #expect(store.load().entries[.ecb]?.table == Sample.monday)
+        #expect(store.load().entries[.ecb]?.table == Sample.mondayAfterFriday)
     }
 
     @Test func easterWeekendIsNotAskedAbout() async throws {
@@ -409,7 +409,7 @@ struct RateServiceQuoteTests {
         clock.set(frankfurt("2026-11-02", 16, 10))
         let updated = try await service.refresh()
         #expect(source.calls == 2)
-        let mondayEntry = CachedRates(source: .ecb, table: Sample.monday, fetchedAt: clock.now(), validators: Validators(etag: "\"monday\""))
+        let mondayEntry = CachedRates(source: .ecb, table: Sample.mondayAfterFriday, fetchedAt: clock.now(), validators: Validators(etag: "\"monday\""))
         #expect(updated.map(\.outcome) == [.updated(mondayEntry)])
         #expect(updated.first?.previous == Sample.friday)
         #expect(store.load().entries[.ecb] == mondayEntry)
@@ -421,7 +421,7 @@ struct RateServiceQuoteTests {
             Issue.record("expected .unchanged, got \(notModified)")
             return
         }
-        #expect(kept.table == Sample.monday)
+        #expect(kept.table == Sample.mondayAfterFriday)
         #expect(kept.checkedAt == clock.now())
 
         clock.advance(by: 60)
@@ -429,7 +429,7 @@ struct RateServiceQuoteTests {
         #expect(failed.map(\.outcome) == [.failed(.httpStatus(500))])
         #expect(source.calls == 4)
         #expect(store.saveCount == 3)
-        #expect(store.load().entries[.ecb]?.table == Sample.monday)
+        #expect(store.load().entries[.ecb]?.table == Sample.mondayAfterFriday)
     }
 
     @Test func notModifiedWithoutAnythingCachedIsAFailure() async throws {

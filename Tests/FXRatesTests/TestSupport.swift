@@ -101,6 +101,13 @@ enum Sample {
         code("USD"): dec("1.1201"), code("JPY"): dec("176.02"), code("GBP"): dec("0.8351"),
     ])
 
+    /// Monday's table as the service keeps it after Friday's: with Friday's rates as the previous ones.
+    static var mondayAfterFriday: RateTable {
+        var table = monday
+        table.previous = PreviousRates(date: friday.date, rates: friday.rates)
+        return table
+    }
+
     /// Friday's table as a cache entry fetched shortly after publication.
     static func fridayEntry(validators: Validators = Validators(etag: "\"friday\"")) -> CachedRates {
         CachedRates(source: .ecb, table: friday, fetchedAt: frankfurt("2026-10-30", 16, 5), validators: validators)

@@ -21,6 +21,30 @@ struct CacheFileFormat: Codable {
         var etag: String?
         var lastModified: String?
         var rates: [String: String]
+        /// Optional: the table before this one, so `rate` can show the change. Also optional:
+        /// the publication instant of intraday sources.
+        var previous: Previous?
+        var publishedAt: Date?
+    }
+
+    struct Previous: Codable {
+        var date: String
+        var rates: [String: String]
+    }
+
+    private static func text(_ rates: [CurrencyCode: Decimal]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: rates.map { ($0.key.rawValue, DecimalFormat.plain($0.value)) })
+    }
+
+    private static func rates(_ texts: [String: String], of id: String) throws(CacheFormatError) -> [CurrencyCode: Decimal] {
+        var rates: [CurrencyCode: Decimal] = [:]
+        for (code, text) in texts {
+            guard let currency = CurrencyCode(code), let rate = Decimal(exactly: text), rate > 0 else {
+                throw .invalid("rate \(code) of \(id)")
+            }
+            rates[currency] = rate
+        }
+        return rates
     }
 
     init(entries: [SourceID: CachedRates]) {
@@ -33,7 +57,9 @@ struct CacheFileFormat: Codable {
                 checkedAt: cached.checkedAt,
                 etag: cached.validators.etag,
                 lastModified: cached.validators.lastModified,
-                rates: Dictionary(uniqueKeysWithValues: cached.table.rates.map { ($0.key.rawValue, DecimalFormat.plain($0.value)) })
+                rates: Self.text(cached.table.rates),
+                previous: cached.table.previous.map { Previous(date: $0.date.description, rates: Self.text($0.rates)) },
+                publishedAt: cached.table.publishedAt
             ))
         })
     }
@@ -44,15 +70,15 @@ struct CacheFileFormat: Codable {
         var result: [SourceID: CachedRates] = [:]
         for (id, entry) in sources {
             guard let base = CurrencyCode(entry.base), let date = Day(iso: entry.date) else { throw .invalid("entry \(id)") }
-            var rates: [CurrencyCode: Decimal] = [:]
-            for (code, text) in entry.rates {
-                guard let currency = CurrencyCode(code), let rate = Decimal(exactly: text), rate > 0 else {
-                    throw .invalid("rate \(code) of \(id)")
-                }
-                rates[currency] = rate
+            let rates = try Self.rates(entry.rates, of: id)
+            var previous: PreviousRates?
+            if let earlier = entry.previous {
+                guard let day = Day(iso: earlier.date) else { throw .invalid("previous date of \(id)") }
+                previous = PreviousRates(date: day, rates: try Self.rates(earlier.rates, of: id))
             }
             result[SourceID(id)] = CachedRates(
-                source: SourceID(id), table: RateTable(base: base, date: date, rates: rates),
+                source: SourceID(id),
+                table: RateTable(base: base, date: date, rates: rates, publishedAt: entry.publishedAt, previous: previous),
                 fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
                 validators: Validators(etag: entry.etag, lastModified: entry.lastModified))
         }

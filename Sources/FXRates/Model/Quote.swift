@@ -13,6 +13,14 @@ public struct Quote: Sendable, Equatable {
     /// price, which then stands as the base of the two legs.
     public var secondLeg: Provenance?
     public var via: CurrencyCode?
+    /// The same rate in the source's previous publication, for change and change %.
+    public var previous: (day: Day, rate: Decimal)?
+
+    public static func == (lhs: Quote, rhs: Quote) -> Bool {
+        lhs.from == rhs.from && lhs.to == rhs.to && lhs.fromPerBase == rhs.fromPerBase && lhs.toPerBase == rhs.toPerBase
+            && lhs.provenance == rhs.provenance && lhs.secondLeg == rhs.secondLeg && lhs.via == rhs.via
+            && lhs.previous?.day == rhs.previous?.day && lhs.previous?.rate == rhs.previous?.rate
+    }
 
     public init(from: CurrencyCode, to: CurrencyCode, fromPerBase: Decimal, toPerBase: Decimal, provenance: Provenance,
                 secondLeg: Provenance? = nil, via: CurrencyCode? = nil) {

@@ -40,3 +40,12 @@ public struct PreviousRates: Sendable, Equatable {
         self.rates = rates
     }
 }
+
+extension PreviousRates {
+    /// Units of `to` per `from` in these rates (against `base`), when both are there.
+    public static func rate(from: CurrencyCode, to: CurrencyCode, in rates: PreviousRates, base: CurrencyCode) -> Decimal? {
+        let fromRate = from == base ? 1 : rates.rates[from], toRate = to == base ? 1 : rates.rates[to]
+        guard let fromRate, let toRate else { return nil }
+        return toRate / fromRate
+    }
+}

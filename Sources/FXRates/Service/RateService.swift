@@ -88,7 +88,10 @@ public actor RateService {
             }
             answered.append((table, provenance))
             guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-            let quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+            var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+            if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
+                quote.previous = (earlier.date, before)
+            }
             guard resolved[source.id]?.degraded == true else {
                 if let fallback { redirect(fallback.provenance.source, to: source.name) }
                 return quote
@@ -274,7 +277,13 @@ public actor RateService {
                 entry.checkedAt = now
                 changed = false
             } else {
-                changed = previous?.table != table
+                changed = previous?.table.rates != table.rates || previous?.table.date != table.date
+                var table = table
+                // Keep the table this one replaces, for the change `rate` shows; a source that
+                // states its previous close has set it already.
+                if table.previous == nil, let older = previous?.table {
+                    table.previous = older.date < table.date ? PreviousRates(date: older.date, rates: older.rates) : older.previous
+                }
                 entry = CachedRates(source: source.id, table: table,
                                     fetchedAt: changed ? now : (previous?.fetchedAt ?? now),
                                     checkedAt: now, validators: validators)
