@@ -88,3 +88,39 @@ struct ParserDateAndHistoryTests {
         #expect(DateExpression.daysAgo(1).resolve(today: isoDay("2026-03-01")) == isoDay("2026-02-28"))
     }
 }
+
+@Suite("Parser: sources")
+struct ParserSourcesTests {
+    static let context = ParseContext(sourceIDs: [.ecb], allSourceIDs: [.ecb, .frankfurter, SourceID("boc")])
+
+    static let lines: [(String, Command)] = [
+        ("sources", .sources(.list)),
+        ("sources enable boc", .sources(.enable(SourceID("boc")))),
+        ("sources disable ECB", .sources(.disable(.ecb))),
+        ("source off frankfurter", .sources(.disable(.frankfurter))),
+        ("sources order boc ecb", .sources(.order([SourceID("boc"), .ecb]))),
+        ("sources order boc, ecb", .sources(.order([SourceID("boc"), .ecb]))),
+        ("sources compare usd jpy", .sources(.compare(code("USD"), code("JPY")))),
+        ("sources compare usd/jpy", .sources(.compare(code("USD"), code("JPY")))),
+    ]
+
+    @Test("sources lines parse", arguments: lines)
+    func parses(line: String, expected: Command) throws {
+        #expect(try Parser(context: Self.context).parse(line) == expected)
+    }
+
+    static let mistakes: [(String, UsageError.Kind)] = [
+        ("sources enable", .missingSource(after: "enable")),
+        ("sources enable xyz", .unknownSource("xyz", known: [.ecb, .frankfurter, SourceID("boc")])),
+        ("sources order", .missingSource(after: "order")),
+        ("sources compare usd", .missingTarget(after: "usd")),
+        ("sources compare usd usd", .samePair(code("USD"))),
+        ("sources list", .unexpectedWord("list", command: "sources")),
+        ("sources enable ecb boc", .unexpectedWord("boc", command: "sources")),
+    ]
+
+    @Test("mistakes name the word", arguments: mistakes)
+    func mistake(line: String, kind: UsageError.Kind) {
+        #expect(usageError(line, parser: Parser(context: Self.context))?.kind == kind)
+    }
+}

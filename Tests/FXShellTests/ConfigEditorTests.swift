@@ -1,0 +1,78 @@
+import FXRates
+import FXShell
+import FXTestSupport
+import Foundation
+import Testing
+
+/// `sources enable|disable|order` change only what fx owns in the user's config file.
+@Suite("Config editor")
+struct ConfigEditorTests {
+    @Test("enable, disable and order keep everything else the user wrote, and the file private")
+    func keepsTheRest() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("fx/config.json").path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(#"{"timeout": 20, "sources": {"oxr": {"app_id": "secret-key"}, "ecb": {"url": "https://mirror.example/"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let editor = ConfigEditor(path: path)
+        try editor.setEnabled(.ecb, false)
+        let order = try editor.setOrder([SourceID("oxr")], current: [.ecb, .frankfurter, SourceID("oxr")])
+        #expect(order == [SourceID("oxr"), .ecb, .frankfurter])
+
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(object["timeout"] as? Int == 20)
+        #expect(object["order"] as? [String] == ["oxr", "ecb", "frankfurter"])
+        let sources = try #require(object["sources"] as? [String: [String: Any]])
+        #expect(sources["ecb"]?["enabled"] as? Bool == false)
+        #expect(sources["ecb"]?["url"] as? String == "https://mirror.example/")
+        #expect(sources["oxr"]?["app_id"] as? String == "secret-key")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        // What was written is what Settings reads.
+        let settings = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path],
+                                     knownSources: [.ecb, .frankfurter, SourceID("oxr")])
+        #expect(settings.enabled[.ecb] == false)
+        #expect(settings.sourceOrder == [SourceID("oxr"), .ecb, .frankfurter])
+        #expect(settings.keys[SourceID("oxr")] == "secret-key")
+        #expect(settings.warnings.isEmpty)
+    }
+
+    @Test("a config fx cannot read is never overwritten")
+    func refusesDamaged() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("config.json").path
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ConfigEditor.EditError.self) { try ConfigEditor(path: path).setEnabled(.ecb, true) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{ not json")
+    }
+
+    @Test("a missing config is created")
+    func creates() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("new/fx/config.json").path
+        try ConfigEditor(path: path).setEnabled(SourceID("boc"), false)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("a key in a config others can read draws a warning; the key itself is never in it")
+    func readableKeyWarns() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("fx/config.json").path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(#"{"sources": {"oxr": {"app_id": "abc123secret"}}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let settings = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [SourceID("oxr")])
+        #expect(settings.warnings.count == 1)
+        #expect(settings.warnings.first?.contains("chmod 600") == true)
+        #expect(settings.warnings.allSatisfy { !$0.contains("abc123secret") })
+        // The environment is stronger than the file.
+        let fromEnvironment = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
+                                                          "FX_OXR_APP_ID": "from-env"], knownSources: [SourceID("oxr")])
+        #expect(fromEnvironment.keys[SourceID("oxr")] == "from-env")
+    }
+}
