@@ -40,7 +40,9 @@ public struct Settings: Sendable {
     }
 
     /// Environment variables holding keys, by source.
-    public static let keyVariables: [SourceID: String] = [SourceID("oxr"): "FX_OXR_APP_ID", SourceID("nasdaq"): "FX_NASDAQ_API_KEY"]
+    public static let keyVariables: [SourceID: String] = [
+        .oxr: OpenExchangeRatesSource.keyVariable, .nasdaq: NasdaqDataLinkSource.keyVariable,
+    ]
 
     public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

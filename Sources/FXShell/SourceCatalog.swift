@@ -62,5 +62,30 @@ extension SourceCatalog {
         Entry(id: .frankfurter, name: "Frankfurter", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
             FrankfurterSource(baseURL: url ?? FrankfurterSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
         },
+        Entry(id: .boc, name: "Bank of Canada", base: "CAD", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
+            BankOfCanadaSource(baseURL: url ?? BankOfCanadaSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        },
+        Entry(id: .oxr, name: "Open Exchange Rates", base: "USD", keyVariable: OpenExchangeRatesSource.keyVariable,
+              onByDefault: true) { url, key, settings, transport in
+            OpenExchangeRatesSource(appID: key, baseURL: url ?? OpenExchangeRatesSource.defaultBaseURL, transport: transport,
+                                    timeout: settings.timeout)
+        },
+        Entry(id: .dunamu, name: "Dunamu (Hana Bank)", base: "KRW", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
+            DunamuSource(baseURL: url ?? DunamuSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        },
+        // Opt-in: the free FX databases are retired, so which datasets to ask is the user's choice.
+        Entry(id: .nasdaq, name: "Nasdaq Data Link", base: "per dataset", keyVariable: NasdaqDataLinkSource.keyVariable,
+              onByDefault: false) { url, key, settings, transport in
+            let datasets = settings.nasdaqDatasets.compactMap { setting -> NasdaqDataset? in
+                guard let base = CurrencyCode(setting.base.uppercased()), let quote = CurrencyCode(setting.quote.uppercased()) else { return nil }
+                return NasdaqDataset(database: setting.database, code: setting.code, base: base, quote: quote,
+                                     inverted: setting.inverted ?? false, column: setting.column)
+            }
+            return NasdaqDataLinkSource(baseURL: url ?? NasdaqDataLinkSource.defaultBaseURL, apiKey: key, datasets: datasets,
+                                        transport: transport, timeout: settings.timeout)
+        },
     ])
+
+    /// Monthly request allowances that apply unless the config sets one.
+    public static let defaultQuotas: [SourceID: Int] = [.oxr: OpenExchangeRatesSource.freePlanMonthlyRequests]
 }

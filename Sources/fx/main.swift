@@ -52,7 +52,8 @@ let sources = catalog.sources(settings, transport: transport)
 let service = RateService(
     sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: RateService.Options(offline: arguments.offline),
-    usage: FileUsageStore(directory: settings.cacheDirectory), quotas: settings.quotas,
+    usage: FileUsageStore(directory: settings.cacheDirectory),
+    quotas: SourceCatalog.defaultQuotas.merging(settings.quotas) { _, configured in configured },
     describe: { Messages.text(for: $0) })
 // Histories are read only by dated questions and `history`; a conversion never opens them.
 // The enabled sources that keep histories, in order: the ECB, then Frankfurter (its mirror),

@@ -311,7 +311,7 @@ public actor RateService {
     }
 
     private func currentUntil(_ entry: CachedRates, source: any RateSource, now: Date) -> Date {
-        Freshness.validUntil(lastDay: entry.table.date, checkedAt: entry.checkedAt,
+        Freshness.validUntil(lastDay: entry.table.date, publishedAt: entry.table.publishedAt, checkedAt: entry.checkedAt,
                              due: source.nextPublication(after: entry.table), now: now,
                              recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
     }
