@@ -27,7 +27,9 @@ struct FXRunner {
         ]
         // Nothing in these tests may reach the internet: a closed loopback port unless told otherwise.
         environment["FX_ECB_URL"] = (ecbURL ?? URL(string: "http://127.0.0.1:9/ecb/")!).absoluteString
-        environment["FX_FRANKFURTER_URL"] = "http://127.0.0.1:9/frankfurter/"
+        for id in ["frankfurter", "boc", "oxr", "dunamu", "nasdaq"] {
+            environment["FX_\(id.uppercased())_URL"] = "http://127.0.0.1:9/\(id)/"
+        }
     }
 
     func writeCache(_ json: String) throws {

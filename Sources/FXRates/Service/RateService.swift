@@ -129,6 +129,13 @@ public actor RateService {
         return nil
     }
 
+    static func suggestsNoNetwork(_ failure: FetchFailure) -> Bool {
+        switch failure {
+        case .transport(.timedOut), .transport(.cancelled): true
+        default: false
+        }
+    }
+
     /// A failed source's warning said its cached rates answered; another source's fresh rates did.
     private func redirect(_ id: SourceID, to other: String) {
         guard let index = diagnostics.lastIndex(where: {
@@ -224,15 +231,19 @@ public actor RateService {
             return rememberFetched(source, fresh)
         case .failed(let failure):
             let retry = now + options.retryAfterFailure
+            // A source that answered wrongly gives way to the next one; after a timeout the
+            // network itself is likely down, and waiting out every other source's deadline too
+            // would hold the answer for minutes.
+            let giveWay = !Self.suggestsNoNetwork(failure)
             if let entry {
                 diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
                                                 fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
-                return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: retry, degraded: true)
+                return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: retry, degraded: giveWay)
             }
             if let builtIn = builtInTable(for: source) {
                 diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
                                                 fallback: .builtIn(builtIn.date)))
-                return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: retry, degraded: true)
+                return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: retry, degraded: giveWay)
             }
             throw .unavailable(source: source.id, sourceName: source.name, failure: failure)
         }
