@@ -91,9 +91,18 @@ public struct TextRenderer: Sendable {
         switch report.outcome {
         case .updated(let entry):
             let from = report.previous.map { "\($0.date) → " } ?? ""
-            return "\(id): " + style.green("updated") + " \(from)\(entry.table.date) (\(entry.table.rates.count) currencies)"
+            let count = entry.table.rates.count
+            var line = "\(id): " + style.green("updated") + " \(from)\(entry.table.date) (\(count) \(count == 1 ? "currency" : "currencies")"
+            // What the new table adds or drops against the one it replaced.
+            if let previous = report.previous {
+                let added = Set(entry.table.rates.keys).subtracting(previous.rates.keys).sorted()
+                let dropped = Set(previous.rates.keys).subtracting(entry.table.rates.keys).sorted()
+                if !added.isEmpty { line += "; added \(added.map(\.rawValue).joined(separator: ", "))" }
+                if !dropped.isEmpty { line += "; dropped \(dropped.map(\.rawValue).joined(separator: ", "))" }
+            }
+            return line + ")"
         case .unchanged(let entry):
-            return "\(id): unchanged, still \(entry.table.date) (nothing new was published)"
+            return "\(id): unchanged, still \(entry.table.date) (nothing new was published; a wasted request)"
         case .failed(let failure):
             return "\(id): " + style.red("failed") + ": \(Messages.text(for: failure))"
         }

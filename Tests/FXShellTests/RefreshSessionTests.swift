@@ -15,11 +15,13 @@ struct RefreshSessionTests {
     @Test("a refresh over an older cache names both dates")
     func updatedFromCache() async {
         let cached = CachedRates(source: .ecb,
-                                 table: RateTable(base: .eur, date: Day(year: 2026, month: 10, day: 29)!, rates: [:]),
+                                 table: RateTable(base: .eur, date: Day(year: 2026, month: 10, day: 29)!,
+                                                  rates: [CurrencyCode("USD")!: 1, CurrencyCode("CHF")!: 1]),
                                  fetchedAt: ISO8601DateFormatter().date(from: "2026-10-29T16:00:00Z")!)
         let shell = ShellHarness(cached: [cached])
         #expect(await shell.session.run("refresh ecb") == .ok)
-        #expect(shell.out.text == "ecb: updated 2026-10-29 → 2026-10-30 (3 currencies)\n")
+        // What the new table adds and drops against the old one is named.
+        #expect(shell.out.text == "ecb: updated 2026-10-29 → 2026-10-30 (3 currencies; added GBP, JPY; dropped CHF)\n")
     }
 
     @Test("a refresh in which every source failed prints the report and fails with 1")

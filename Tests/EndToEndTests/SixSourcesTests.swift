@@ -1,0 +1,134 @@
+import FXRates
+import FXTestSupport
+import Foundation
+import Testing
+
+/// The built `fx` against a loopback server answering for all six providers, with keys set in
+/// the environment: `sources`, `refresh`, answers from each, and no key anywhere it should not be.
+@Suite struct SixSourcesTests {
+    static let oxrKey = "oxr-SECRET-4f1d9c"
+    static let nasdaqKey = "nasdaq-SECRET-77ab01"
+
+    static func provider(_ name: String) -> Data { fixture("providers/" + name) }
+
+    /// Routes every provider's documented paths; records requests for the assertions.
+    static func server() throws -> LoopbackHTTPServer {
+        let ecbDaily = ECBServer.daily(dated: ECBServer.latestPublicationDate())
+        let friday = BuiltInRates.ecb.latest
+        let rates = friday.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+        let frankfurterLatest = Data(#"{"amount":1.0,"base":"EUR","date":"\#(friday.date)","rates":{\#(rates)}}"#.utf8)
+        return try LoopbackHTTPServer { request in
+            let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
+            switch path {
+            case "/ecb/eurofxref-daily.xml": return .ok(ecbDaily, headers: ["ETag": "\"d1\""])
+            case "/frankfurter/latest": return .ok(frankfurterLatest, contentType: "application/json")
+            case "/boc/observations/group/FX_RATES_DAILY/json": return .ok(provider("boc-recent2.constructed.json"), contentType: "application/json")
+            case "/oxr/latest.json":
+                guard request.path.contains("app_id=\(oxrKey)") else {
+                    return .response(status: 401, headers: ["Content-Type": "application/json"], body: Data(
+                        #"{"error":true,"status":401,"message":"invalid_app_id","description":"Invalid App ID provided."}"#.utf8))
+                }
+                return .ok(provider("oxr-latest.json"), contentType: "application/json")
+            case "/dunamu/forex/recent": return .ok(provider("dunamu-recent-krwusd.json"), contentType: "application/json")
+            case "/nasdaq/datasets/ECB/EURUSD/data.json":
+                guard request.path.contains("api_key=\(nasdaqKey)") else { return .status(400) }
+                return .ok(provider("nasdaq-dataset-fx.constructed.json"), contentType: "application/json")
+            default: return .status(404, body: "not found")
+            }
+        }
+    }
+
+    static func runner(_ server: LoopbackHTTPServer) throws -> FXRunner {
+        var fx = FXRunner(ecbURL: server.ecbURL)
+        for id in ["frankfurter", "boc", "oxr", "dunamu", "nasdaq"] {
+            fx.environment["FX_\(id.uppercased())_URL"] = server.baseURL.appendingPathComponent("\(id)/").absoluteString
+        }
+        fx.environment["FX_OXR_APP_ID"] = oxrKey
+        fx.environment["FX_NASDAQ_API_KEY"] = nasdaqKey
+        // Nasdaq is opt-in, and its datasets are configuration.
+        let config = fx.home.appendingPathComponent("config/fx/config.json")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"sources": {"nasdaq": {"enabled": true, "datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}]}}}"#.utf8)
+            .write(to: config)
+        return fx
+    }
+
+    @Test func sixSourcesAnswerAndNoKeyLeaks() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let fx = try Self.runner(server)
+        defer { fx.cleanUp() }
+
+        let refresh = try fx.run(["refresh"])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        let lines = refresh.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.map { String($0.prefix { $0 != ":" }) } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq"])
+        #expect(lines.allSatisfy { $0.contains(": updated") }, "\(refresh.stdout)")
+        // Every source asked exactly once, at once.
+        #expect(server.requests.count == 6)
+
+        let sources = try fx.run(["sources"])
+        #expect(sources.status == 0)
+        let rows = sources.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(rows.map { $0.first } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq"])
+        #expect(rows.allSatisfy { $0.count > 2 && $0[1] == "yes" })
+        // Keys: "set" for the two that need one, "-" for the others.
+        #expect(rows.map { $0[2] } == ["-", "-", "-", "set", "-", "set"])
+        #expect(rows[3][3] == "USD" && rows[2][3] == "CAD" && rows[4][3] == "KRW")
+        #expect(sources.stdout.contains("1/1000"))  // OXR's one request of the free plan's quota
+
+        // Each source answers when asked alone; a pair one source lacks is named.
+        let fromOXR = try fx.run(["--source", "oxr", "--json", "rate", "usd", "jpy"])
+        #expect(fromOXR.stdout.contains(#""rate":"105.76383333""#), "\(fromOXR.stdout) \(fromOXR.stderr)")
+        let fromBoC = try fx.run(["--source", "boc", "--json", "convert", "100", "usd", "cad"])
+        #expect(fromBoC.status == 0, "\(fromBoC.stderr)")
+        #expect(fromBoC.stdout.contains(#""source":"boc""#))
+        let fromDunamu = try fx.run(["--source", "dunamu", "convert", "100", "usd", "krw"])
+        #expect(fromDunamu.stdout == "100.00 USD = 133,800 KRW\n", "\(fromDunamu.stderr)")
+        let fromNasdaq = try fx.run(["--source", "nasdaq", "convert", "100", "eur", "usd"])
+        #expect(fromNasdaq.stdout == "100.00 EUR = 117.41 USD\n", "\(fromNasdaq.stderr)")
+
+        // Within their schedules nothing is asked again.
+        let before = server.requests.count
+        _ = try fx.run(["100", "usd", "eur"])
+        #expect(server.requests.count == before)
+
+        // A currency only OXR has comes from it, in order, without --source.
+        let kwd = try fx.run(["--json", "convert", "100", "usd", "kwd"])
+        #expect(kwd.stdout.contains(#""source":"oxr""#), "\(kwd.stdout) \(kwd.stderr)")
+
+        // The keys appear in no output and no file fx wrote.
+        for output in [refresh, sources, fromOXR, fromBoC, fromDunamu, fromNasdaq, kwd] {
+            for key in [Self.oxrKey, Self.nasdaqKey] {
+                #expect(!output.stdout.contains(key) && !output.stderr.contains(key))
+            }
+        }
+        let written = try FileManager.default.subpathsOfDirectory(atPath: fx.home.path)
+            .map { fx.home.appendingPathComponent($0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .filter { !$0.path.hasSuffix("config.json") }
+        #expect(written.contains { $0.lastPathComponent == "latest.json" })
+        #expect(written.contains { $0.lastPathComponent == "usage.json" })
+        #expect(written.contains { $0.lastPathComponent == "log.jsonl" })
+        for file in written {
+            let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            #expect(!text.contains(Self.oxrKey) && !text.contains(Self.nasdaqKey), "key in \(file.path)")
+        }
+    }
+
+    @Test func aWrongKeyIsOneClearLineAndNeverShown() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        var fx = try Self.runner(server)
+        defer { fx.cleanUp() }
+        fx.environment["FX_OXR_APP_ID"] = "wrong-SECRET-0000"
+        let result = try fx.run(["refresh", "oxr"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("oxr: failed: "), "\(result.stdout)")
+        #expect(result.stdout.contains("app ID"), "\(result.stdout)")
+        #expect(!result.stdout.contains("wrong-SECRET-0000") && !result.stderr.contains("wrong-SECRET-0000"))
+        let sources = try fx.run(["sources"])
+        #expect(!sources.stdout.contains("wrong-SECRET-0000"))
+        #expect(sources.stdout.contains("app ID"))
+    }
+}
