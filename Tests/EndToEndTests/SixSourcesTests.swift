@@ -93,6 +93,16 @@ import Testing
         _ = try fx.run(["100", "usd", "eur"])
         #expect(server.requests.count == before)
 
+        // Each source's EUR/USD, the median and the deviations; Dunamu has no EUR and says so.
+        let compare = try fx.run(["sources", "compare", "eur", "usd"])
+        #expect(compare.status == 0, "\(compare.stderr)")
+        let compared = compare.stdout.split(separator: "\n").map(String.init)
+        #expect(compared.first == "1 EUR in USD:")
+        #expect(compared.last?.hasSuffix("median") == true)
+        #expect(compared.contains { $0.hasPrefix("  nasdaq       1.1741  2021-03-30  ") })
+        #expect(compared.contains { $0.hasPrefix("  dunamu") && $0.contains("EUR") })
+        #expect(compared.filter { $0.contains("%") }.count == 5)
+
         // A currency only OXR has comes from it, in order, without --source.
         let kwd = try fx.run(["--json", "convert", "100", "usd", "kwd"])
         #expect(kwd.stdout.contains(#""source":"oxr""#), "\(kwd.stdout) \(kwd.stderr)")

@@ -17,10 +17,7 @@ public enum FrankfurterDecoder {
             guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
             switch key {
             case "base":
-                let text = try json.string()
-                guard let code = CurrencyCode(text) else { throw .invalidCurrency(clean(text)) }
-                guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
-                base = code
+                base = try json.base(expected: expected)
             case "amount":
                 // Rates are multiplied by `amount`; only 1 gives rates per unit.
                 let text = try json.number()
@@ -99,10 +96,7 @@ public enum FrankfurterDecoder {
             guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
             switch key {
             case "base":
-                let text = try json.string()
-                guard let code = CurrencyCode(text) else { throw .invalidCurrency(clean(text)) }
-                guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
-                base = code
+                base = try json.base(expected: expected)
             case "amount":
                 let text = try json.number()
                 guard Decimal(exactly: text) == 1 else { throw .malformed("amount is \(text), not 1") }

@@ -178,3 +178,13 @@ struct JSONScanner {
 
     private func failure(_ what: String) -> FetchFailure { .malformed("\(what) at byte \(position)") }
 }
+
+extension JSONScanner {
+    /// A `"base"` member: a currency code, and the one the request asked for.
+    mutating func base(expected: CurrencyCode) throws(FetchFailure) -> CurrencyCode {
+        let text = try string()
+        guard let code = CurrencyCode(text) else { throw .invalidCurrency(FrankfurterDecoder.clean(text)) }
+        guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
+        return code
+    }
+}

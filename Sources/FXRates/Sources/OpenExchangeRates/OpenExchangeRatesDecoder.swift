@@ -20,10 +20,7 @@ public enum OpenExchangeRatesDecoder {
             guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
             switch key {
             case "base":
-                let text = try json.string()
-                guard let code = CurrencyCode(text) else { throw .invalidCurrency(clean(text)) }
-                guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
-                base = code
+                base = try json.base(expected: expected)
             case "timestamp":
                 let text = try json.atNumber() ? try json.number() : try json.rawValue()
                 // Whole UNIX seconds; 0, negatives, fractions or a 1970 date mean a broken feed.
