@@ -77,6 +77,9 @@ public enum Messages {
             return "No cached rates for \(id) and --offline forbids fetching them."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
+        case .noHistory(let id, let keeping):
+            let names = keeping.map(\.rawValue).joined(separator: " and ")
+            return "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."
         case .configUnwritable(let reason):
             return "Could not change the configuration: \(printable(reason))."
         case .offlineRefresh:

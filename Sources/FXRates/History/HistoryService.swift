@@ -108,7 +108,7 @@ public actor HistoryService {
     private func history(reaching day: Day?, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (CachedHistory, Provenance) {
         let candidates: [any HistorySource]
         if let only {
-            guard let source = sources.first(where: { $0.id == only }) else { throw .unknownSource(only.rawValue) }
+            guard let source = sources.first(where: { $0.id == only }) else { throw .noHistory(only, keeping: sources.map(\.id)) }
             candidates = [source]
         } else {
             candidates = sources

@@ -10,6 +10,8 @@ public enum RateError: Error, Sendable, Equatable {
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh
     case history(HistoryError)
+    /// `--source` named a source that keeps no history, for a dated question or `history`.
+    case noHistory(SourceID, keeping: [SourceID])
     /// `sources enable|disable|order` could not write the config file.
     case configUnwritable(String)
 }
