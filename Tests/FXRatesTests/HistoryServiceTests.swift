@@ -411,15 +411,15 @@ struct HistoryServiceSourceTests {
         return ScriptedHistorySource(id: SourceID("usd"), name: "Dollar Bank", .history(history))
     }
 
-    @Test func unknownSource() async {
+    @Test func sourceWithoutHistory() async {
         let service = HistoryService(sources: [ScriptedHistorySource()], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-02", 12)))
-        await #expect(throws: RateError.unknownSource("nope")) {
+        await #expect(throws: RateError.noHistory(SourceID("nope"), keeping: [.ecb])) {
             try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"), only: SourceID("nope"))
         }
-        await #expect(throws: RateError.unknownSource("nope")) {
+        await #expect(throws: RateError.noHistory(SourceID("nope"), keeping: [.ecb])) {
             try await service.pair(base: .usd, quote: jpy, range: nil, only: SourceID("nope"))
         }
-        await #expect(throws: RateError.unknownSource("nope")) {
+        await #expect(throws: RateError.noHistory(SourceID("nope"), keeping: [.ecb])) {
             try await service.table(on: day("2026-10-30"), only: SourceID("nope"))
         }
     }
