@@ -97,6 +97,8 @@ public struct TextRenderer: Sendable {
             if let previous = report.previous {
                 let added = Set(entry.table.rates.keys).subtracting(previous.rates.keys).sorted()
                 let dropped = Set(previous.rates.keys).subtracting(entry.table.rates.keys).sorted()
+                let moved = entry.table.rates.filter { code, rate in previous.rates[code].map { $0 != rate } ?? false }.count
+                if previous.date != entry.table.date || moved > 0 { line += "; \(moved) changed" }
                 if !added.isEmpty { line += "; added \(added.map(\.rawValue).joined(separator: ", "))" }
                 if !dropped.isEmpty { line += "; dropped \(dropped.map(\.rawValue).joined(separator: ", "))" }
             }

@@ -191,3 +191,43 @@ struct PreviousPublicationTests {
         FileRateStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("fx-prev-\(UUID().uuidString)").path)
     }
 }
+
+/// Sources that publish more than once a day are judged by their publication instant.
+@Suite("Rate service: intraday schedules")
+struct IntradayScheduleTests {
+    /// An hourly source: a new table can exist an hour after the last one's instant.
+    final class HourlySource: RateSource, @unchecked Sendable {
+        let id = SourceID("oxr")
+        let name = "Open Exchange Rates"
+        let table: RateTable
+        private let lock = NSLock()
+        private var count = 0
+        var calls: Int { lock.withLock { count } }
+
+        init(_ table: RateTable) { self.table = table }
+
+        func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+            lock.withLock { count += 1 }
+            return .fetched(table, Validators())
+        }
+        func nextPublication(after day: Day) -> Date { day.startUTC + 3600 }
+        func nextPublication(after table: RateTable) -> Date { (table.publishedAt ?? table.date.startUTC) + 3600 }
+    }
+
+    @Test("no request within the hour after a publication; one after it")
+    func hourly() async throws {
+        let published = utc("2026-10-30T10:00:00Z")
+        let table = RateTable(base: code("USD"), date: day("2026-10-30"), rates: [code("EUR"): dec("0.8951")], publishedAt: published)
+        let source = HourlySource(table)
+        let clock = FixedClock(utc("2026-10-30T10:05:00Z"))
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock)
+        _ = try await service.quote(from: code("USD"), to: code("EUR"))
+        #expect(source.calls == 1)
+        clock.set(utc("2026-10-30T10:50:00Z"))
+        _ = try await service.quote(from: code("USD"), to: code("EUR"))
+        #expect(source.calls == 1)
+        clock.set(utc("2026-10-30T11:00:30Z"))
+        _ = try await service.quote(from: code("USD"), to: code("EUR"))
+        #expect(source.calls == 2)
+    }
+}

@@ -21,7 +21,7 @@ struct RefreshSessionTests {
         let shell = ShellHarness(cached: [cached])
         #expect(await shell.session.run("refresh ecb") == .ok)
         // What the new table adds and drops against the old one is named.
-        #expect(shell.out.text == "ecb: updated 2026-10-29 → 2026-10-30 (3 currencies; added GBP, JPY; dropped CHF)\n")
+        #expect(shell.out.text == "ecb: updated 2026-10-29 → 2026-10-30 (3 currencies; 1 changed; added GBP, JPY; dropped CHF)\n")
     }
 
     @Test("a refresh in which every source failed prints the report and fails with 1")
