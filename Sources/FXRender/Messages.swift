@@ -77,6 +77,8 @@ public enum Messages {
             return "No cached rates for \(id) and --offline forbids fetching them."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
+        case .sourceDisabled(let id):
+            return "The source '\(id)' is disabled; 'fx sources enable \(id)' turns it on."
         case .noHistory(let id, let keeping):
             let names = keeping.map(\.rawValue).joined(separator: " and ")
             return "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."

@@ -33,7 +33,11 @@ public struct ConfigEditor: Sendable {
 
     private func edit(_ change: (inout [String: Any]) -> Void) throws(EditError) {
         var config: [String: Any] = [:]
-        if let data = FileManager.default.contents(atPath: path) {
+        if FileManager.default.fileExists(atPath: path) {
+            // Present but unreadable (permissions, a directory): refuse rather than start afresh.
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw EditError(reason: "cannot read \(path)")
+            }
             // The user's own file: never replace what fx cannot read.
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw EditError(reason: "\(path) is not a JSON object; fix it by hand first")

@@ -69,6 +69,10 @@ public struct Executor: Sendable {
             case .log(let format):
                 return .log(log?.entries() ?? [], format)
             case .refresh(let ids):
+                let known = Set(sourceInfo.map(\.id))
+                if let off = ids.first(where: { id in !service.sourceIDs.contains(id) && known.contains(id) }) {
+                    throw RateError.sourceDisabled(off)
+                }
                 return .refresh(try await service.refresh(only: ids))
             case .help(let topic):
                 return .help(topic.flatMap(tree.command(named:)).map(HelpText.command) ?? HelpText.overview(tree))
@@ -177,7 +181,7 @@ public struct Executor: Sendable {
         var codes = quotes
         if codes.isEmpty {
             let (table, _) = if let day { try await historyService().table(on: day, only: options.source) }
-                             else { try await service.latestTable(only: options.source) }
+                             else { try await service.latestTable(only: options.source, covering: base) }
             guard table.covers(base) else { throw .notCovered(base, sources: options.source.map { [$0] } ?? service.sourceIDs) }
             codes = table.currencies.filter { $0 != base }
         }

@@ -100,7 +100,11 @@ public struct Settings: Sendable {
             let id = SourceID(name.lowercased())
             if let enabled = source.enabled { self.enabled[id] = enabled }
             if let key = source.app_id ?? source.api_key, !key.isEmpty { keys[id] = key; holdsKey = true }
-            if let quota = source.quota { quotas[id] = quota }
+            if let quota = source.quota {
+                if (1...10_000_000).contains(quota) { quotas[id] = quota } else {
+                    warnings.append("ignoring the quota of source '\(name)' in \(configPath): give a number of requests from 1 to 10000000")
+                }
+            }
             if let datasets = source.datasets, id.rawValue == "nasdaq" { nasdaqDatasets = datasets }
             guard let text = source.url else { continue }
             if let url = Self.validURL(text) { sourceURLs[id] = url } else {

@@ -82,7 +82,7 @@ if let sourceID, !knownSources.contains(sourceID) {
     exit(2)
 }
 if let sourceID, !sources.contains(where: { $0.id == sourceID }) {
-    err.write("fx: The source '\(sourceID)' is disabled; 'fx sources enable \(sourceID)' turns it on.\n")
+    err.write("fx: " + Messages.text(for: RateError.sourceDisabled(sourceID)) + "\n")
     exit(2)
 }
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.

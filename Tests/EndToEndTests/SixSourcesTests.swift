@@ -131,6 +131,14 @@ import Testing
         }
     }
 
+    @Test func refreshingADisabledSourceSaysHowToEnableIt() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let result = try fx.run(["refresh", "nasdaq"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "fx: The source 'nasdaq' is disabled; 'fx sources enable nasdaq' turns it on.\n")
+    }
+
     @Test func aWrongKeyIsOneClearLineAndNeverShown() throws {
         let server = try Self.server()
         defer { server.stop() }

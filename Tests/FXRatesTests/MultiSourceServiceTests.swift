@@ -231,3 +231,55 @@ struct IntradayScheduleTests {
         #expect(source.calls == 2)
     }
 }
+
+/// Fixes from review: remembered failures, whole tables by base, usage of refused answers.
+@Suite("Rate service: review fixes")
+struct ReviewFixTests {
+    static let now = frankfurt("2026-10-30", 17)
+
+    @Test("a source that failed with nothing to fall back on is not asked again for the next question")
+    func failureRemembered() async throws {
+        let boc = FakeRateSource(id: SourceID("boc"), name: "Bank of Canada", [.failure(.httpStatus(500))])
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let service = RateService(sources: [boc, ecb], store: MemoryRateStore(), clock: FixedClock(Self.now))
+        _ = try await service.quote(from: code("USD"), to: code("JPY"))
+        _ = try await service.quote(from: code("USD"), to: code("GBP"))
+        #expect(boc.calls == 1)
+    }
+
+    @Test("a whole table comes from the first source that has the base")
+    func tableByBase() async throws {
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let cad = RateTable(base: code("CAD"), date: day("2026-10-30"), rates: [code("TWD"): dec("22.97"), code("USD"): dec("0.7173")])
+        let boc = FakeRateSource(id: SourceID("boc"), name: "Bank of Canada", [.success(.fetched(cad, Validators()))])
+        let service = RateService(sources: [ecb, boc], store: MemoryRateStore(), clock: FixedClock(Self.now))
+        let (table, provenance) = try await service.latestTable(covering: code("TWD"))
+        #expect(table.base == code("CAD") && provenance.source == SourceID("boc"))
+        await #expect(throws: RateError.notCovered(code("XAF"), sources: [.ecb, SourceID("boc")])) {
+            try await service.latestTable(covering: code("XAF"))
+        }
+    }
+
+    @Test("answers refused after they arrived count as requests; requests never sent do not")
+    func usageOfRefusals() async throws {
+        let usage = MemoryUsageStore()
+        let future = RateTable(base: .eur, date: day("2026-11-05"), rates: Sample.friday.rates)
+        let source = FakeRateSource([.success(.notModified), .success(.fetched(future, Validators())), .failure(.transport(.insecureURL))])
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(Self.now), usage: usage)
+        for _ in 0..<3 { _ = try await service.refresh() }
+        #expect(usage.load()[.ecb]?.requests == 2)
+    }
+
+    @Test("a publication a few minutes ahead of this clock keeps its schedule, not a day's fallback")
+    func clockSkew() async throws {
+        let published = Self.now.addingTimeInterval(120)
+        let table = RateTable(base: code("USD"), date: day("2026-10-30"), rates: [code("EUR"): dec("0.8951")], publishedAt: published)
+        let source = IntradayScheduleTests.HourlySource(table)
+        let clock = FixedClock(Self.now)
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock)
+        _ = try await service.quote(from: code("USD"), to: code("EUR"))
+        clock.advance(by: 3 * 3600)
+        _ = try await service.quote(from: code("USD"), to: code("EUR"))
+        #expect(source.calls == 2)
+    }
+}

@@ -49,6 +49,18 @@ struct ConfigEditorTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{ not json")
     }
 
+    @Test("a config that exists but cannot be read is left alone")
+    func refusesUnreadable() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A directory where the file should be cannot be read as a file, whoever runs the test.
+        let path = directory.appendingPathComponent("config.json").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(throws: ConfigEditor.EditError.self) { try ConfigEditor(path: path).setEnabled(.ecb, false) }
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
     @Test("a missing config is created")
     func creates() throws {
         let directory = makeTemporaryDirectory("fx-config")

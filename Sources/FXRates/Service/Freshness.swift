@@ -8,7 +8,8 @@ enum Freshness {
         // Data dated in the future or a check time ahead of the clock means the clock moved:
         // the schedule cannot be trusted, so fall back to a plain time-to-live. A publication
         // instant, when known, decides: a date in Seoul can be tomorrow in Frankfurt.
-        let fromTheFuture = publishedAt.map { $0 > now + 60 } ?? (lastDay > CentralEuropeanTime.day(at: now))
+        // Sources stamp their own instants; a clock a few minutes off must not freeze them for a day.
+        let fromTheFuture = publishedAt.map { $0 > now + 15 * 60 } ?? (lastDay > CentralEuropeanTime.day(at: now))
         if fromTheFuture || checkedAt > now + 60 {
             return min(checkedAt, now) + fallbackTTL
         }

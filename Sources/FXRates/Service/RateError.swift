@@ -12,6 +12,8 @@ public enum RateError: Error, Sendable, Equatable {
     case history(HistoryError)
     /// `--source` named a source that keeps no history, for a dated question or `history`.
     case noHistory(SourceID, keeping: [SourceID])
+    /// A known source that the configuration (or a missing key) has switched off.
+    case sourceDisabled(SourceID)
     /// `sources enable|disable|order` could not write the config file.
     case configUnwritable(String)
 }

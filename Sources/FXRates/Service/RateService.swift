@@ -31,6 +31,8 @@ public actor RateService {
     private var stored: [SourceID: CachedRates]?
     private var resolved: [SourceID: Resolved] = [:]
     private var diagnostics: [Diagnostic] = []
+    /// Sources that failed with nothing to fall back on, and until when that answer stands.
+    private var failedUntil: [SourceID: (until: Date, error: RateError)] = [:]
 
     private struct Resolved {
         var table: RateTable
@@ -121,8 +123,8 @@ public actor RateService {
                       let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via) else { continue }
                 // Each leg against `via`: units of `from` per `via`, units of `to` per `via`.
                 return Quote(from: from, to: to,
-                             fromPerBase: firstVia == 1 ? fromRate : fromRate / firstVia,
-                             toPerBase: secondVia == 1 ? toRate : toRate / secondVia,
+                             // Same ratio as (from/firstVia) : (to/secondVia), with no division.
+                             fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
                              provenance: first.provenance, secondLeg: second.provenance, via: via)
             }
         }
@@ -145,18 +147,25 @@ public actor RateService {
     }
 
     /// The latest table of the first source (of `only`, or in order) that answers.
-    public func latestTable(only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
+    /// With `covering`, the first whose table prices that currency (`rate twd` needs one that has TWD).
+    public func latestTable(only: SourceID? = nil, covering code: CurrencyCode? = nil) async throws(RateError) -> (RateTable, Provenance) {
         var firstFailure: RateError?
         for source in try candidates(only) {
-            do { return try await latest(source) } catch { firstFailure = firstFailure ?? error }
+            do {
+                let answer = try await latest(source)
+                if let code, !answer.0.covers(code) { continue }
+                return answer
+            } catch { firstFailure = firstFailure ?? error }
         }
+        if let code { throw firstFailure ?? .notCovered(code, sources: try candidates(only).map(\.id)) }
         throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
     }
 
     /// Fetches now, whatever the schedule says, and reports what changed.
     public func refresh(only ids: [SourceID] = []) async throws(RateError) -> [RefreshReport] {
         guard !options.offline else { throw .offlineRefresh }
-        let chosen = ids.isEmpty ? sources : try ids.map { id throws(RateError) in try source(id) }
+        var seen = Set<SourceID>()
+        let chosen = ids.isEmpty ? sources : try ids.filter { seen.insert($0).inserted }.map { id throws(RateError) in try source(id) }
         // Every source is asked at once; the answers are then taken in order, one at a time.
         var asked: [(source: any RateSource, before: CachedRates?)] = []
         var refused: [Int: FetchFailure] = [:]
@@ -200,6 +209,7 @@ public actor RateService {
     private func latest(_ source: any RateSource) async throws(RateError) -> (RateTable, Provenance) {
         let now = clock.now()
         if let hit = resolved[source.id], now < hit.validUntil { return (hit.table, hit.provenance) }
+        if let failed = failedUntil[source.id], now < failed.until { throw failed.error }
         let entry = cached(source.id)
         if let entry, options.offline {
             let superseded = now.timeIntervalSince(source.nextPublication(after: entry.table))
@@ -245,7 +255,11 @@ public actor RateService {
                                                 fallback: .builtIn(builtIn.date)))
                 return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: retry, degraded: giveWay)
             }
-            throw .unavailable(source: source.id, sourceName: source.name, failure: failure)
+            // Nothing to fall back on: remember the failure, so the next question in this run
+            // does not send (and count) the same doomed request again.
+            let error = RateError.unavailable(source: source.id, sourceName: source.name, failure: failure)
+            failedUntil[source.id] = (retry, error)
+            throw error
         }
     }
 
@@ -267,21 +281,29 @@ public actor RateService {
         case .success(let value):
             outcome = value
         case .failure(let error):
-            // A request refused before it was sent (no key) costs nothing.
-            if case .missingKey = error {} else { usage.record(.failed(describe(error)), for: source.id, at: now) }
+            // A request refused before it was sent (no key, a URL fx will not use) costs nothing.
+            switch error {
+            case .missingKey, .transport(.insecureURL): break
+            default: usage.record(.failed(describe(error)), for: source.id, at: now)
+            }
             return .failed(error)
+        }
+        // Answers refused below were still requests made.
+        func refused(_ failure: FetchFailure) -> FetchResult {
+            usage.record(.failed(describe(failure)), for: source.id, at: now)
+            return .failed(failure)
         }
         var entry: CachedRates
         let changed: Bool
         switch outcome {
         case .notModified:
-            guard var kept = previous else { return .failed(.httpStatus(304)) }
+            guard var kept = previous else { return refused(.httpStatus(304)) }
             kept.checkedAt = now
             entry = kept
             changed = false
         case .fetched(let table, let validators):
             // A publication dated after tomorrow in Frankfurt is not a real one.
-            if table.date > CentralEuropeanTime.day(at: now).adding(days: 1) { return .failed(.futureDate(table.date)) }
+            if table.date > CentralEuropeanTime.day(at: now).adding(days: 1) { return refused(.futureDate(table.date)) }
             if let previous, previous.table.date > table.date {
                 // An older table than ours (a lagging mirror): keep ours, but note that we asked.
                 entry = previous

@@ -110,10 +110,11 @@ public struct NasdaqDataLinkSource: RateSource {
     static func combine(_ datasets: [NasdaqDataset], _ series: [[NasdaqDecoder.Observation]]) -> RateTable {
         let base = datasets[0].base
         func link(_ rates: inout [CurrencyCode: Decimal], _ dataset: NasdaqDataset, _ value: Decimal) {
+            // A product of a quotient can carry 39 digits, which no cache reader accepts back: 38 it is.
             if let perBase = rates[dataset.base] {
-                rates[dataset.quote] = dataset.inverted ? perBase / value : perBase * value
+                rates[dataset.quote] = (dataset.inverted ? perBase / value : perBase * value).rounded(significantDigits: 38)
             } else if let perQuote = rates[dataset.quote] {
-                rates[dataset.base] = dataset.inverted ? perQuote * value : perQuote / value
+                rates[dataset.base] = (dataset.inverted ? perQuote * value : perQuote / value).rounded(significantDigits: 38)
             }
         }
         var rates: [CurrencyCode: Decimal] = [base: 1], previous: [CurrencyCode: Decimal] = [base: 1]
