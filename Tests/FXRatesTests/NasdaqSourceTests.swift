@@ -351,3 +351,13 @@ struct NasdaqSourceTests {
         #expect(source.nextPublication(after: day("2021-03-30")) == utc("2021-03-31T00:00:00Z"))
     }
 }
+
+@Suite("Nasdaq key redaction")
+struct NasdaqRedactionTests {
+    @Test("a key cut short by a shortened message is still hidden")
+    func partialKey() {
+        let failure = NasdaqDataLinkSource.redacting("abcdef123456", from: .providerError("error QECx02: unknown key abcdef12…"))
+        #expect(failure == .providerError("error QECx02: unknown key [key]…"))
+        #expect(NasdaqDataLinkSource.redacting("abcdef123456", from: .providerError("see ABCDEF123456 here")) == .providerError("see [key] here"))
+    }
+}

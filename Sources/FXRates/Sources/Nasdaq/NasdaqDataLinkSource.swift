@@ -161,10 +161,22 @@ public struct NasdaqDataLinkSource: RateSource {
 
     /// The key travels in the URL, so any text that might echo it (a transport message quoting
     /// the URL, a provider message) has it replaced, raw and percent-encoded.
-    static func redacting(_ key: String, from failure: FetchFailure) -> FetchFailure {
+    public static func redacting(_ key: String, from failure: FetchFailure) -> FetchFailure {
         let forms = Set([key, key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? key])
         func scrub(_ text: String) -> String {
-            forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "[key]", options: .caseInsensitive) }
+            var clean = forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "[key]", options: .caseInsensitive) }
+            // A message shortened to 100 characters may end in the first part of a key.
+            if clean.hasSuffix("…") {
+                let body = clean.dropLast()
+                for form in forms {
+                    for length in stride(from: form.count - 1, through: 4, by: -1)
+                    where body.lowercased().hasSuffix(form.prefix(length).lowercased()) {
+                        clean = String(body.dropLast(length)) + "[key]…"
+                        return clean
+                    }
+                }
+            }
+            return clean
         }
         switch failure {
         case .transport(.cannotConnect(let text)): return .transport(.cannotConnect(scrub(text)))
