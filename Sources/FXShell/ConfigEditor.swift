@@ -16,9 +16,11 @@ public struct ConfigEditor: Sendable {
     public func setEnabled(_ id: SourceID, _ enabled: Bool) throws(EditError) {
         try edit { config in
             var sources = config["sources"] as? [String: Any] ?? [:]
-            var source = sources[id.rawValue] as? [String: Any] ?? [:]
+            // Settings reads source names in any case: change the user's own entry ("OXR"), not a twin.
+            let name = sources.keys.first { $0.lowercased() == id.rawValue } ?? id.rawValue
+            var source = sources[name] as? [String: Any] ?? [:]
             source["enabled"] = enabled
-            sources[id.rawValue] = source
+            sources[name] = source
             config["sources"] = sources
         }
     }

@@ -105,7 +105,13 @@ public struct Settings: Sendable {
                     warnings.append("ignoring the quota of source '\(name)' in \(configPath): give a number of requests from 1 to 10000000")
                 }
             }
-            if let datasets = source.datasets, id.rawValue == "nasdaq" { nasdaqDatasets = datasets }
+            if let datasets = source.datasets, id.rawValue == "nasdaq" {
+                nasdaqDatasets = datasets.filter { $0.isUsable }
+                for dropped in datasets where !dropped.isUsable {
+                    warnings.append("ignoring the Nasdaq dataset '\(dropped.database)/\(dropped.code)' in \(configPath): "
+                                    + "give letters, digits or _ for database and code, and two different currency codes")
+                }
+            }
             guard let text = source.url else { continue }
             if let url = Self.validURL(text) { sourceURLs[id] = url } else {
                 warnings.append("ignoring the URL of source '\(name)' in \(configPath): not an http(s) URL")
@@ -136,4 +142,10 @@ public struct NasdaqDatasetSetting: Decodable, Sendable, Equatable {
     public var inverted: Bool?
     /// The column holding the rate, when the dataset has several.
     public var column: String?
+
+    /// What the source will accept: plain path names and a pair of two different ISO codes.
+    var isUsable: Bool {
+        guard let base = CurrencyCode(base.uppercased()), let quote = CurrencyCode(quote.uppercased()) else { return false }
+        return NasdaqDataset(database: database, code: code, base: base, quote: quote) != nil
+    }
 }

@@ -88,3 +88,32 @@ struct ConfigEditorTests {
         #expect(fromEnvironment.keys[SourceID("oxr")] == "from-env")
     }
 }
+
+@Suite("Config editor and settings: details")
+struct ConfigDetailTests {
+    @Test("a source written in capitals is changed in place, not duplicated")
+    func caseInsensitive() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("config.json").path
+        try Data(#"{"sources": {"OXR": {"app_id": "k"}}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try ConfigEditor(path: path).setEnabled(SourceID("oxr"), false)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let sources = try #require(object["sources"] as? [String: [String: Any]])
+        #expect(Array(sources.keys) == ["OXR"])
+        #expect(sources["OXR"]?["enabled"] as? Bool == false)
+    }
+
+    @Test("unusable Nasdaq datasets are dropped with a warning")
+    func nasdaqDatasets() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("fx/config.json")
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"sources": {"nasdaq": {"datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}, {"database": "../x", "code": "A", "base": "EUR", "quote": "USD"}, {"database": "B", "code": "C", "base": "USD", "quote": "usd"}]}}}"#.utf8)
+            .write(to: path)
+        let settings = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [SourceID("nasdaq")])
+        #expect(settings.nasdaqDatasets.map(\.code) == ["EURUSD"])
+        #expect(settings.warnings.count == 2)
+    }
+}
