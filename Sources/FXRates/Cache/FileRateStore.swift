@@ -13,16 +13,9 @@ public struct FileRateStore: RateStore {
     }
 
     public func load() -> StoreContents {
-        if case .success(let entries) = read() { return StoreContents(entries: entries) }
-        // Decide again under the lock: another process may have replaced the file meanwhile,
-        // and only one of them should move it aside.
-        let retried = try? FileLock.withExclusiveLock(path: lockPath) { () -> StoreContents in
-            switch read() {
-            case .success(let entries): return StoreContents(entries: entries)
-            case .failure(let problem): return StoreContents(diagnostics: [setAside(reason: problem.reason)])
-            }
-        }
-        return retried ?? StoreContents(diagnostics: [.cacheUnreadable(path: path, reason: "cannot lock the cache")])
+        let (entries, diagnostics) = CacheRead.load(path: path, lockPath: lockPath, empty: [:],
+                                                    lockFailure: "cannot lock the cache", read: read)
+        return StoreContents(entries: entries, diagnostics: diagnostics)
     }
 
     public func save(_ entry: CachedRates) throws(StoreError) {
@@ -34,7 +27,7 @@ public struct FileRateStore: RateStore {
                 var entries: [SourceID: CachedRates] = [:]
                 switch read() {
                 case .success(let current): entries = current
-                case .failure(let problem): _ = setAside(reason: problem.reason)
+                case .failure(let problem): _ = SetAside.file(path, reason: problem.reason)
                 }
                 entries[entry.source] = entry
                 try AtomicFile.write(CacheFileFormat(entries: entries).encoded(), to: path)
@@ -46,13 +39,8 @@ public struct FileRateStore: RateStore {
         }
     }
 
-    /// Why the file on disk cannot be used.
-    private struct ReadProblem: Error {
-        let reason: String
-    }
-
     /// The entries on disk; a missing file is empty.
-    private func read() -> Result<[SourceID: CachedRates], ReadProblem> {
+    private func read() -> Result<[SourceID: CachedRates], CacheReadProblem> {
         // Missing, or a path that cannot exist (a file where the directory should be): no cache yet.
         guard FileManager.default.fileExists(atPath: path) else { return .success([:]) }
         let data: Data
@@ -61,20 +49,17 @@ public struct FileRateStore: RateStore {
         } catch {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return .failure(ReadProblem(reason: "a directory stands where the cache file should be"))
+                return .failure(CacheReadProblem(reason: "a directory stands where the cache file should be"))
             }
-            return .failure(ReadProblem(reason: readReason(error)))
+            return .failure(CacheReadProblem(reason: readReason(error)))
         }
         do {
             return .success(try CacheFileFormat.decode(data))
         } catch {
-            return .failure(ReadProblem(reason: error.reason))
+            return .failure(CacheReadProblem(reason: error.reason))
         }
     }
 
-    private func setAside(reason: String) -> Diagnostic {
-        SetAside.file(path, reason: reason)
-    }
 
     private func readReason(_ error: Error) -> String {
         if let error = error as? CocoaError, error.code == .fileReadNoPermission { return "permission denied" }

@@ -14,15 +14,8 @@ public struct FileHistoryStore: HistoryStore {
     private func lockPath(of source: SourceID) -> String { directory + "/history-\(source.rawValue).lock" }
 
     public func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic]) {
-        if case .success(let entry) = read(source, currencies: currencies) { return (entry, []) }
-        // Decide again under the lock, so that only one process sets a damaged file aside.
-        let retried = try? FileLock.withExclusiveLock(path: lockPath(of: source)) { () -> (CachedHistory?, [Diagnostic]) in
-            switch read(source, currencies: currencies) {
-            case .success(let entry): return (entry, [])
-            case .failure(let problem): return (nil, [setAside(source, reason: problem.reason)])
-            }
-        }
-        return retried ?? (nil, [.cacheUnreadable(path: path(of: source), reason: "cannot lock the history file")])
+        CacheRead.load(path: path(of: source), lockPath: lockPath(of: source), empty: nil,
+                       lockFailure: "cannot lock the history file") { read(source, currencies: currencies) }
     }
 
     public func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory {
@@ -34,7 +27,7 @@ public struct FileHistoryStore: HistoryStore {
                 switch read(entry.source, currencies: nil) {
                 case .success(let current?): merged = HistoryMerge.lay(entry, over: current)
                 case .success(nil): break
-                case .failure(let problem): _ = setAside(entry.source, reason: problem.reason)
+                case .failure(let problem): _ = SetAside.file(path, reason: problem.reason)
                 }
                 try AtomicFile.write(HistoryFileFormat.encode(merged), to: path)
                 return merged
@@ -46,30 +39,22 @@ public struct FileHistoryStore: HistoryStore {
         }
     }
 
-    private struct ReadProblem: Error {
-        let reason: String
-    }
-
-    private func read(_ source: SourceID, currencies: Set<CurrencyCode>?) -> Result<CachedHistory?, ReadProblem> {
+    private func read(_ source: SourceID, currencies: Set<CurrencyCode>?) -> Result<CachedHistory?, CacheReadProblem> {
         let path = path(of: source)
         guard FileManager.default.fileExists(atPath: path) else { return .success(nil) }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return .failure(ReadProblem(reason: "a directory stands where the history file should be"))
+                return .failure(CacheReadProblem(reason: "a directory stands where the history file should be"))
             }
-            return .failure(ReadProblem(reason: "cannot be read"))
+            return .failure(CacheReadProblem(reason: "cannot be read"))
         }
         do {
             let entry = try HistoryFileFormat.decode(data, currencies: currencies)
-            guard entry.source == source else { return .failure(ReadProblem(reason: "it holds \(entry.source)'s history")) }
+            guard entry.source == source else { return .failure(CacheReadProblem(reason: "it holds \(entry.source)'s history")) }
             return .success(entry)
         } catch {
-            return .failure(ReadProblem(reason: error.reason))
+            return .failure(CacheReadProblem(reason: error.reason))
         }
-    }
-
-    private func setAside(_ source: SourceID, reason: String) -> Diagnostic {
-        SetAside.file(path(of: source), reason: reason)
     }
 }

@@ -9,30 +9,19 @@ import Foundation
 public enum FrankfurterDecoder {
     /// Every day of `rates`, oldest first. Days after `latest` are refused as `.futureDate`.
     public static func history(_ data: Data, base expected: CurrencyCode, latest: Day) throws(FetchFailure) -> RateHistory {
-        var json = JSONScanner(data)
-        var seenKeys = Set<String>()
-        var base: CurrencyCode?
         var tables: [RateTable]?
-        try json.members { json, key throws(FetchFailure) in
-            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+        let base = try envelope(data, base: expected) { json, key throws(FetchFailure) in
             switch key {
-            case "base":
-                base = try json.base(expected: expected)
-            case "amount":
-                // Rates are multiplied by `amount`; only 1 gives rates per unit.
-                let text = try json.number()
-                guard Decimal(exactly: text) == 1 else { throw .malformed("amount is \(text), not 1") }
             case "start_date", "end_date":
                 let text = try json.string()
                 guard Day(iso: text) != nil else { throw .malformed("\(key) '\(clean(text))' is not a date") }
             case "rates":
                 tables = try days(&json, base: expected, latest: latest)
             default:
-                try json.skipValue()
+                return false
             }
+            return true
         }
-        try json.end()
-        guard let base else { throw .malformed("no base") }
         guard let tables else { throw .malformed("no rates") }
         guard !tables.isEmpty else { throw .noRates }
         return RateHistory(base: base, tables: tables)
@@ -88,10 +77,34 @@ public enum FrankfurterDecoder {
 
     /// `/latest`: `{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"AUD":1.7712,…}}`.
     public static func latest(_ data: Data, base expected: CurrencyCode) throws(FetchFailure) -> RateTable {
+        var day: Day?, rates: [CurrencyCode: Decimal]?
+        var codes: [String: CurrencyCode] = [:]
+        let base = try envelope(data, base: expected) { json, key throws(FetchFailure) in
+            switch key {
+            case "date":
+                let text = try json.string()
+                guard let parsed = Day(iso: text) else { throw .missingDate }
+                day = parsed
+            case "rates":
+                rates = try dayRates(&json, base: expected, day: day ?? Day(ordinal: 0), codes: &codes)
+            default:
+                return false
+            }
+            return true
+        }
+        guard let day else { throw .missingDate }
+        guard let rates else { throw .noRates }
+        return RateTable(base: base, date: day, rates: rates)
+    }
+
+    /// The object both bodies share: each key once, `base` the one asked for, `amount` 1 (rates
+    /// are multiplied by it; only 1 gives rates per unit). `member` reads the rest, returning false
+    /// for a key it does not know, which is skipped.
+    private static func envelope(_ data: Data, base expected: CurrencyCode,
+                                 member: (inout JSONScanner, String) throws(FetchFailure) -> Bool) throws(FetchFailure) -> CurrencyCode {
         var json = JSONScanner(data)
         var seenKeys = Set<String>()
-        var base: CurrencyCode?, day: Day?, rates: [CurrencyCode: Decimal]?
-        var codes: [String: CurrencyCode] = [:]
+        var base: CurrencyCode?
         try json.members { json, key throws(FetchFailure) in
             guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
             switch key {
@@ -100,22 +113,13 @@ public enum FrankfurterDecoder {
             case "amount":
                 let text = try json.number()
                 guard Decimal(exactly: text) == 1 else { throw .malformed("amount is \(text), not 1") }
-            case "date":
-                let text = try json.string()
-                guard let parsed = Day(iso: text) else { throw .missingDate }
-                day = parsed
-            case "rates":
-                // The date may follow the rates; validate against it once both are read.
-                rates = try dayRates(&json, base: expected, day: day ?? Day(ordinal: 0), codes: &codes)
             default:
-                try json.skipValue()
+                if try !member(&json, key) { try json.skipValue() }
             }
         }
         try json.end()
         guard let base else { throw .malformed("no base") }
-        guard let day else { throw .missingDate }
-        guard let rates else { throw .noRates }
-        return RateTable(base: base, date: day, rates: rates)
+        return base
     }
 
     /// `Decimal(exactly:)` goes through `Decimal(string:)` and a Locale, which costs seconds over the

@@ -178,15 +178,6 @@ public struct NasdaqDataLinkSource: RateSource {
             }
             return clean
         }
-        switch failure {
-        case .transport(.cannotConnect(let text)): return .transport(.cannotConnect(scrub(text)))
-        case .transport(.other(let text)): return .transport(.other(scrub(text)))
-        case .malformed(let text): return .malformed(scrub(text))
-        case .providerError(let text): return .providerError(scrub(text))
-        case .invalidRate(let currency, let value): return .invalidRate(currency: currency, value: scrub(value))
-        case .invalidCurrency(let text): return .invalidCurrency(scrub(text))
-        case .duplicateCurrency(let text, let day): return .duplicateCurrency(scrub(text), day)
-        default: return failure
-        }
+        return failure.mappingTexts(scrub)
     }
 }

@@ -115,19 +115,6 @@ public struct OpenExchangeRatesSource: RateSource {
 extension OpenExchangeRatesSource {
     /// `failure` with `secret` blanked out of every text it carries.
     static func hiding(_ secret: String, in failure: FetchFailure) -> FetchFailure {
-        func hide(_ text: String) -> String { OpenExchangeRatesDecoder.hide(secret, in: text) }
-        switch failure {
-        case .transport(.cannotConnect(let reason)): return .transport(.cannotConnect(hide(reason)))
-        case .transport(.other(let reason)): return .transport(.other(hide(reason)))
-        case .malformed(let reason): return .malformed(hide(reason))
-        case .invalidRate(let currency, let value): return .invalidRate(currency: hide(currency), value: hide(value))
-        case .invalidCurrency(let code): return .invalidCurrency(hide(code))
-        case .duplicateCurrency(let code, let day): return .duplicateCurrency(hide(code), day)
-        case .missingKey(let variable): return .missingKey(hide(variable))
-        case .providerError(let text): return .providerError(hide(text))
-        case .transport, .httpStatus, .emptyBody, .htmlBody, .forbiddenDTD, .missingDate, .noRates,
-             .duplicateDate, .futureDate, .quotaUsedUp:
-            return failure
-        }
+        failure.mappingTexts { OpenExchangeRatesDecoder.hide(secret, in: $0) }
     }
 }
