@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "fx", targets: ["fx"]),
+        .executable(name: "fx-fetch", targets: ["FXFetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,12 +23,18 @@ let package = Package(
         .executableTarget(
             name: "fx",
             dependencies: [
-                "FXShell", "FXRates", "FXNetwork",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FXShell", "FXRates", "FXCLI",
             ]
         ),
+        // argv: fx's options and command words (ArgumentParser, with a direct read of the usual shapes).
+        .target(name: "FXCLI", dependencies: [
+            "FXCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // fx's network helper, run per request: URLSession (libcurl and ~30 shared libraries on
+        // Linux) is loaded only when a source is asked, never by an answer from the cache.
+        .executableTarget(name: "FXFetch", dependencies: ["FXNetwork", "FXRates"]),
         .target(name: "FXRates", dependencies: ["ZIPFoundation"]),
-        // URLSession lives apart so the core builds and tests without FoundationNetworking.
+        // URLSession lives apart so that only the helper fx-fetch links FoundationNetworking.
         .target(name: "FXNetwork", dependencies: ["FXRates"]),
         .target(name: "FXCommands", dependencies: ["FXRates"]),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
@@ -38,6 +45,7 @@ let package = Package(
         .target(name: "FXTestSupport", dependencies: ["FXRates", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
+        .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCommands", "FXRates"]),
         .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXCommands", "FXRender", "FXRates", "FXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),

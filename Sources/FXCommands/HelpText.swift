@@ -4,7 +4,7 @@ public enum HelpText {
         let width = tree.commands.map(\.name.count).max() ?? 0
         var lines = ["Commands:"]
         for spec in tree.commands {
-            lines.append("  " + spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary)
+            lines.append("  " + spec.name + String(repeating: " ", count: width - spec.name.count) + "  " + spec.summary)
         }
         lines.append("")
         lines.append("A line that starts with an amount converts: 100 usd eur")

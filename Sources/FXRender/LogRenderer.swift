@@ -5,15 +5,16 @@ import Foundation
 /// Bare `history`: the conversion log as rows for a person, CSV or JSON.
 public struct LogRenderer: Sendable {
     public let style: Style
-    /// For the time column; tests pass UTC so the text does not depend on the machine.
-    public let timeZone: TimeZone
+    /// Seconds ahead of UTC at an instant, for the time column; tests pass a fixed offset so
+    /// the text does not depend on the machine.
+    public let utcOffset: @Sendable (Date) -> Int
 
     /// Lines longer than this do not widen the column for everyone else.
     static let maxLineColumn = 32
 
-    public init(style: Style, timeZone: TimeZone = .current) {
+    public init(style: Style, utcOffset: @escaping @Sendable (Date) -> Int = LocalTime.utcOffset(at:)) {
         self.style = style
-        self.timeZone = timeZone
+        self.utcOffset = utcOffset
     }
 
     public func text(_ entries: [ConversionLogEntry], format: HistoryFormat) -> String {
@@ -27,14 +28,9 @@ public struct LogRenderer: Sendable {
     /// `2026-10-30 18:00  100 usd eur  →  89.51 EUR  ECB 2026-10-30`, oldest first.
     private func rows(_ entries: [ConversionLogEntry]) -> String {
         guard !entries.isEmpty else { return "No conversions yet. Conversions and rate lookups you make appear here." }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         // The log file is outside fx's control: nothing in it may drive the terminal.
         let cells = entries.map { entry in
-            (time: formatter.string(from: entry.time), line: Messages.printable(entry.line),
+            (time: LocalTime.minuteText(entry.time, offset: utcOffset(entry.time)), line: Messages.printable(entry.line),
              result: Messages.printable(entry.result), origin: origin(entry))
         }
         let lineWidth = min(Self.maxLineColumn, cells.map(\.line.count).max() ?? 0)

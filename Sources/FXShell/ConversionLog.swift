@@ -41,14 +41,8 @@ public struct FileConversionLog: ConversionLog {
     @discardableResult
     public func append(_ entries: [ConversionLogEntry]) -> String? {
         guard !entries.isEmpty else { return nil }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = Data()
-        for entry in entries {
-            guard let line = try? encoder.encode(entry) else { continue }
-            data += line + [0x0A]
-        }
+        for entry in entries { data += Data((entry.jsonLine + "\n").utf8) }
         let directory = (path as NSString).deletingLastPathComponent
         do {
             try AtomicFile.makeDirectory(directory)
@@ -60,8 +54,9 @@ public struct FileConversionLog: ConversionLog {
         do {
             // The lock file stays put while the log itself may be replaced by a rename.
             try FileLock.withExclusiveLock(path: path + ".lock") {
-                try appendLocked(data)
-                try trimLocked()
+                // Every line holds at least a time and the words typed, well over 32 bytes: a file
+                // smaller than that many per kept line cannot be over capacity, and is not read.
+                if try appendLocked(data) > (capacity + capacity / 10) * 32 { try trimLocked() }
             }
             return nil
         } catch let failure as POSIXFailure {
@@ -78,7 +73,8 @@ public struct FileConversionLog: ConversionLog {
         return Array(Self.decode(data).suffix(capacity).map(\.entry))
     }
 
-    private func appendLocked(_ data: Data) throws {
+    /// Appends and returns the file's new size.
+    private func appendLocked(_ data: Data) throws -> Int {
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
         defer { close(fd) }
@@ -90,13 +86,14 @@ public struct FileConversionLog: ConversionLog {
             payload.insert(0x0A, at: 0)
         }
         try AtomicFile.writeAll(fd, payload, path: path)
+        return Int(status.st_size) + payload.count
     }
 
     /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
     /// would cost a full copy each time.
     private func trimLocked() throws {
         guard let data = FileManager.default.contents(atPath: path),
-              data.reduce(0, { $0 + ($1 == 0x0A ? 1 : 0) }) > capacity + capacity / 10 else { return }
+              data.withUnsafeBytes({ $0.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }) > capacity + capacity / 10 else { return }
         var kept = Data()
         for line in Self.decode(data).suffix(capacity) { kept += line.bytes + [0x0A] }
         try AtomicFile.write(kept, to: path)

@@ -1,18 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where lines come from: stdin, a terminal, or a list in tests.
 public protocol LineSource: AnyObject {
     /// The next line without its newline, or nil at end of input.
     func nextLine() -> String?
 }
 
-/// Lines from standard input, read plainly (a pipe, a file, or a terminal without libedit).
-public final class StandardInputLines: LineSource {
-    public init() {}
-    public func nextLine() -> String? { readLine(strippingNewline: true) }
+/// A source that can also lend its next line as bytes, without making a String of it.
+public protocol ByteLineSource: LineSource {
+    /// Calls `body` with the next line's bytes (newline stripped, as `nextLine`), or returns nil at end of input.
+    func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
+}
+
+extension ByteLineSource {
+    public func nextLine() -> String? { withNextLine { String(decoding: $0, as: UTF8.self) } }
+}
+
+/// Lines from a file descriptor (standard input: a pipe, a file, or a terminal without
+/// libedit), read in large blocks. Like `readLine`, a line ends at `\n` or `\r\n`, a last line
+/// needs no newline, and invalid UTF-8 becomes U+FFFD when a line is made a String.
+public final class StandardInputLines: ByteLineSource {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    public init(fd: Int32 = 0) {
+        self.fd = fd
+    }
+
+    public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                let lineStart = start
+                start = newline + 1
+                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineStart..<end])) }
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                let end = buffer.count
+                let lineStart = start
+                start = buffer.count
+                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineStart..<end])) }
+            }
+            fill()
+        }
+    }
+
+    private func fill() {
+        buffer.removeSubrange(0..<start)
+        start = 0
+        let old = buffer.count
+        let chunk = 256 << 10
+        buffer.reserveCapacity(old + chunk)
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        var count: Int
+        repeat {
+            count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
+        } while count < 0 && errno == EINTR
+        buffer.removeLast(chunk - max(0, count))
+        if count <= 0 { ended = true }
+    }
 }
 
 /// A fixed list of lines, for tests.
-public final class ScriptedLines: LineSource {
+public final class ScriptedLines: ByteLineSource {
     private var lines: [String]
     public init(_ lines: [String]) { self.lines = lines.reversed() }
-    public func nextLine() -> String? { lines.popLast() }
+    public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard let line = lines.popLast() else { return nil }
+        return Array(line.utf8).withUnsafeBufferPointer(body)
+    }
 }

@@ -14,8 +14,20 @@ public enum Modes {
     public static func script(_ lines: some LineSource, session: Session, failFast: Bool) async -> Int32 {
         var status: Int32 = 0
         var number = 0
-        while let line = lines.nextLine() {
-            number += 1
+        let bytes = lines as? any ByteLineSource
+        while true {
+            let line: String
+            if let quickLane = session.quickLane, let bytes {
+                // The fast lane answers what it has learned; the rest becomes a String for the general path.
+                guard let next = bytes.withNextLine({ quickLane.answer($0, to: session.out) ? nil : String(decoding: $0, as: UTF8.self) }) else { break }
+                number += 1
+                guard let general = next else { continue }
+                line = general
+            } else {
+                guard let next = lines.nextLine() else { break }
+                number += 1
+                line = next
+            }
             let result = await session.run(line, number: number)
             if case .quit = result { break }
             if case .failed(let lineStatus) = result {

@@ -41,10 +41,12 @@ public final class Session: Sendable {
     /// Answered conversions and rate lookups are kept here for bare `history`.
     let log: (any ConversionLog)?
     private let logWarned = Latch()
+    /// Script mode's fast lane, which learns from the conversions answered here; nil elsewhere.
+    let quickLane: (any QuickLaneLearner)?
 
     public init(parser: Parser, executor: Executor, service: RateService, clock: any WallClock,
                 presentation: Presentation, out: any TextOutput, err: any TextOutput,
-                log: (any ConversionLog)? = nil) {
+                log: (any ConversionLog)? = nil, quickLane: (any QuickLaneLearner)? = nil) {
         self.parser = parser
         self.executor = executor
         self.service = service
@@ -53,6 +55,11 @@ public final class Session: Sendable {
         self.out = out
         self.err = err
         self.log = log
+        // The lane prints plain text only: no JSON, no colour, no provenance lines, no log,
+        // and no --max-age verdict to give.
+        let plain = !presentation.json && !presentation.forPerson && !presentation.style.color && log == nil
+            && executor.options.maxAge == nil
+        self.quickLane = plain ? quickLane : nil
     }
 
     /// Runs one line. `number` labels errors in script mode (`fx: line 3: …`).
@@ -74,9 +81,18 @@ public final class Session: Sendable {
             do { result = .success(try await executor.execute(command)) } catch { result = .failure(error) }
             await spinner?.stop()
             let outcome = try result.get()
-            await printWarnings()
-            emit(outcome)
+            let warned = await printWarnings()
+            let printed = emit(outcome)
             record(outcome, line: line)
+            if let quickLane {
+                if case .convert(_, _, let targets, nil) = command, targets.count == 1 {
+                    if !warned, let printed, case .conversion(let conversion) = outcome {
+                        quickLane.learn(line: line, conversion: conversion, printed: printed)
+                    }
+                } else {
+                    quickLane.forget()
+                }
+            }
             if let failure = executor.verdict(on: outcome) {
                 // The answer is already out; in JSON mode an error object would make two per command.
                 report(failure, line: line, number: number, emitJSON: false)
@@ -90,11 +106,13 @@ public final class Session: Sendable {
         }
     }
 
-    private func emit(_ outcome: Outcome) {
+    @discardableResult
+    private func emit(_ outcome: Outcome) -> String? {
         let text = presentation.json
             ? JSONRenderer.render(outcome)
             : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width).render(outcome, now: clock.now())
         if let text { out.write(text + "\n") }
+        return text
     }
 
     /// After the answer, so a slow or broken log file never holds it back or turns it into an error.
@@ -106,11 +124,15 @@ public final class Session: Sendable {
         err.write(presentation.style.yellow("warning:") + " " + warning + "\n")
     }
 
-    private func printWarnings() async {
+    /// True when there was a warning to print.
+    @discardableResult
+    private func printWarnings() async -> Bool {
         let now = clock.now()
-        for diagnostic in await executor.takeDiagnostics() {
+        let diagnostics = await executor.takeDiagnostics()
+        for diagnostic in diagnostics {
             err.write(presentation.style.yellow("warning:") + " " + Messages.text(for: diagnostic, now: now) + "\n")
         }
+        return !diagnostics.isEmpty
     }
 
     /// `fx: line 3: Unknown currency 'EUX'. Did you mean 'EUR'?` on stderr, and in JSON mode
@@ -141,4 +163,12 @@ private final class Latch: @unchecked Sendable {
             return !claimed
         }
     }
+}
+
+/// What a session tells script mode's fast lane (`QuickLane`); a protocol so that the session
+/// itself needs no 128-bit integers (macOS 15) to build.
+public protocol QuickLaneLearner: AnyObject, Sendable {
+    func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool
+    func learn(line: String, conversion: Conversion, printed: String)
+    func forget()
 }

@@ -7,7 +7,13 @@ import Darwin
 /// Where text goes: stdout and stderr in production, a string in tests.
 public protocol TextOutput: AnyObject, Sendable {
     func write(_ text: String)
+    /// UTF-8 text already encoded, for script mode's fast lane.
+    func write(bytes: UnsafeRawBufferPointer)
     func flush()
+}
+
+extension TextOutput {
+    public func write(bytes: UnsafeRawBufferPointer) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Buffered writes to a file descriptor; script mode over millions of lines must not pay a
@@ -25,6 +31,11 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
 
     public func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
+        if buffer.count >= limit { flush() }
+    }
+
+    public func write(bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= limit { flush() }
     }
 

@@ -1,6 +1,5 @@
-import ArgumentParser
+import FXCLI
 import FXCommands
-import FXNetwork
 import FXRates
 import FXRender
 import FXShell
@@ -11,24 +10,13 @@ import Glibc
 
 // Thin by design: choose the mode, wire the real clock, network and files, run.
 
-let arguments: FXCommand
-do {
-    guard let parsed = try FXCommand.parseAsRoot() as? FXCommand else {
-        // `fx help`-style requests that ArgumentParser answers with its own command.
-        print(FXCommand.helpMessage())
-        exit(0)
-    }
-    arguments = parsed
-} catch {
-    // ArgumentParser's own exit code for usage errors is 64; fx promises 2.
-    let code = FXCommand.exitCode(for: error)
-    let message = FXCommand.fullMessage(for: error)
-    if code == .success {
-        print(message)
-        exit(0)
-    }
-    FileHandle.standardError.write(Data(("fx: " + message + "\n").utf8))
-    exit(2)
+let arguments: Invocation
+switch CommandLineReader.read(Array(CommandLine.arguments.dropFirst())) {
+case .run(let invocation):
+    arguments = invocation
+case .exit(let status, let message, let toStandardError):
+    if toStandardError { FileHandle.standardError.write(Data((message + "\n").utf8)) } else { print(message) }
+    exit(status)
 }
 
 let environment = ProcessInfo.processInfo.environment
@@ -39,7 +27,7 @@ let knownSources = catalog.ids
 let parseContext = ParseContext(sourceIDs: knownSources, allSourceIDs: knownSources)
 
 if arguments.complete {
-    let line = FXCommand.commandLine(fromShellWords: arguments.commandWords)
+    let line = arguments.completionLine
     let completion = Completer(context: parseContext).complete(line: line, cursor: line.count)
     print(completion.candidates.map(\.text).joined(separator: "\n"))
     exit(0)
@@ -47,7 +35,7 @@ if arguments.complete {
 
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
-let transport = URLSessionTransport(userAgent: "fx/0.1")
+let transport = HelperTransport.besideExecutable()
 let sources = catalog.sources(settings, transport: transport)
 let service = RateService(
     sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
@@ -95,10 +83,16 @@ let executor = Executor(
     service: service, history: historyService, log: conversionLog,
     sourceInfo: catalog.info(settings), config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
+let scriptMode = arguments.commandWords.isEmpty && !interactive && !stdinIsTerminal
+func quickLane(clock: any WallClock) -> (any QuickLaneLearner)? {
+    if #available(macOS 15.0, *) { return QuickLane(clock: clock) }
+    return nil
+}
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,
     presentation: presentation,
-    out: out, err: err, log: logsLines ? conversionLog : nil)
+    out: out, err: err, log: logsLines ? conversionLog : nil,
+    quickLane: scriptMode ? quickLane(clock: clock) : nil)
 
 let status: Int32
 if !arguments.commandWords.isEmpty {

@@ -8,7 +8,7 @@ import Testing
 @Suite("LogRenderer")
 struct LogRendererTests {
     typealias F = RenderFixtures
-    let utc = TimeZone(identifier: "UTC")!
+    let utc: @Sendable (Date) -> Int = { _ in 0 }
 
     static let entries = [
         ConversionLogEntry(time: F.now, line: "100 usd eur", result: "89.51 EUR", rate: "0.895094880057",
@@ -21,18 +21,18 @@ struct LogRendererTests {
 
     @Test("rows: local time, the line, the answer and where it came from, oldest first")
     func rows() {
-        let text = LogRenderer(style: Style(color: false), timeZone: utc).text(Self.entries, format: .chart)
+        let text = LogRenderer(style: Style(color: false), utcOffset: utc).text(Self.entries, format: .chart)
         #expect(text == """
             2026-10-30 17:00  100 usd eur   →  89.51 EUR           ECB 2026-10-30
             2026-10-30 17:01  rate usd jpy  →  1 USD = 157.25 JPY  ECB 2026-10-30
             2026-10-30 18:00  rate eur      →  1 EUR = 30 rates    ECB 2026-10-30
             """)
-        #expect(LogRenderer(style: Style(color: false), timeZone: utc).text(Self.entries, format: .table) == text)
+        #expect(LogRenderer(style: Style(color: false), utcOffset: utc).text(Self.entries, format: .table) == text)
     }
 
     @Test("times are shown in the given zone")
     func timeZone() {
-        let tokyo = LogRenderer(style: Style(color: false), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let tokyo = LogRenderer(style: Style(color: false), utcOffset: { TimeZone(identifier: "Asia/Tokyo")!.secondsFromGMT(for: $0) })
         #expect(tokyo.text([Self.entries[0]], format: .chart).hasPrefix("2026-10-31 02:00  100 usd eur  →  89.51 EUR"))
     }
 
@@ -40,7 +40,7 @@ struct LogRendererTests {
     func color() {
         let entries = [Self.entries[0],
                        ConversionLogEntry(time: F.now, line: "x", result: "y", rate: nil, source: nil, asOf: nil)]
-        let text = LogRenderer(style: Style(color: true), timeZone: utc).text(entries, format: .chart)
+        let text = LogRenderer(style: Style(color: true), utcOffset: utc).text(entries, format: .chart)
         #expect(text == "2026-10-30 17:00  100 usd eur  →  89.51 EUR  \u{1B}[2mECB 2026-10-30\u{1B}[0m\n"
             + "2026-10-30 17:00  x            →  y")
     }
@@ -57,7 +57,7 @@ struct LogRendererTests {
     func controlCharacters() {
         let entry = ConversionLogEntry(time: F.now, line: "100 usd\u{1B}[2J eur", result: "89.51 EUR\u{7}",
                                        rate: nil, source: SourceID("e\u{1B}cb"), asOf: nil)
-        let text = LogRenderer(style: Style(color: false), timeZone: utc).text([entry], format: .chart)
+        let text = LogRenderer(style: Style(color: false), utcOffset: utc).text([entry], format: .chart)
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
         #expect(text == #"2026-10-30 17:00  100 usd\x1B[2J eur  →  89.51 EUR\x07  E\x1BCB"#)
         let csv = LogRenderer(style: Style(color: false)).text([entry], format: .csv)

@@ -86,11 +86,7 @@ struct CacheFileFormat: Codable {
     }
 
     static func decode(_ data: Data) throws(CacheFormatError) -> [SourceID: CachedRates] {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        let file: CacheFileFormat
-        do { file = try decoder.decode(CacheFileFormat.self, from: data) } catch { throw .invalid("not a cache file") }
-        return try file.entries()
+        try scan(data).entries()
     }
 
     func encoded() throws -> Data {

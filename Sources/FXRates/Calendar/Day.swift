@@ -63,10 +63,18 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible, Coda
 
     public var description: String {
         let (y, m, d) = components
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        return Self.padded(y, 4) + "-" + Self.padded(m, 2) + "-" + Self.padded(d, 2)
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// Zero-padded decimal digits. Not `String(format:)`: that links ICU into fx, whose
+    /// loading costs more than a whole answer from the cache.
+    public static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let padding = String(repeating: "0", count: max(0, width - digits.count))
+        return (value < 0 ? "-" : "") + padding + digits
+    }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

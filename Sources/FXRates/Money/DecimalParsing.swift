@@ -5,28 +5,45 @@ extension Decimal {
     /// independent of locale. Rejects exponents, grouping, spaces, NaN and infinities, and
     /// anything with more significant digits than `Decimal` holds exactly (38).
     public init?(exactly text: some StringProtocol) {
-        var digits = 0
+        var negative = false
         var sawPoint = false
-        var significant = false
+        var digits = 0
+        var scale = 0
+        // Significant digits in chunks of up to 19, each exact in a UInt64.
+        var value = Decimal()
+        var chunk: UInt64 = 0
+        var chunkDigits = 0
         var significantCount = 0
         for (index, byte) in text.utf8.enumerated() {
             switch byte {
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
                 guard index == 0 else { return nil }
+                negative = byte == UInt8(ascii: "-")
             case UInt8(ascii: "."):
                 guard !sawPoint else { return nil }
                 sawPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
-                if byte != UInt8(ascii: "0") { significant = true }
-                if significant { significantCount += 1 }
+                if sawPoint { scale += 1 }
+                guard significantCount > 0 || byte != UInt8(ascii: "0") else { continue }
+                significantCount += 1
+                chunk = chunk * 10 + UInt64(byte - UInt8(ascii: "0"))
+                chunkDigits += 1
+                if chunkDigits == 19 {
+                    value = value * Decimal(sign: .plus, exponent: 19, significand: 1) + Decimal(chunk)
+                    chunk = 0
+                    chunkDigits = 0
+                }
             default:
                 return nil
             }
         }
         guard digits > 0, significantCount <= 38 else { return nil }
-        guard let value = Decimal(string: String(text), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        self = value
+        // Built from integers rather than `Decimal(string:)`, whose locale handling links ICU
+        // into fx; the result is the same compact value (checked against it in the tests).
+        value = value * Decimal(sign: .plus, exponent: chunkDigits, significand: 1) + Decimal(chunk)
+        guard value == 0 || scale <= 127 else { return nil }
+        self.init(sign: negative && value != 0 ? .minus : .plus, exponent: value == 0 ? 0 : -scale, significand: value)
     }
 }
 

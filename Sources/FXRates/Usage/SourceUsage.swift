@@ -11,24 +11,28 @@ public struct SourceUsage: Sendable, Equatable, Codable {
     /// The last failure, worded for people, and when it happened; cleared by the next success.
     public var lastError: String?
     public var lastErrorAt: Date?
+    /// No request before this instant: the source's last answer carried a `Retry-After`.
+    public var retryAfter: Date?
 
-    public init(month: String, requests: Int = 0, wasted: Int = 0, lastError: String? = nil, lastErrorAt: Date? = nil) {
+    public init(month: String, requests: Int = 0, wasted: Int = 0, lastError: String? = nil, lastErrorAt: Date? = nil,
+                retryAfter: Date? = nil) {
         self.month = month
         self.requests = requests
         self.wasted = wasted
         self.lastError = lastError
         self.lastErrorAt = lastErrorAt
+        self.retryAfter = retryAfter
     }
 
     public static func month(of date: Date) -> String {
         let (year, month, _) = Day(utc: date).components
-        return String(format: "%04d-%02d", year, month)
+        return Day.padded(year, 4) + "-" + Day.padded(month, 2)
     }
 
     /// This record as it stands in the month of `date`: a new month starts from zero.
     public func current(at date: Date) -> SourceUsage {
         let now = Self.month(of: date)
-        return month == now ? self : SourceUsage(month: now, lastError: lastError, lastErrorAt: lastErrorAt)
+        return month == now ? self : SourceUsage(month: now, lastError: lastError, lastErrorAt: lastErrorAt, retryAfter: retryAfter)
     }
 }
 
@@ -37,6 +41,8 @@ public enum RequestResult: Sendable, Equatable {
     case new
     case wasted
     case failed(String)
+    /// Failed, and the server asked for no request before the given instant.
+    case throttled(String, until: Date)
 }
 
 /// Where usage is kept between runs.
@@ -68,13 +74,19 @@ enum UsageUpdate {
         case .new:
             usage.lastError = nil
             usage.lastErrorAt = nil
+            usage.retryAfter = nil
         case .wasted:
             usage.wasted += 1
             usage.lastError = nil
             usage.lastErrorAt = nil
+            usage.retryAfter = nil
         case .failed(let reason):
             usage.lastError = reason
             usage.lastErrorAt = date
+        case .throttled(let reason, let until):
+            usage.lastError = reason
+            usage.lastErrorAt = date
+            usage.retryAfter = until
         }
         return usage
     }

@@ -111,6 +111,13 @@ struct JSONScanner {
         }
     }
 
+    /// Consumes a `null` and answers true, or answers false and consumes nothing.
+    mutating func null() throws(FetchFailure) -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
     /// Only whitespace may follow the top-level value.
     mutating func end() throws(FetchFailure) {
         skipWhitespace()

@@ -1,0 +1,95 @@
+import FXCommands
+
+/// fx's options and command words, however the command line was read.
+public struct Invocation: Equatable, Sendable {
+    public var json = false
+    public var offline = false
+    public var maxAge: String?
+    public var source: String?
+    public var noColor = false
+    public var failFast = false
+    public var complete = false
+    /// The words of one command; empty for a prompt or a script.
+    public var commandWords: [String] = []
+
+    public init() {}
+
+    /// For `--complete`: the line the completer reads, from the words a shell passed.
+    public var completionLine: String { FXCommand.commandLine(fromShellWords: commandWords) }
+}
+
+/// What `main` does with the command line: run with these options, or print and exit.
+public enum CommandLineOutcome: Equatable, Sendable {
+    case run(Invocation)
+    case exit(status: Int32, message: String, toStandardError: Bool)
+}
+
+public enum CommandLineReader {
+    /// Reads argv (without the program name). The usual shapes, words and fx's own flags, are
+    /// read directly; anything else goes to ArgumentParser, whose set-up (reflection over every
+    /// option, the completion-script check) costs more than an answer from the cache.
+    public static func read(_ arguments: [String]) -> CommandLineOutcome {
+        if let invocation = quick(arguments) { return .run(invocation) }
+        do {
+            guard let parsed = try FXCommand.parseAsRoot(arguments) as? FXCommand else {
+                // `fx help`-style requests that ArgumentParser answers with its own command.
+                return .exit(status: 0, message: FXCommand.helpMessage(), toStandardError: false)
+            }
+            return .run(parsed.invocation)
+        } catch {
+            // ArgumentParser's own exit code for usage errors is 64; fx promises 2.
+            let message = FXCommand.fullMessage(for: error)
+            if FXCommand.exitCode(for: error) == .success {
+                return .exit(status: 0, message: message, toStandardError: false)
+            }
+            return .exit(status: 2, message: "fx: " + message, toStandardError: true)
+        }
+    }
+
+    /// The common command lines, or nil for anything ArgumentParser must judge: help and
+    /// version requests, `--name=value`, `--`, unknown options, a repeated option, a word that
+    /// starts with `-`. A test checks that every answer equals ArgumentParser's.
+    static func quick(_ arguments: [String]) -> Invocation? {
+        var invocation = Invocation()
+        var seen: Set<String> = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            index += 1
+            guard word.hasPrefix("-") else {
+                if invocation.commandWords.isEmpty, word == "help" { return nil }
+                invocation.commandWords.append(word)
+                continue
+            }
+            guard seen.insert(word).inserted else { return nil }
+            switch word {
+            case "--json": invocation.json = true
+            case "--offline": invocation.offline = true
+            case "--no-color": invocation.noColor = true
+            case "--fail-fast": invocation.failFast = true
+            case "--max-age", "--source":
+                guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
+                if word == "--source" { invocation.source = arguments[index] } else { invocation.maxAge = arguments[index] }
+                index += 1
+            default: return nil
+            }
+        }
+        if let maxAge = invocation.maxAge, DurationParser.parse(maxAge) == nil { return nil }
+        return invocation
+    }
+}
+
+extension FXCommand {
+    var invocation: Invocation {
+        var invocation = Invocation()
+        invocation.json = json
+        invocation.offline = offline
+        invocation.maxAge = maxAge
+        invocation.source = source
+        invocation.noColor = noColor
+        invocation.failFast = failFast
+        invocation.complete = complete
+        invocation.commandWords = commandWords
+        return invocation
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// How `fx` and its network helper `fx-fetch` talk. The helper exists so that the `fx` binary
+/// itself never links URLSession: on Linux that pulls in libcurl and about thirty shared
+/// libraries, which cost more at start-up than the whole of an answer from the cache.
+///
+/// The request is one JSON document on the helper's stdin (never in argv, where keys in URLs
+/// would show in `ps`). The answer on its stdout is one JSON line, the head, then the raw body.
+public enum FetchWire {
+    public struct Request: Codable, Sendable, Equatable {
+        public var url: String
+        public var headers: [String: String]
+        public var timeout: Double
+        public var maxBytes: Int
+    }
+
+    /// Status and headers, or why there is no response.
+    public struct Head: Codable, Sendable, Equatable {
+        public var status: Int?
+        public var headers: [String: String]?
+        public var error: Failure?
+    }
+
+    public struct Failure: Codable, Sendable, Equatable {
+        public var kind: String
+        public var detail: String?
+        public var number: Double?
+    }
+
+    public static func encode(_ request: HTTPRequest) -> Data {
+        let wire = Request(url: request.url.absoluteString, headers: request.headers,
+                           timeout: request.timeout, maxBytes: request.maxBytes)
+        return (try? JSONEncoder().encode(wire)) ?? Data()
+    }
+
+    public static func decodeRequest(_ data: Data) -> HTTPRequest? {
+        guard let wire = try? JSONDecoder().decode(Request.self, from: data),
+              let url = URL(string: wire.url), wire.timeout > 0, wire.maxBytes > 0 else { return nil }
+        return HTTPRequest(url: url, headers: wire.headers, timeout: wire.timeout, maxBytes: wire.maxBytes)
+    }
+
+    /// The head line, newline included, for a response or a failure.
+    public static func head(_ result: Result<HTTPResponse, TransportError>) -> Data {
+        let head: Head
+        switch result {
+        case .success(let response): head = Head(status: response.status, headers: response.headers, error: nil)
+        case .failure(let error): head = Head(status: nil, headers: nil, error: Failure(error))
+        }
+        var data = (try? JSONEncoder().encode(head)) ?? Data(#"{"error":{"kind":"other"}}"#.utf8)
+        data.append(0x0A)
+        return data
+    }
+
+    /// Splits the helper's whole output into the response it describes.
+    public static func decodeResponse(_ output: Data) -> Result<HTTPResponse, TransportError> {
+        guard let newline = output.firstIndex(of: 0x0A),
+              let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline]) else {
+            return .failure(.other("the network helper gave no answer"))
+        }
+        if let failure = head.error { return .failure(failure.transportError) }
+        guard let status = head.status else { return .failure(.other("the network helper gave no status")) }
+        return .success(HTTPResponse(status: status, headers: head.headers ?? [:],
+                                     body: Data(output[output.index(after: newline)...])))
+    }
+}
+
+extension FetchWire.Failure {
+    init(_ error: TransportError) {
+        switch error {
+        case .timedOut(let seconds): self.init(kind: "timedOut", detail: nil, number: seconds)
+        case .tooLarge(let limit): self.init(kind: "tooLarge", detail: nil, number: Double(limit))
+        case .insecureURL: self.init(kind: "insecureURL", detail: nil, number: nil)
+        case .redirectRefused: self.init(kind: "redirectRefused", detail: nil, number: nil)
+        case .cannotConnect(let why): self.init(kind: "cannotConnect", detail: why, number: nil)
+        case .cancelled: self.init(kind: "cancelled", detail: nil, number: nil)
+        case .other(let why): self.init(kind: "other", detail: why, number: nil)
+        }
+    }
+
+    var transportError: TransportError {
+        switch kind {
+        case "timedOut": return .timedOut(seconds: number ?? 0)
+        case "tooLarge": return .tooLarge(limit: Int(number ?? 0))
+        case "insecureURL": return .insecureURL
+        case "redirectRefused": return .redirectRefused
+        case "cannotConnect": return .cannotConnect(detail ?? "connection failed")
+        case "cancelled": return .cancelled
+        default: return .other(detail ?? "the network helper failed")
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import FXCommands
+import FXRates
+import FXRender
+import Foundation
+
+/// Script mode's fast lane for its commonest line, `[convert] <amount> <from> [to|in] <to>`,
+/// once the general path has answered the same pair: a million-line file then costs
+/// integer arithmetic per line instead of a parse, an actor call, Decimal and String work.
+///
+/// The general path stays the authority. The lane learns a pair only from a line the general
+/// path answered without any warning, and only if the lane's own answer to that very line is
+/// byte for byte what the general path printed. A learned pair expires after a second (or when
+/// its rates are superseded) and every other command forgets them all, so the lane never
+/// answers from rates the general path would no longer use. Anything else it leaves alone.
+@available(macOS 15.0, *)
+public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
+    /// A learned pair: the exact rates as integers with scales, and the decimals to show.
+    struct Entry {
+        var toPerBase: UInt128
+        var toScale: Int
+        var fromPerBase: UInt128
+        var fromScale: Int
+        var fromDigits: Int
+        var toDigits: Int
+        var from: (UInt8, UInt8, UInt8)
+        var to: (UInt8, UInt8, UInt8)
+        var stamp: String
+        var expires: Date
+    }
+
+    /// A line of the one shape the lane answers.
+    struct Line {
+        var amount: UInt128
+        var scale: Int
+        var from: (UInt8, UInt8, UInt8)
+        var to: (UInt8, UInt8, UInt8)
+        var key: UInt32 { Self.code(from) << 15 | Self.code(to) }
+
+        static func code(_ letters: (UInt8, UInt8, UInt8)) -> UInt32 {
+            (UInt32(letters.0 - 65) * 26 + UInt32(letters.1 - 65)) * 26 + UInt32(letters.2 - 65)
+        }
+    }
+
+    private let catalog: CurrencyCatalog
+    private let clock: any WallClock
+    private var memo: [UInt32: Entry] = [:]
+    private var scratch: [UInt8] = []
+    /// How long a learned pair is trusted before the general path is asked again.
+    static let lifetime: TimeInterval = 1
+
+    public init(catalog: CurrencyCatalog = .standard, clock: any WallClock) {
+        self.catalog = catalog
+        self.clock = clock
+        scratch.reserveCapacity(256)
+    }
+
+    /// Writes the answer to `line` (without its newline) to `out` and returns true, or returns
+    /// false and writes nothing when the general path must answer.
+    public func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool {
+        guard !memo.isEmpty, let parsed = Self.parse(line), let entry = memo[parsed.key] else { return false }
+        guard clock.now() < entry.expires else {
+            memo[parsed.key] = nil
+            return false
+        }
+        scratch.removeAll(keepingCapacity: true)
+        guard Self.render(parsed, entry, into: &scratch) else { return false }
+        scratch.withUnsafeBytes { out.write(bytes: $0) }
+        return true
+    }
+
+    /// Learns the pair of a conversion the general path answered for `line` and printed as `printed`.
+    public func learn(line: String, conversion: Conversion, printed: String) {
+        guard conversion.lines.count == 1, let answer = conversion.lines.first, answer.quote.via == nil,
+              let parsed = line.utf8.withContiguousStorageIfAvailable({ Self.parse($0) }) ?? nil,
+              let to = Self.integer(answer.quote.toPerBase), let from = Self.integer(answer.quote.fromPerBase) else { return }
+        let provenance = answer.quote.provenance
+        let now = clock.now()
+        var expires = now.addingTimeInterval(Self.lifetime)
+        if let superseded = provenance.supersededAt, superseded > now, superseded < expires { expires = superseded }
+        let entry = Entry(toPerBase: to.value, toScale: to.scale, fromPerBase: from.value, fromScale: from.scale,
+                          fromDigits: catalog.minorUnits(of: conversion.from), toDigits: answer.fractionDigits,
+                          from: parsed.from, to: parsed.to,
+                          stamp: "\(provenance.source) \(provenance.date) \(provenance.fetchedAt?.timeIntervalSince1970 ?? 0)",
+                          expires: expires)
+        // The lane must print exactly what the general path printed for this very line.
+        var rendered: [UInt8] = []
+        guard Self.render(parsed, entry, into: &rendered), rendered == Array((printed + "\n").utf8) else { return }
+        // Other rates from the same source but another fetch: the tables moved on, start over.
+        if memo.values.contains(where: { $0.stamp != entry.stamp && $0.stamp.hasPrefix("\(provenance.source) ") }) {
+            memo.removeAll()
+        }
+        memo[parsed.key] = entry
+    }
+
+    /// Every other command may change the rates (`refresh`) or the sources: forget everything.
+    public func forget() { memo.removeAll() }
+
+    // MARK: - Parsing
+
+    /// `[convert ]<digits>[.<digits>] <abc> [to |in ]<abc>`, single spaces, at most 18 digits,
+    /// no leading zeros; nil for anything else.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Line? {
+        var index = 0
+        let count = bytes.count
+        func lower(_ at: Int) -> UInt8 { bytes[at] | 0x20 }
+        if count > 8, lower(0) == 0x63, lower(1) == 0x6F, lower(2) == 0x6E, lower(3) == 0x76, lower(4) == 0x65,
+           lower(5) == 0x72, lower(6) == 0x74, bytes[7] == 0x20 {
+            index = 8  // "convert "
+        }
+        var amount: UInt128 = 0
+        var digits = 0
+        var scale = 0
+        var point = false
+        let start = index
+        while index < count, bytes[index] != 0x20 {
+            let byte = bytes[index]
+            if byte == 0x2E {
+                guard !point, index > start else { return nil }
+                point = true
+            } else {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                digits += 1
+                if point { scale += 1 }
+                amount = amount * 10 + UInt128(byte - 0x30)
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 18, !point || scale > 0 else { return nil }
+        // `007` or `00.5`: the general path decides what leading zeros mean.
+        if bytes[start] == 0x30, index - start > 1, bytes[start + 1] != 0x2E { return nil }
+        guard index < count, bytes[index] == 0x20 else { return nil }
+        index += 1
+        guard let from = letters(bytes, at: index) else { return nil }
+        index += 3
+        guard index < count, bytes[index] == 0x20 else { return nil }
+        index += 1
+        if index + 2 < count, bytes[index + 2] == 0x20,
+           (lower(index) == 0x74 && lower(index + 1) == 0x6F) || (lower(index) == 0x69 && lower(index + 1) == 0x6E) {
+            index += 3  // "to " or "in "
+        }
+        guard let to = letters(bytes, at: index), index + 3 == count else { return nil }
+        return Line(amount: amount, scale: scale, from: from, to: to)
+    }
+
+    /// Three ASCII letters, upper-cased.
+    private static func letters(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8, UInt8, UInt8)? {
+        guard index + 3 <= bytes.count else { return nil }
+        let first = bytes[index] & 0xDF, second = bytes[index + 1] & 0xDF, third = bytes[index + 2] & 0xDF
+        guard (0x41...0x5A).contains(first), (0x41...0x5A).contains(second), (0x41...0x5A).contains(third) else { return nil }
+        return (first, second, third)
+    }
+
+    /// A positive rate as an integer and a scale (`1.1172` → 11172, 4), when it fits 19 digits.
+    static func integer(_ value: Decimal) -> (value: UInt128, scale: Int)? {
+        guard value > 0 else { return nil }
+        let text = DecimalFormat.plain(value)
+        var result: UInt128 = 0
+        var scale = 0
+        var point = false
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == 0x2E { point = true; continue }
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            result = result * 10 + UInt128(byte - 0x30)
+            if result > 0 { digits += 1 }
+            if point { scale += 1 }
+        }
+        guard digits <= 19, result > 0 else { return nil }
+        return (result, scale)
+    }
+
+    // MARK: - Arithmetic and text
+
+    /// `17,612.72 JPY = 159.44 AUD\n`: the amount × to / from rounded half away from zero, as
+    /// `Quote.convert` and `Decimal.rounded(scale:)` do, computed exactly in 128-bit integers.
+    static func render(_ line: Line, _ entry: Entry, into out: inout [UInt8]) -> Bool {
+        // result × 10^d = A·T·10^(d + f) / (F·10^(a + t)), with A = amount, a its scale, and so on.
+        var numerator = line.amount
+        var denominator = entry.fromPerBase
+        var overflow = false
+        (numerator, overflow) = numerator.multipliedReportingOverflow(by: entry.toPerBase)
+        guard !overflow else { return false }
+        let shift = (entry.toDigits + entry.fromScale) - (line.scale + entry.toScale)
+        guard abs(shift) <= 38 else { return false }
+        if shift >= 0 {
+            (numerator, overflow) = numerator.multipliedReportingOverflow(by: power(shift))
+        } else {
+            (denominator, overflow) = denominator.multipliedReportingOverflow(by: power(-shift))
+        }
+        guard !overflow else { return false }
+        var (result, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        if remainder >= denominator - remainder { result += 1 }
+
+        let amountDigits = max(entry.fromDigits, line.scale)
+        append(line.amount * power(amountDigits - line.scale), fractionDigits: amountDigits, into: &out)
+        out.append(0x20)
+        out.append(entry.from.0); out.append(entry.from.1); out.append(entry.from.2)
+        out.append(contentsOf: [0x20, 0x3D, 0x20])  // " = "
+        append(result, fractionDigits: entry.toDigits, into: &out)
+        out.append(0x20)
+        out.append(entry.to.0); out.append(entry.to.1); out.append(entry.to.2)
+        out.append(0x0A)
+        return true
+    }
+
+    private static func power(_ exponent: Int) -> UInt128 {
+        var result: UInt128 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+
+    /// Digits of `value / 10^fractionDigits` with `,` between thousands, as `DecimalFormat.fixed` writes them.
+    private static func append(_ value: UInt128, fractionDigits: Int, into out: inout [UInt8]) {
+        // Nearly every value fits 64 bits, where dividing by ten is a multiplication.
+        var digits = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 40 bytes, no allocation
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value
+            while rest > UInt128(UInt64.max) {
+                buffer[count] = UInt8(rest % 10) + 0x30
+                rest /= 10
+                count += 1
+            }
+            var small = UInt64(rest)
+            repeat {
+                buffer[count] = UInt8(small % 10) + 0x30
+                small /= 10
+                count += 1
+            } while small > 0
+            while count <= fractionDigits, count < buffer.count {
+                buffer[count] = 0x30
+                count += 1
+            }
+            // Least significant first in `buffer`.
+            let integerCount = count - fractionDigits
+            for position in 0..<integerCount {
+                if integerCount > 3, position > 0, (integerCount - position) % 3 == 0 { out.append(0x2C) }
+                out.append(buffer[count - 1 - position])
+            }
+            if fractionDigits > 0 {
+                out.append(0x2E)
+                for position in integerCount..<count { out.append(buffer[count - 1 - position]) }
+            }
+        }
+    }
+}

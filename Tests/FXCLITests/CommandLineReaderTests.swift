@@ -1,0 +1,61 @@
+import ArgumentParser
+@testable import FXCLI
+import Testing
+
+/// The direct read of the usual command lines must agree with ArgumentParser on every one it
+/// accepts, and must leave the unusual ones to it.
+@Suite struct CommandLineReaderTests {
+    static let lines: [[String]] = [
+        [], ["convert", "100", "usd", "eur"], ["100", "usd", "eur"], ["convert", "100", "usd", "eur", "--offline"],
+        ["--offline", "convert", "100", "usd", "eur"], ["--json", "rate", "usd"], ["rate", "--json", "usd", "--no-color"],
+        ["--source", "ecb", "rate", "usd"], ["rate", "usd", "--source", "frankfurter"], ["--max-age", "2d", "convert", "1", "usd", "jpy"],
+        ["--fail-fast"], ["--json", "--offline", "--no-color", "--fail-fast", "history", "usd", "jpy", "1y"],
+        ["history"], ["sources"], ["refresh", "ecb", "boc"], ["convert", "100", "usd", "eur", "on", "2024-03-01"],
+        ["100.5", "usd", "in", "eur"], ["convert", "1e400", "usd", "eur"], ["CONVERT", "100", "USD", "EUR"],
+        ["sources", "compare", "eur", "usd"], ["rate", "usd", "jpy", "on", "3d", "ago"],
+    ]
+
+    static let unusual: [[String]] = [
+        ["--help"], ["-h"], ["help"], ["--version"], ["--source"], ["--source", "--offline"], ["--max-age", "soon"],
+        ["--offline", "--offline"], ["--source=ecb", "rate", "usd"], ["convert", "-5", "usd", "eur"],
+        ["--complete", "--", "convert", "100", "us"], ["--", "convert", "1", "usd", "eur"], ["--bogus"], ["-x"],
+        ["--generate-completion-script", "bash"],
+    ]
+
+    @Test(arguments: lines)
+    func usualLinesReadDirectlyAsArgumentParserReadsThem(_ line: [String]) throws {
+        let quick = try #require(CommandLineReader.quick(line))
+        let parsed = try FXCommand.parse(line)
+        #expect(quick == parsed.invocation)
+    }
+
+    @Test(arguments: unusual)
+    func unusualLinesGoToArgumentParser(_ line: [String]) {
+        #expect(CommandLineReader.quick(line) == nil)
+    }
+
+    @Test func flagsAndWordsAreRead() throws {
+        let invocation = try #require(CommandLineReader.quick(["--json", "convert", "100", "usd", "--source", "ecb", "eur"]))
+        #expect(invocation.json && !invocation.offline)
+        #expect(invocation.source == "ecb")
+        #expect(invocation.commandWords == ["convert", "100", "usd", "eur"])
+    }
+
+    @Test func usageErrorsExitWithStatusTwoOnStandardError() {
+        guard case .exit(let status, let message, let toError) = CommandLineReader.read(["--max-age", "soon"]) else {
+            Issue.record("expected an exit")
+            return
+        }
+        #expect(status == 2 && toError)
+        #expect(message.hasPrefix("fx: ") && message.contains("--max-age"))
+    }
+
+    @Test func helpIsPrintedOnStandardOutput() {
+        guard case .exit(let status, let message, let toError) = CommandLineReader.read(["--help"]) else {
+            Issue.record("expected an exit")
+            return
+        }
+        #expect(status == 0 && !toError)
+        #expect(message.contains("convert"))
+    }
+}
