@@ -16,8 +16,10 @@ public struct URLSessionTransport: HTTPTransport {
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard request.url.isAllowedForFetching else { throw .insecureURL }
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = request.timeout
-        configuration.timeoutIntervalForResource = request.timeout
+        // The deadline is the delegate's own timer. On Linux URLSession truncates its timeouts to
+        // whole seconds, so 0.5 would time out at once: its own are set past ours, as a backstop.
+        configuration.timeoutIntervalForRequest = request.timeout.rounded(.up) + 1
+        configuration.timeoutIntervalForResource = request.timeout.rounded(.up) + 1
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
@@ -47,6 +49,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private let maxBytes: Int
     private let timeout: TimeInterval
     private var body = Data()
+    /// The Content-Length, once headers arrived (-1 when there is none), telling a cut-off body from a refused connection.
+    private var announced: Int64?
     private var refusal: TransportError?
     /// A cancellation that came before `start`: honoured as soon as it starts.
     private var cancelledEarly = false
@@ -81,6 +85,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        lock.withLock { announced = response.expectedContentLength }
         if response.expectedContentLength > Int64(maxBytes) {
             refuse(.tooLarge(limit: maxBytes), task: dataTask)
             completionHandler(.cancel)
@@ -101,7 +106,9 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         guard let url = request.url, url.isAllowedForFetching,
               !(task.originalRequest?.url?.scheme == "https" && url.scheme != "https") else {
-            refuse(.redirectRefused, task: task)
+            // No cancel here: on Linux, cancelling before answering the redirect callback traps
+            // ("not waiting for it"). Declining it ends the task with the 3xx, refused on completion.
+            lock.withLock { if refusal == nil { refusal = .redirectRefused } }
             completionHandler(nil)
             return
         }
@@ -113,7 +120,17 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         if let refusal = lock.withLock({ refusal }) {
             result = .failure(refusal)
         } else if let error {
-            result = .failure(Self.transportError(error, timeout: timeout))
+            let announced: Int64? = lock.withLock { self.announced }
+            let received = Int64(lock.withLock { body.count })
+            let code = (error as? URLError)?.code
+            if let announced, code != .timedOut, code != .cancelled {
+                // Headers came, then the connection ended early: say so, not "cannot connect".
+                result = .failure(.other(announced > received
+                    ? "the response was cut off (\(received) of \(announced) bytes arrived)"
+                    : "the connection was lost before the whole response arrived"))
+            } else {
+                result = .failure(Self.transportError(error, timeout: timeout))
+            }
         } else if let http = task.response as? HTTPURLResponse {
             var headers: [String: String] = [:]
             for (key, value) in http.allHeaderFields {

@@ -8,8 +8,8 @@ public enum Failure: Error, Sendable, Equatable {
     case rates(RateError)
     /// The answer was given, but from rates superseded longer ago than `--max-age` allows.
     case tooOld(Provenance, staleness: TimeInterval, maxAge: TimeInterval)
-    /// `refresh` reached none of the sources it asked; each one's reason was already printed.
-    case refreshFailed
+    /// `refresh` reached none of the sources it asked (these); each one's reason was already printed.
+    case refreshFailed([SourceID])
 
     /// 1 runtime failure · 2 usage error · 3 data older than `--max-age`.
     public var exitStatus: Int32 {

@@ -11,8 +11,9 @@ public enum Messages {
         case .tooOld(let provenance, let staleness, let maxAge):
             "\(provenance.sourceName) rates of \(provenance.date) were superseded \(AgeText.duration(staleness)) ago, "
                 + "longer than --max-age \(AgeText.duration(maxAge)) allows"
-        case .refreshFailed:
-            "no source could be refreshed; the cache is as it was"
+        case .refreshFailed(let ids):
+            // Each source's reason is on its own line of the report; this line names them for stderr.
+            "no source could be refreshed (\(ids.map(\.rawValue).joined(separator: ", "))); the cache is as it was"
         }
     }
 
@@ -93,10 +94,10 @@ public enum Messages {
         switch failure {
         case .transport(let error):
             switch error {
-            case .timedOut(let seconds): return "no answer within \(Int(seconds)) s"
+            case .timedOut(let seconds): return "no answer within \(self.seconds(seconds)) s"
             case .tooLarge(let limit): return "response larger than \(limit / 1024) KiB; refused"
             case .insecureURL: return "refusing plain HTTP to a host that is not this machine; use https://"
-            case .redirectRefused: return "refused a redirect away from HTTPS"
+            case .redirectRefused: return "refused a redirect to an address that is not HTTPS"
             case .cannotConnect(let reason): return "cannot connect (\(printable(reason)))"
             case .cancelled: return "interrupted"
             case .other(let reason): return printable(reason)
@@ -119,6 +120,14 @@ public enum Messages {
         case .quotaUsedUp(let used, let quota):
             if used >= quota { return "the plan's \(quota) requests this month are used up" }
             return "\(used) of the plan's \(quota) requests this month used; keeping the rest for 'refresh'"
+        case .throttled(let status, let wait):
+            let answered = text(for: .httpStatus(status))
+            switch wait {
+            case .date(let until): return answered + " and asked for no request before " + utcTime(until)
+            case .seconds(let seconds): return answered + " and asked for no request within \(seconds) s"
+            }
+        case .waitingUntil(let until):
+            return "the server asked for no request before \(utcTime(until))"
         }
     }
 
@@ -159,6 +168,19 @@ public enum Messages {
         }
     }
 
+    /// `2026-11-22 14:05:30 UTC`: unambiguous in a cron job's mail, and free of locale formatting.
+    static func utcTime(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.up))
+        let within = ((seconds % 86_400) + 86_400) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(Day(utc: date)) \(two(within / 3600)):\(two(within / 60 % 60)):\(two(within % 60)) UTC"
+    }
+
+    /// `15`, or `0.5` for a fraction of a second (FX_TIMEOUT accepts both).
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value))" : "\(value)"
+    }
+
     private static func builtIn(_ day: Day) -> String {
         "using built-in ECB rates of \(day); run 'refresh' when online"
     }
@@ -169,7 +191,8 @@ public enum Messages {
         var result = ""
         for scalar in text.unicodeScalars.prefix(200) {
             if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                result += scalar.value < 0x100 ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%X}", scalar.value)
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{" + hex + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }

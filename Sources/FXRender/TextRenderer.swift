@@ -106,6 +106,8 @@ public struct TextRenderer: Sendable {
         case .unchanged(let entry):
             return "\(id): unchanged, still \(entry.table.date) (nothing new was published; a wasted request)"
         case .failed(let failure):
+            // Not asking because the server asked for time is no failure of the request.
+            if case .waitingUntil = failure { return "\(id): " + style.yellow("not asked") + ": \(Messages.text(for: failure))" }
             return "\(id): " + style.red("failed") + ": \(Messages.text(for: failure))"
         }
     }

@@ -152,7 +152,7 @@ public struct Executor: Sendable {
     public func verdict(on outcome: Outcome) -> Failure? {
         switch outcome {
         case .refresh(let reports) where !reports.isEmpty && reports.allSatisfy({ $0.outcome.entry == nil }):
-            return .refreshFailed
+            return .refreshFailed(reports.map(\.source))
         case .conversion(let conversion):
             return tooOld(conversion.lines.flatMap(\.quote.provenances))
         case .rates(let listing):

@@ -22,6 +22,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case hang
         /// Announces more body than it sends, then closes.
         case truncated(status: Int, body: Data, announced: Int)
+        /// Headers and the first `after` bytes of the body, then a TCP reset (RST), not a clean close.
+        case reset(status: Int, headers: [String: String], body: Data, after: Int)
+        /// These exact bytes, status line and headers included, then a close: for answers the
+        /// other cases cannot shape (no Content-Length, a body delimited by the close).
+        case raw(Data)
 
         public static func ok(_ body: Data, contentType: String = "application/xml", headers: [String: String] = [:]) -> Reply {
             .response(status: 200, headers: headers.merging(["Content-Type": contentType]) { first, _ in first }, body: body)
@@ -123,6 +128,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             send(client, head(status: status, headers: headers, length: body.count) + body)
         case .truncated(let status, let body, let announced):
             send(client, head(status: status, headers: ["Content-Type": "application/xml"], length: announced) + body)
+        case .reset(let status, let headers, let body, let after):
+            send(client, head(status: status, headers: headers, length: body.count) + body.prefix(after))
+            // A zero linger time makes the close that follows send RST instead of FIN.
+            var linger = Glibc_linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc_linger>.size))
+        case .raw(let data):
+            send(client, data)
         case .hang:
             send(client, Data("HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nContent-Length: 2000\r\n\r\n<".utf8))
             // Hold the connection open until the client hangs up (bounded, so the thread ends).
@@ -177,6 +189,8 @@ public struct ServerError: Error, CustomStringConvertible {
 
 #if canImport(Glibc)
 private let Glibc_send = Glibc.send
+private typealias Glibc_linger = Glibc.linger
 #else
 private let Glibc_send = Darwin.send
+private typealias Glibc_linger = Darwin.linger
 #endif

@@ -60,6 +60,11 @@ public actor RateService {
     /// Automatic fetches stop at this share of a quota, keeping the rest for explicit `refresh`.
     static let automaticQuotaShare = 9
 
+    /// Until when the source's server asked not to be asked (`Retry-After`, kept in usage), if that is still ahead.
+    private func waitingUntil(_ id: SourceID, now: Date) -> Date? {
+        usage.load()[id]?.retryAfter.flatMap { $0 > now ? $0 : nil }
+    }
+
     /// Requests made to `source` this month, and its allowance, when it has one.
     private func quotaState(_ id: SourceID) -> (used: Int, quota: Int)? {
         guard let quota = quotas[id] else { return nil }
@@ -169,9 +174,12 @@ public actor RateService {
         // Every source is asked at once; the answers are then taken in order, one at a time.
         var asked: [(source: any RateSource, before: CachedRates?)] = []
         var refused: [Int: FetchFailure] = [:]
+        let now = clock.now()
         for (index, source) in chosen.enumerated() {
             asked.append((source, cached(source.id)))
-            if let state = quotaState(source.id), state.used >= state.quota {
+            if let until = waitingUntil(source.id, now: now) {
+                refused[index] = .waitingUntil(until)
+            } else if let state = quotaState(source.id), state.used >= state.quota {
                 refused[index] = .quotaUsedUp(used: state.used, quota: state.quota)
             }
         }
@@ -236,11 +244,16 @@ public actor RateService {
                                             fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
             return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: .distantFuture, degraded: true)
         }
-        switch await fetch(source, previous: entry) {
+        // A server that asked for time gets it: no request before then, the usual fallbacks meanwhile.
+        let result = if let until = waitingUntil(source.id, now: now) { FetchResult.failed(.waitingUntil(until)) }
+                     else { await fetch(source, previous: entry) }
+        switch result {
         case .updated(let fresh), .unchanged(let fresh):
             return rememberFetched(source, fresh)
         case .failed(let failure):
-            let retry = now + options.retryAfterFailure
+            var retry = now + options.retryAfterFailure
+            if case .waitingUntil(let until) = failure { retry = max(retry, until) }
+            if case .throttled(_, .date(let until)) = failure { retry = max(retry, until) }
             // A source that answered wrongly gives way to the next one; after a timeout the
             // network itself is likely down, and waiting out every other source's deadline too
             // would hold the answer for minutes.
@@ -283,7 +296,13 @@ public actor RateService {
         case .failure(let error):
             // A request refused before it was sent (no key, a URL fx will not use) costs nothing.
             switch error {
-            case .missingKey, .transport(.insecureURL): break
+            case .missingKey, .transport(.insecureURL), .waitingUntil: break
+            case .throttled(let status, let wait):
+                // Kept as an instant (capped) from when the answer came, so that later runs also wait.
+                let until = wait.instant(after: clock.now())
+                let failure = FetchFailure.throttled(status: status, retryAfter: .date(until))
+                usage.record(.throttled(describe(failure), until: until), for: source.id, at: now)
+                return .failed(failure)
             default: usage.record(.failed(describe(error)), for: source.id, at: now)
             }
             return .failed(error)

@@ -21,4 +21,8 @@ public enum FetchFailure: Error, Sendable, Equatable {
     case providerError(String)
     /// The plan's monthly requests are used up (or nearly, for automatic fetches).
     case quotaUsedUp(used: Int, quota: Int)
+    /// A 429 or 503 whose `Retry-After` says when to ask again (made absolute by the service).
+    case throttled(status: Int, retryAfter: RetryAfter)
+    /// Not asked: an earlier answer's `Retry-After` forbids a request before this instant.
+    case waitingUntil(Date)
 }

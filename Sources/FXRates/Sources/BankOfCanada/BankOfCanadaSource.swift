@@ -52,6 +52,7 @@ public struct BankOfCanadaSource: RateSource {
     /// Errors come as JSON with a sentence (404 `{"message":"Series FXCADAFN not found.",…}`),
     /// which says more than the status.
     private func validated(_ response: HTTPResponse) throws(FetchFailure) -> RateTable {
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
         guard response.status == 200 else {
             if let message = ValetDecoder.errorMessage(response.body) {
                 throw .providerError("\(message) (HTTP \(response.status))")

@@ -51,6 +51,7 @@ public struct DunamuSource: RateSource {
             throw .transport(error)
         }
         if response.status == 304, validators != nil { return .notModified }
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
         guard response.status == 200 else { throw .httpStatus(response.status) }
         if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
         try BodyCheck.rejectNonJSON(response.body)

@@ -45,6 +45,7 @@ public struct ECBSource: RateSource {
     }
 
     func validated(_ response: HTTPResponse) throws(FetchFailure) -> [RateTable] {
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
         guard response.status == 200 else { throw .httpStatus(response.status) }
         if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
         return try ECBFeedParser.parse(response.body)

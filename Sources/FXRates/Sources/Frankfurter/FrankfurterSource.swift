@@ -55,6 +55,7 @@ public struct FrankfurterSource: HistorySource, RateSource {
             throw .transport(error)
         }
         if response.status == 304, validators != nil { return .notModified }
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
         guard response.status == 200 else {
             if response.status == 422, let message = FrankfurterDecoder.errorMessage(response.body) { throw .malformed(message) }
             throw .httpStatus(response.status)
@@ -93,6 +94,7 @@ public struct FrankfurterSource: HistorySource, RateSource {
     /// an empty result and for a wrong path, and an open-ended series from 1999 on is never empty,
     /// so a 404 most likely means a misconfigured base URL. A 422 carries a reason worth showing.
     private func validated(_ response: HTTPResponse, base: CurrencyCode, today: Day) throws(FetchFailure) -> RateHistory {
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
         guard response.status == 200 else {
             if response.status == 422, let message = FrankfurterDecoder.errorMessage(response.body) { throw .malformed(message) }
             throw .httpStatus(response.status)

@@ -147,6 +147,7 @@ public struct NasdaqDataLinkSource: RateSource {
             throw .transport(error)
         }
         do throws(FetchFailure) {
+            if let throttled = FetchFailure.throttled(response) { throw throttled }
             guard response.status == 200 else { throw NasdaqDecoder.errorEnvelope(response.body) ?? .httpStatus(response.status) }
             if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
             try BodyCheck.rejectNonJSON(response.body)

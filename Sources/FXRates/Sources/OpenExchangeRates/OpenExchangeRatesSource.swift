@@ -94,6 +94,7 @@ public struct OpenExchangeRatesSource: RateSource {
     /// OXR's error body says more than its status (`not_allowed` comes as 403 or 429), so it is
     /// read first, whatever the status; only then the status and the body's kind.
     private func validated(_ response: HTTPResponse) throws(FetchFailure) -> RateTable {
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
         if let text = OpenExchangeRatesDecoder.errorText(response.body, hiding: appID) { throw .providerError(text) }
         guard response.status == 200 else { throw .httpStatus(response.status) }
         if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }

@@ -1,0 +1,353 @@
+import FXRates
+import Foundation
+
+/// Every way a provider can misbehave that fx must survive. Each is played by every provider
+/// in its own format (`ProviderPlay.reply(for:)`): a zero rate is `rate='0'` for the ECB and
+/// `"basePrice": 0` for Dunamu.
+public enum Fault: String, CaseIterable, Sendable {
+    case status500
+    /// 503 with `Retry-After` as an HTTP-date.
+    case status503RetryAfterDate
+    /// 429 with `Retry-After` in seconds (the provider's own error body where there is one).
+    case status429RetryAfterSeconds
+    case status404
+    /// Headers, one byte of body, then silence past any timeout.
+    case stall
+    /// Half the body, then a TCP reset.
+    case resetMidBody
+    /// `Content-Length` larger than what is sent, then a clean close.
+    case truncatedBody
+    case htmlPage200
+    case empty200
+    case garbageBytes
+    case zeroRate
+    case negativeRate
+    case nonNumericRate
+    case duplicateCurrency
+    case futureDate
+    /// Several MiB with no `Content-Length`: only counting while reading can stop it.
+    case oversizedBody
+    /// XML with a DTD whose external entity names a local file (the ECB's format; JSON for the others' parsers).
+    case xmlExternalEntity
+    /// Provider strings holding terminal escape sequences (title change, screen clear, colours).
+    case terminalEscapes
+    /// A 302 from the loopback server to plain HTTP on another host.
+    case redirectToPlainHTTP
+
+    /// Seconds the 429 asks for.
+    public static let retryAfterSeconds = 120
+    /// The marker the external entity's file holds; it must never appear anywhere.
+    public static let entityMarker = "ENTITY-MARKER-7c1e"
+    /// The date the future-date fault claims.
+    public static let futureDay = "2030-01-02"
+}
+
+/// The six providers as the fault server plays them: where fx asks, what a healthy answer is
+/// (the real samples of the end-to-end fixtures), and each fault in that provider's format.
+public enum ProviderPlay: String, CaseIterable, Sendable {
+    case ecb, frankfurter, boc, oxr, dunamu, nasdaq
+
+    /// How fx names the source in warnings.
+    public var name: String {
+        switch self {
+        case .ecb: "European Central Bank"
+        case .frankfurter: "Frankfurter"
+        case .boc: "Bank of Canada"
+        case .oxr: "Open Exchange Rates"
+        case .dunamu: "Dunamu (Hana Bank)"
+        case .nasdaq: "Nasdaq Data Link"
+        }
+    }
+
+    /// The path fx asks for the latest rates (without the query).
+    public var path: String {
+        switch self {
+        case .ecb: "/ecb/eurofxref-daily.xml"
+        case .frankfurter: "/frankfurter/latest"
+        case .boc: "/boc/observations/group/FX_RATES_DAILY/json"
+        case .oxr: "/oxr/latest.json"
+        case .dunamu: "/dunamu/forex/recent"
+        case .nasdaq: "/nasdaq/datasets/ECB/EURUSD/data.json"
+        }
+    }
+
+    var contentType: String { self == .ecb ? "application/xml" : "application/json" }
+
+    /// The healthy body, as text (every sample is UTF-8).
+    public var sample: String {
+        switch self {
+        case .ecb:
+            let text = String(decoding: endToEndFixture("eurofxref-daily.2026-10-30.xml"), as: UTF8.self)
+            return text.replacingOccurrences(of: "time='2026-10-30'", with: "time='\(Self.latestECBDay())'")
+        case .frankfurter:
+            let latest = BuiltInRates.ecb.latest
+            let rates = latest.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+            return #"{"amount":1.0,"base":"EUR","date":"\#(latest.date)","rates":{\#(rates)}}"#
+        case .boc: return String(decoding: endToEndFixture("providers/boc-recent2.constructed.json"), as: UTF8.self)
+        case .oxr: return String(decoding: endToEndFixture("providers/oxr-latest.json"), as: UTF8.self)
+        case .dunamu: return String(decoding: endToEndFixture("providers/dunamu-recent-krwusd.json"), as: UTF8.self)
+        case .nasdaq: return String(decoding: endToEndFixture("providers/nasdaq-dataset-fx.constructed.json"), as: UTF8.self)
+        }
+    }
+
+    public var healthy: LoopbackHTTPServer.Reply {
+        .ok(Data(sample.utf8), contentType: contentType, headers: ["ETag": "\"\(rawValue)-1\""])
+    }
+
+    /// The newest date the ECB can have published by now, so its sample is current.
+    static func latestECBDay(now: Date = Date()) -> Day {
+        let today = CentralEuropeanTime.day(at: now)
+        var day = TargetCalendar.workingDay(onOrBefore: today)
+        if day == today, now < CentralEuropeanTime.instant(on: today, hour: 16) {
+            day = TargetCalendar.workingDay(onOrBefore: today.adding(days: -1))
+        }
+        return day
+    }
+
+    /// The sample with one piece replaced; the piece must be there, or the fault would not be played.
+    func sample(replacing target: String, with replacement: String) -> Data {
+        let text = sample
+        precondition(text.contains(target), "\(rawValue) sample lacks \(target)")
+        return Data(text.replacingOccurrences(of: target, with: replacement).utf8)
+    }
+
+    /// What one rate looks like in the sample, and how to write another value in its place.
+    private var rateSite: (text: String, with: (String) -> String) {
+        switch self {
+        case .ecb: ("<Cube currency='USD' rate='1.1172'/>", { "<Cube currency='USD' rate='\($0)'/>" })
+        case .frankfurter:
+            (#""USD":\#(BuiltInRates.ecb.latest.rates[CurrencyCode("USD")!]!)"#, { #""USD":\#($0)"# })
+        case .boc: (#""v": "1.3706""#, { #""v": "\#($0)""# })
+        case .oxr: (#""EUR": 0.812833"#, { #""EUR": \#($0)"# })
+        case .dunamu: (#""basePrice": 1338.00"#, { #""basePrice": \#($0)"# })
+        case .nasdaq: (#"["2021-03-30",1.1741]"#, { #"["2021-03-30",\#($0)]"# })
+        }
+    }
+
+    private func rate(_ value: String) -> LoopbackHTTPServer.Reply {
+        .ok(sample(replacing: rateSite.text, with: rateSite.with(value)), contentType: contentType)
+    }
+
+    /// How this provider answers with `fault`.
+    public func reply(for fault: Fault) -> LoopbackHTTPServer.Reply {
+        let body = Data(sample.utf8)
+        switch fault {
+        case .status500:
+            return .status(500, body: "Internal Server Error")
+        case .status503RetryAfterDate:
+            // An HTTP-date two minutes on (IMF-fixdate, as RFC 9110 asks servers to send).
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            let date = formatter.string(from: Date().addingTimeInterval(TimeInterval(Fault.retryAfterSeconds)))
+            return .response(status: 503, headers: ["Content-Type": "text/plain", "Retry-After": date], body: Data("busy".utf8))
+        case .status429RetryAfterSeconds:
+            let headers = ["Content-Type": "application/json", "Retry-After": "\(Fault.retryAfterSeconds)"]
+            switch self {
+            case .oxr: return .response(status: 429, headers: headers, body: ratesFixture("oxr/error-access-restricted.json"))
+            case .nasdaq: return .response(status: 429, headers: headers, body: ratesFixture("nasdaq/error-anonymous-limit.constructed.json"))
+            default: return .response(status: 429, headers: headers, body: Data(#"{"message":"too many requests"}"#.utf8))
+            }
+        case .status404:
+            switch self {
+            case .boc: return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("boc/error-series-not-found.json"))
+            case .frankfurter: return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("frankfurter/error-404-not-found.json"))
+            case .nasdaq: return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("nasdaq/error.json"))
+            default: return .status(404, body: "Not Found")
+            }
+        case .stall:
+            return .hang
+        case .resetMidBody:
+            return .reset(status: 200, headers: ["Content-Type": contentType], body: body, after: body.count / 2)
+        case .truncatedBody:
+            return .truncated(status: 200, body: body.prefix(body.count / 2), announced: body.count)
+        case .htmlPage200:
+            return .ok(Data("<!DOCTYPE html>\n<html><head><title>Service Unavailable</title></head><body><h1>Maintenance</h1></body></html>".utf8),
+                       contentType: "text/html; charset=utf-8")
+        case .empty200:
+            return .ok(Data(), contentType: contentType)
+        case .garbageBytes:
+            // Binary noise with an escape, a bell, NULs and invalid UTF-8 among it.
+            var bytes: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0x07, 0xFF, 0xFE, 0x00, 0xC3, 0x28]
+            var seed: UInt32 = 0x2545F491
+            for _ in 0..<2000 {
+                seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5
+                bytes.append(UInt8(truncatingIfNeeded: seed))
+            }
+            return .ok(Data(bytes), contentType: contentType)
+        case .zeroRate: return rate("0")
+        case .negativeRate: return rate("-1.5")
+        case .nonNumericRate:
+            // The ECB's attributes and Valet's values are text already; elsewhere a JSON string.
+            return rate(self == .ecb || self == .boc ? "abc" : #""abc""#)
+        case .duplicateCurrency:
+            return .ok(duplicated(), contentType: contentType)
+        case .futureDate:
+            return .ok(futureDated(), contentType: contentType)
+        case .oversizedBody:
+            // 4 MiB: more than any source's cap; the body is well-formed up to the padding.
+            let padding = Data(repeating: 0x20, count: 4 << 20)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nConnection: close\r\n\r\n"
+            return .raw(Data(head.utf8) + body.prefix(body.count / 2) + padding)
+        case .xmlExternalEntity:
+            return .ok(Data(xmlWithExternalEntity().utf8), contentType: "application/xml")
+        case .terminalEscapes:
+            return escapes()
+        case .redirectToPlainHTTP:
+            return .response(status: 302, headers: ["Location": "http://example.invalid/stolen", "Content-Type": "text/plain"],
+                             body: Data("moved".utf8))
+        }
+    }
+
+    /// The ECB's document with a DTD declaring an external entity that names a marker file, used as a rate.
+    func xmlWithExternalEntity() -> String {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("fx-entity-marker.txt")
+        try? Data(Fault.entityMarker.utf8).write(to: marker)
+        let ecb = ProviderPlay.ecb.sample
+        let declaration = "<!DOCTYPE gesmes:Envelope [\n<!ENTITY marker SYSTEM \"file://\(marker.path)\">\n]>\n"
+        let withDTD = ecb.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+                                               with: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + declaration)
+        return withDTD.replacingOccurrences(of: "<Cube currency='USD' rate='1.1172'/>", with: "<Cube currency='USD' rate='&marker;'/>")
+    }
+
+    private func duplicated() -> Data {
+        switch self {
+        case .ecb:
+            return sample(replacing: "<Cube currency='USD' rate='1.1172'/>",
+                          with: "<Cube currency='USD' rate='1.1172'/>\n\t\t\t<Cube currency='USD' rate='1.2000'/>")
+        case .frankfurter:
+            return sample(replacing: rateSite.text, with: rateSite.text + #","USD":1.2"#)
+        case .boc:
+            return sample(replacing: "\"FXUSDCAD\": {\n                \"v\": \"1.3706\"\n            }",
+                          with: "\"FXUSDCAD\": {\n                \"v\": \"1.3706\"\n            },\n            \"FXUSDCAD\": {\"v\": \"1.3800\"}")
+        case .oxr:
+            return sample(replacing: rateSite.text, with: rateSite.text + #",\#n    "EUR": 0.9"#)
+        case .dunamu:
+            // The same record twice in the array.
+            let text = sample.trimmingCharacters(in: .whitespacesAndNewlines)
+            let record = text.dropFirst().dropLast()
+            return Data("[\(record),\(record)]".utf8)
+        case .nasdaq:
+            return sample(replacing: rateSite.text, with: rateSite.text + #",["2021-03-30",1.2]"#)
+        }
+    }
+
+    private func futureDated() -> Data {
+        let day = Fault.futureDay
+        switch self {
+        case .ecb: return Data(sample.replacingOccurrences(of: "time='\(Self.latestECBDay())'", with: "time='\(day)'").utf8)
+        case .frankfurter: return sample(replacing: #""date":"\#(BuiltInRates.ecb.latest.date)""#, with: #""date":"\#(day)""#)
+        case .boc: return sample(replacing: #""d": "2026-03-18""#, with: #""d": "\#(day)""#)
+        // 2030-01-02T10:00:00Z.
+        case .oxr: return sample(replacing: #""timestamp": 1521741600"#, with: #""timestamp": 1893578400"#)
+        case .dunamu:
+            let dated = sample(replacing: #""date": "2024-02-20""#, with: #""date": "\#(day)""#)
+            return Data(String(decoding: dated, as: UTF8.self)
+                .replacingOccurrences(of: #""timestamp": 1708410689000"#, with: #""timestamp": 1893578400000"#).utf8)
+        case .nasdaq: return sample(replacing: #"["2021-03-30",1.1741]"#, with: #"["\#(day)",1.1741]"#)
+        }
+    }
+
+    /// OSC title change, screen clear and colours, where each provider puts a string people may see.
+    public static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[31mred"
+    private static var hostileJSON: String { #"\u001b]0;pwned\u0007\u001b[2J\u001b[31mred"# }
+
+    private func escapes() -> LoopbackHTTPServer.Reply {
+        let json = ["Content-Type": "application/json"]
+        let hostileJSON = Self.hostileJSON
+        switch self {
+        case .ecb:
+            // A currency code. XML 1.0 cannot carry ESC, but it can carry the one-byte CSI (U+009B)
+            // that some terminals obey, and a right-to-left override.
+            return .ok(sample(replacing: "<Cube currency='USD' rate='1.1172'/>",
+                              with: "<Cube currency='&#155;2J&#155;31m&#8238;DSU' rate='1.1172'/>"), contentType: contentType)
+        case .frankfurter:
+            return .response(status: 422, headers: json, body: Data(#"{"message":"\#(hostileJSON) bad currency pair"}"#.utf8))
+        case .boc:
+            return .response(status: 404, headers: json, body: Data(#"{"message":"Series \#(hostileJSON)FXCADAFN not found.","docs":"x"}"#.utf8))
+        case .oxr:
+            return .response(status: 403, headers: json, body: Data(
+                #"{"error":true,"status":403,"message":"not_allowed","description":"\#(hostileJSON) Changing the base currency is not allowed."}"#.utf8))
+        case .dunamu:
+            return .ok(sample(replacing: #""currencyCode": "USD""#, with: #""currencyCode": "\#(hostileJSON)USD""#), contentType: contentType)
+        case .nasdaq:
+            return .response(status: 400, headers: json, body: Data(
+                #"{"quandl_error":{"code":"QEAx01","message":"\#(hostileJSON) We could not recognize your API key."}}"#.utf8))
+        }
+    }
+}
+
+/// One loopback server answering for all six providers: healthy unless a fault is injected
+/// for a provider, and counting the requests each provider gets.
+public final class FaultServer: @unchecked Sendable {
+    public let server: LoopbackHTTPServer
+    private let lock = NSLock()
+    private var replies: [ProviderPlay: @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply] = [:]
+
+    /// `keys`: the OXR App ID and Nasdaq API key requests must carry (else 401/400, as the real ones answer).
+    public init(oxrKey: String, nasdaqKey: String) throws {
+        self.oxrKey = oxrKey
+        self.nasdaqKey = nasdaqKey
+        let box = Box()
+        server = try LoopbackHTTPServer { request in box.server?.answer(request) ?? .status(500) }
+        box.server = self
+    }
+
+    private let oxrKey: String
+    private let nasdaqKey: String
+
+    private final class Box: @unchecked Sendable {
+        weak var server: FaultServer?
+    }
+
+    /// `fault` for every request to `provider` from now on; nil heals it.
+    public func inject(_ fault: Fault?, into provider: ProviderPlay) {
+        guard let fault else { return answer(provider, with: nil) }
+        let reply = provider.reply(for: fault)
+        answer(provider) { _ in reply }
+    }
+
+    /// A reply of the test's own making for `provider`; nil heals it.
+    public func answer(_ provider: ProviderPlay, with reply: (@Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply)?) {
+        lock.withLock { replies[provider] = reply }
+    }
+
+    /// The requests `provider` received so far.
+    public func requests(to provider: ProviderPlay) -> [LoopbackHTTPServer.Request] {
+        server.requests.filter { $0.path.hasPrefix("/\(provider.rawValue)/") }
+    }
+
+    /// The base URL fx is given for `provider` (`FX_<ID>_URL`).
+    public func url(for provider: ProviderPlay) -> URL {
+        server.baseURL.appendingPathComponent("\(provider.rawValue)/")
+    }
+
+    public func stop() { server.stop() }
+
+    private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply {
+        let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
+        guard let provider = ProviderPlay.allCases.first(where: { $0.path == path }) else { return .status(404, body: "not found") }
+        if let reply = lock.withLock({ replies[provider] }) { return reply(request) }
+        switch provider {
+        case .oxr where !request.path.contains("app_id=\(oxrKey)"):
+            return .response(status: 401, headers: ["Content-Type": "application/json"], body: ratesFixture("oxr/error-invalid-app-id.json"))
+        case .nasdaq where !request.path.contains("api_key=\(nasdaqKey)"):
+            return .status(400, body: "no key")
+        default:
+            return provider.healthy
+        }
+    }
+}
+
+/// A sample from `Tests/EndToEndTests/Fixtures` (the real provider answers the end-to-end tests serve).
+func endToEndFixture(_ name: String) -> Data {
+    fixture(name, file: testsDirectory.appendingPathComponent("EndToEndTests/FaultServer").path)
+}
+
+/// A sample from `Tests/FXRatesTests/Fixtures` (providers' real error bodies).
+func ratesFixture(_ name: String) -> Data {
+    fixture(name, file: testsDirectory.appendingPathComponent("FXRatesTests/FaultServer").path)
+}
+
+private let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
