@@ -45,6 +45,8 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
     private let clock: any WallClock
     private var memo: [UInt32: Entry] = [:]
     private var scratch: [UInt8] = []
+    /// Lines answered here, for tests and the benchmark.
+    public private(set) var answered = 0
     /// How long a learned pair is trusted before the general path is asked again.
     static let lifetime: TimeInterval = 1
 
@@ -65,6 +67,7 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
         scratch.removeAll(keepingCapacity: true)
         guard Self.render(parsed, entry, into: &scratch) else { return false }
         scratch.withUnsafeBytes { out.write(bytes: $0) }
+        answered += 1
         return true
     }
 
@@ -80,16 +83,29 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
         let entry = Entry(toPerBase: to.value, toScale: to.scale, fromPerBase: from.value, fromScale: from.scale,
                           fromDigits: catalog.minorUnits(of: conversion.from), toDigits: answer.fractionDigits,
                           from: parsed.from, to: parsed.to,
-                          stamp: "\(provenance.source) \(provenance.date) \(provenance.fetchedAt?.timeIntervalSince1970 ?? 0)",
+                          stamp: Self.stamp(provenance),
                           expires: expires)
         // The lane must print exactly what the general path printed for this very line.
         var rendered: [UInt8] = []
         guard Self.render(parsed, entry, into: &rendered), rendered == Array((printed + "\n").utf8) else { return }
-        // Other rates from the same source but another fetch: the tables moved on, start over.
-        if memo.values.contains(where: { $0.stamp != entry.stamp && $0.stamp.hasPrefix("\(provenance.source) ") }) {
-            memo.removeAll()
-        }
+        observe([provenance])
         memo[parsed.key] = entry
+    }
+
+    public func observe(_ provenances: [Provenance]) {
+        guard !memo.isEmpty else { return }
+        for provenance in provenances {
+            let stamp = Self.stamp(provenance), prefix = provenance.source.rawValue + " "
+            // Rates of the same source from another fetch: its table moved on, start over.
+            if memo.values.contains(where: { $0.stamp != stamp && $0.stamp.hasPrefix(prefix) }) {
+                memo.removeAll()
+                return
+            }
+        }
+    }
+
+    private static func stamp(_ provenance: Provenance) -> String {
+        "\(provenance.source) \(provenance.date) \(provenance.fetchedAt?.timeIntervalSince1970 ?? 0) \(provenance.origin)"
     }
 
     /// Every other command may change the rates (`refresh`) or the sources: forget everything.

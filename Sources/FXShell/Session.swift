@@ -84,15 +84,7 @@ public final class Session: Sendable {
             let warned = await printWarnings()
             let printed = emit(outcome)
             record(outcome, line: line)
-            if let quickLane {
-                if case .convert(_, _, let targets, nil) = command, targets.count == 1 {
-                    if !warned, let printed, case .conversion(let conversion) = outcome {
-                        quickLane.learn(line: line, conversion: conversion, printed: printed)
-                    }
-                } else {
-                    quickLane.forget()
-                }
-            }
+            if let quickLane { teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed) }
             if let failure = executor.verdict(on: outcome) {
                 // The answer is already out; in JSON mode an error object would make two per command.
                 report(failure, line: line, number: number, emitJSON: false)
@@ -103,6 +95,21 @@ public final class Session: Sendable {
             await printWarnings()
             report(error, line: line, number: number)
             return .failed(error.exitStatus)
+        }
+    }
+
+    /// What the fast lane may learn from an answer, and what makes it forget: rates from a newer
+    /// fetch than it learned, or a command that changes the rates or the sources.
+    private func teach(_ lane: any QuickLaneLearner, command: Command, outcome: Outcome, line: String, printed: String?) {
+        switch outcome {
+        case .conversion(let conversion):
+            lane.observe(conversion.lines.flatMap(\.quote.provenances))
+            if case .convert(_, _, let targets, nil) = command, targets.count == 1, let printed {
+                lane.learn(line: line, conversion: conversion, printed: printed)
+            }
+        case .rates(let listing): lane.observe(listing.quotes.flatMap(\.provenances))
+        case .refresh, .sources, .configured: lane.forget()
+        default: break
         }
     }
 
@@ -170,5 +177,7 @@ private final class Latch: @unchecked Sendable {
 public protocol QuickLaneLearner: AnyObject, Sendable {
     func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool
     func learn(line: String, conversion: Conversion, printed: String)
+    /// Rates the general path just used; learned pairs from another fetch of the same source are dropped.
+    func observe(_ provenances: [Provenance])
     func forget()
 }

@@ -42,11 +42,12 @@ struct ShellHarness {
     let session: Session
 
     init(json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
-         source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = []) {
+         source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false) {
         service = RateService(sources: [source], store: MemoryRateStore(cached), clock: clock)
         executor = Executor(service: service, clock: clock, options: Executor.Options(maxAge: maxAge))
+        let clock = clock
         session = Session(parser: Parser(), executor: executor, service: service, clock: clock,
                           presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: forPerson),
-                          out: out, err: err)
+                          out: out, err: err, quickLane: quickLane ? QuickLane(clock: clock) : nil)
     }
 }

@@ -1,0 +1,140 @@
+import FXCommands
+import FXRates
+import FXRender
+@testable import FXShell
+import Foundation
+import Testing
+
+/// Script mode's fast lane must print exactly what the general path prints, line for line.
+@Suite struct QuickLaneTests {
+    /// A deterministic mix: the lane's own shape in many spellings and amounts, near misses it
+    /// must leave to the general path, errors, and commands that make it forget.
+    static func lines(count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix(seed)
+        let codes = ["usd", "eur", "jpy", "gbp", "USD", "Eur", "kwd", "xyz"]
+        var lines: [String] = []
+        for index in 0..<count {
+            let from = codes[random.next(6)], to = codes[random.next(codes.count)]
+            let integer = String(random.next(1_000_000_000))
+            let amount: String = switch random.next(8) {
+            case 0: integer
+            case 1: integer + "." + String(random.next(10))
+            case 2: integer + "." + String(format: "%02d", random.next(100))
+            case 3: "0." + String(format: "%06d", random.next(1_000_000))
+            case 4: String(random.next(1_000_000_000_000_000_000))  // up to 18 digits
+            case 5: "12.5"  // × 1.1172 = 13.965: half a cent, rounded away from zero
+            case 6: "0"
+            default: String(random.next(100)) + "." + String(format: "%03d", random.next(1000))
+            }
+            let line: String = switch random.next(12) {
+            case 0: "\(amount) \(from) \(to)"
+            case 1: "\(amount) \(from) in \(to)"
+            case 2: "convert \(amount) \(from) to \(to)"
+            case 3: "CONVERT \(amount) \(from) \(to)"
+            case 4: "convert \(amount)  \(from) \(to)"      // two spaces: the general path's
+            case 5: "convert 0\(amount) \(from) \(to)"      // a leading zero
+            case 6: "convert \(amount) \(from) \(to) "      // a trailing space
+            case 7: "convert \(amount) \(from) \(to), gbp"  // two targets
+            case 8: index % 97 == 0 ? "rate usd" : "convert -\(amount) \(from) \(to)"
+            case 9: "convert 1,234.50 \(from) \(to)"
+            default: "convert \(amount) \(from) \(to)"
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    @Test func printsExactlyWhatTheGeneralPathPrints() async {
+        let lines = Self.lines(count: 20_000, seed: 7)
+        let general = ShellHarness()
+        let generalStatus = await Modes.script(ScriptedLines(lines), session: general.session, failFast: false)
+        let quick = ShellHarness(quickLane: true)
+        let quickStatus = await Modes.script(ScriptedLines(lines), session: quick.session, failFast: false)
+        #expect(quick.out.text == general.out.text)
+        #expect(quick.err.text == general.err.text)
+        #expect(quickStatus == generalStatus)
+        let lane = quick.session.quickLane as? QuickLane
+        // Most lines have the lane's shape; after a pair's first answer the lane takes them.
+        #expect((lane?.answered ?? 0) > 5_000)
+        #expect(quick.out.text.contains("12.50 EUR = 13.97 USD"))
+    }
+
+    @Test func learnsOnlyFromTheGeneralPathAndExpires() async {
+        let shell = ShellHarness(quickLane: true)
+        let lane = shell.session.quickLane as? QuickLane
+        _ = await Modes.script(ScriptedLines(["100 usd eur", "200 usd eur", "300 usd eur"]), session: shell.session, failFast: false)
+        #expect(lane?.answered == 2)
+        shell.clock.advance(by: QuickLane.lifetime + 1)
+        _ = await Modes.script(ScriptedLines(["400 usd eur", "500 usd eur"]), session: shell.session, failFast: false)
+        #expect(lane?.answered == 3)  // the first line after expiry went the general way
+        #expect(shell.out.text.split(separator: "\n").count == 5)
+    }
+
+    @Test func anyOtherCommandMakesItForget() async {
+        let shell = ShellHarness(quickLane: true)
+        let lane = shell.session.quickLane as? QuickLane
+        _ = await Modes.script(ScriptedLines(["100 usd eur", "refresh", "200 usd eur", "300 usd eur"]),
+                               session: shell.session, failFast: false)
+        #expect(lane?.answered == 1)
+    }
+
+    @Test func isOffForPeopleJSONAndMaxAge() {
+        #expect(ShellHarness(json: true, quickLane: true).session.quickLane == nil)
+        #expect(ShellHarness(forPerson: true, quickLane: true).session.quickLane == nil)
+        #expect(ShellHarness(maxAge: 3600, quickLane: true).session.quickLane == nil)
+    }
+
+    @Test func parsesOnlyItsShape() {
+        func parse(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer { QuickLane.parse($0) != nil } }
+        #expect(parse("100 usd eur") && parse("convert 1.5 USD to jpy") && parse("0.25 eur in gbp"))
+        #expect(!parse("100. usd eur") && !parse(".5 usd eur") && !parse("1e5 usd eur") && !parse("100 usd eur "))
+        #expect(!parse("100 usd") && !parse("100 us eur") && !parse("1234567890123456789 usd eur") && !parse("00 usd eur"))
+    }
+}
+
+/// Lines from a real file descriptor behave as `readLine` did.
+@Suite struct StandardInputLinesTests {
+    @Test func splitsLinesAsReadLineDoes() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let input: [UInt8] = Array("one\r\ntwo\n\nthree ".utf8) + [0xFF, 0x0A] + Array("last\r".utf8)
+        input.withUnsafeBytes { _ = write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        let lines = StandardInputLines(fd: fds[0])
+        var read: [String] = []
+        while let line = lines.nextLine() { read.append(line) }
+        close(fds[0])
+        #expect(read == ["one", "two", "", "three \u{FFFD}", "last\r"])
+    }
+
+    @Test func readsLinesLongerThanOneBlock() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let long = String(repeating: "x", count: 700_000)
+        let writeEnd = fds[1]
+        let writer = Thread { Array((long + "\nshort").utf8).withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count { offset += write(writeEnd, raw.baseAddress! + offset, raw.count - offset) }
+            close(writeEnd)
+        } }
+        writer.start()
+        let lines = StandardInputLines(fd: fds[0])
+        #expect(lines.nextLine()?.count == 700_000)
+        #expect(lines.nextLine() == "short")
+        #expect(lines.nextLine() == nil)
+        close(fds[0])
+    }
+}
+
+/// A small seeded generator, so every run tests the same lines.
+struct SplitMix {
+    private var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
