@@ -35,7 +35,11 @@ public final class StandardInputLines: ByteLineSource {
 
     public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            let found = buffer.withUnsafeBytes { raw -> Int? in
+                guard start < raw.count, let hit = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
+                return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
+            }
+            if let newline = found {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let lineStart = start

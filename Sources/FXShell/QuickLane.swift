@@ -24,7 +24,8 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
         var toDigits: Int
         var from: (UInt8, UInt8, UInt8)
         var to: (UInt8, UInt8, UInt8)
-        var stamp: String
+        /// Which fetch of which source the rates came from (an index into `stamps`).
+        var stamp: Int
         var expires: Date
     }
 
@@ -43,8 +44,13 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
 
     private let catalog: CurrencyCatalog
     private let clock: any WallClock
-    private var memo: [UInt32: Entry] = [:]
-    private var scratch: [UInt8] = []
+    /// Learned pairs, open-addressed by `Line.key` (a Dictionary's hashing cost a tenth of a line).
+    private var keys = [UInt32](repeating: QuickLane.empty, count: QuickLane.capacity)
+    private var entries = [Entry?](repeating: nil, count: QuickLane.capacity)
+    private var learned = 0
+    private var stamps: [String] = []
+    private static let empty = UInt32.max
+    private static let capacity = 4096
     /// Lines answered here, for tests and the benchmark.
     public private(set) var answered = 0
     /// How long a learned pair is trusted before the general path is asked again.
@@ -53,22 +59,32 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
     public init(catalog: CurrencyCatalog = .standard, clock: any WallClock) {
         self.catalog = catalog
         self.clock = clock
-        scratch.reserveCapacity(256)
     }
 
     /// Writes the answer to `line` (without its newline) to `out` and returns true, or returns
     /// false and writes nothing when the general path must answer.
     public func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool {
-        guard !memo.isEmpty, let parsed = Self.parse(line), let entry = memo[parsed.key] else { return false }
+        guard learned > 0, let parsed = Self.parse(line), let slot = slot(for: parsed.key), let entry = entries[slot] else { return false }
         guard clock.now() < entry.expires else {
-            memo[parsed.key] = nil
+            forget()
             return false
         }
-        scratch.removeAll(keepingCapacity: true)
-        guard Self.render(parsed, entry, into: &scratch) else { return false }
-        scratch.withUnsafeBytes { out.write(bytes: $0) }
-        answered += 1
-        return true
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestAnswer) { buffer in
+            guard let length = Self.render(parsed, entry, into: buffer) else { return false }
+            out.write(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<length])))
+            answered += 1
+            return true
+        }
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go; nil when the table is full.
+    private func slot(for key: UInt32) -> Int? {
+        var index = Int((key &* 2_654_435_761) >> 20) & (Self.capacity - 1)
+        for _ in 0..<Self.capacity {
+            if keys[index] == key || keys[index] == Self.empty { return index }
+            index = (index + 1) & (Self.capacity - 1)
+        }
+        return nil
     }
 
     /// Learns the pair of a conversion the general path answered for `line` and printed as `printed`.
@@ -80,25 +96,35 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
         let now = clock.now()
         var expires = now.addingTimeInterval(Self.lifetime)
         if let superseded = provenance.supersededAt, superseded > now, superseded < expires { expires = superseded }
+        let stampText = Self.stamp(provenance)
+        let stamp = stamps.firstIndex(of: stampText) ?? stamps.count
+        if stamp == stamps.count { stamps.append(stampText) }
         let entry = Entry(toPerBase: to.value, toScale: to.scale, fromPerBase: from.value, fromScale: from.scale,
                           fromDigits: catalog.minorUnits(of: conversion.from), toDigits: answer.fractionDigits,
                           from: parsed.from, to: parsed.to,
-                          stamp: Self.stamp(provenance),
+                          stamp: stamp,
                           expires: expires)
         // The lane must print exactly what the general path printed for this very line.
-        var rendered: [UInt8] = []
-        guard Self.render(parsed, entry, into: &rendered), rendered == Array((printed + "\n").utf8) else { return }
+        let expected = Array((printed + "\n").utf8)
+        let same = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestAnswer) { buffer in
+            Self.render(parsed, entry, into: buffer).map { Array(buffer[..<$0]) == expected } ?? false
+        }
+        guard same else { return }
         observe([provenance])
-        memo[parsed.key] = entry
+        // Half full at most, so probes stay short; a script with more pairs than that is rare.
+        guard learned < Self.capacity / 2, let slot = slot(for: parsed.key) else { return }
+        if keys[slot] == Self.empty { learned += 1 }
+        keys[slot] = parsed.key
+        entries[slot] = entry
     }
 
     public func observe(_ provenances: [Provenance]) {
-        guard !memo.isEmpty else { return }
+        guard learned > 0 else { return }
         for provenance in provenances {
             let stamp = Self.stamp(provenance), prefix = provenance.source.rawValue + " "
             // Rates of the same source from another fetch: its table moved on, start over.
-            if memo.values.contains(where: { $0.stamp != stamp && $0.stamp.hasPrefix(prefix) }) {
-                memo.removeAll()
+            if stamps.contains(where: { $0 != stamp && $0.hasPrefix(prefix) }) {
+                forget()
                 return
             }
         }
@@ -109,7 +135,12 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
     }
 
     /// Every other command may change the rates (`refresh`) or the sources: forget everything.
-    public func forget() { memo.removeAll() }
+    public func forget() {
+        guard learned > 0 || !stamps.isEmpty else { return }
+        for index in keys.indices { keys[index] = Self.empty; entries[index] = nil }
+        learned = 0
+        stamps.removeAll()
+    }
 
     // MARK: - Parsing
 
@@ -123,7 +154,7 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
            lower(5) == 0x72, lower(6) == 0x74, bytes[7] == 0x20 {
             index = 8  // "convert "
         }
-        var amount: UInt128 = 0
+        var amount: UInt64 = 0  // at most 18 digits
         var digits = 0
         var scale = 0
         var point = false
@@ -137,7 +168,8 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
                 guard byte >= 0x30, byte <= 0x39 else { return nil }
                 digits += 1
                 if point { scale += 1 }
-                amount = amount * 10 + UInt128(byte - 0x30)
+                guard digits <= 18 else { return nil }
+                amount = amount &* 10 &+ UInt64(byte - 0x30)
             }
             index += 1
         }
@@ -155,7 +187,7 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
             index += 3  // "to " or "in "
         }
         guard let to = letters(bytes, at: index), index + 3 == count else { return nil }
-        return Line(amount: amount, scale: scale, from: from, to: to)
+        return Line(amount: UInt128(amount), scale: scale, from: from, to: to)
     }
 
     /// Three ASCII letters, upper-cased.
@@ -187,36 +219,39 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
 
     // MARK: - Arithmetic and text
 
+    /// 18 digits and 5 commas, a code, " = ", 39 digits and 12 commas, a code, newline.
+    static let longestAnswer = 160
+
     /// `17,612.72 JPY = 159.44 AUD\n`: the amount × to / from rounded half away from zero, as
     /// `Quote.convert` and `Decimal.rounded(scale:)` do, computed exactly in 128-bit integers.
-    static func render(_ line: Line, _ entry: Entry, into out: inout [UInt8]) -> Bool {
+    /// Returns the length written, or nil when the numbers do not fit.
+    static func render(_ line: Line, _ entry: Entry, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         // result × 10^d = A·T·10^(d + f) / (F·10^(a + t)), with A = amount, a its scale, and so on.
         var numerator = line.amount
         var denominator = entry.fromPerBase
         var overflow = false
         (numerator, overflow) = numerator.multipliedReportingOverflow(by: entry.toPerBase)
-        guard !overflow else { return false }
+        guard !overflow else { return nil }
         let shift = (entry.toDigits + entry.fromScale) - (line.scale + entry.toScale)
-        guard abs(shift) <= 38 else { return false }
+        guard abs(shift) <= 38 else { return nil }
         if shift >= 0 {
             (numerator, overflow) = numerator.multipliedReportingOverflow(by: power(shift))
         } else {
             (denominator, overflow) = denominator.multipliedReportingOverflow(by: power(-shift))
         }
-        guard !overflow else { return false }
+        guard !overflow else { return nil }
         var (result, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
         if remainder >= denominator - remainder { result += 1 }
 
         let amountDigits = max(entry.fromDigits, line.scale)
-        append(line.amount * power(amountDigits - line.scale), fractionDigits: amountDigits, into: &out)
-        out.append(0x20)
-        out.append(entry.from.0); out.append(entry.from.1); out.append(entry.from.2)
-        out.append(contentsOf: [0x20, 0x3D, 0x20])  // " = "
-        append(result, fractionDigits: entry.toDigits, into: &out)
-        out.append(0x20)
-        out.append(entry.to.0); out.append(entry.to.1); out.append(entry.to.2)
-        out.append(0x0A)
-        return true
+        var at = 0
+        at = append(line.amount * power(amountDigits - line.scale), fractionDigits: amountDigits, into: out, at: at)
+        out[at] = 0x20; out[at + 1] = entry.from.0; out[at + 2] = entry.from.1; out[at + 3] = entry.from.2
+        out[at + 4] = 0x20; out[at + 5] = 0x3D; out[at + 6] = 0x20  // " = "
+        at = append(result, fractionDigits: entry.toDigits, into: out, at: at + 7)
+        out[at] = 0x20; out[at + 1] = entry.to.0; out[at + 2] = entry.to.1; out[at + 3] = entry.to.2
+        out[at + 4] = 0x0A
+        return at + 5
     }
 
     private static func power(_ exponent: Int) -> UInt128 {
@@ -225,12 +260,13 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
         return result
     }
 
-    /// Digits of `value / 10^fractionDigits` with `,` between thousands, as `DecimalFormat.fixed` writes them.
-    private static func append(_ value: UInt128, fractionDigits: Int, into out: inout [UInt8]) {
-        // Nearly every value fits 64 bits, where dividing by ten is a multiplication.
-        var digits = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 40 bytes, no allocation
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+    /// Writes `value / 10^fractionDigits` with `,` between thousands, as `DecimalFormat.fixed`
+    /// does, at `start`; returns where it ended.
+    private static func append(_ value: UInt128, fractionDigits: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        // Digits least significant first; nearly every value fits 64 bits, where dividing by ten is a multiplication.
+        var digits = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 40 bytes on the stack
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 0
             var rest = value
             while rest > UInt128(UInt64.max) {
                 buffer[count] = UInt8(rest % 10) + 0x30
@@ -247,16 +283,19 @@ public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
                 buffer[count] = 0x30
                 count += 1
             }
-            // Least significant first in `buffer`.
+            var at = start
             let integerCount = count - fractionDigits
             for position in 0..<integerCount {
-                if integerCount > 3, position > 0, (integerCount - position) % 3 == 0 { out.append(0x2C) }
-                out.append(buffer[count - 1 - position])
+                if integerCount > 3, position > 0, (integerCount - position) % 3 == 0 { out[at] = 0x2C; at += 1 }
+                out[at] = buffer[count - 1 - position]
+                at += 1
             }
             if fractionDigits > 0 {
-                out.append(0x2E)
-                for position in integerCount..<count { out.append(buffer[count - 1 - position]) }
+                out[at] = 0x2E
+                at += 1
+                for position in integerCount..<count { out[at] = buffer[count - 1 - position]; at += 1 }
             }
+            return at
         }
     }
 }
