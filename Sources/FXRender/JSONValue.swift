@@ -50,9 +50,14 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case " "..."~": out.unicodeScalars.append(scalar)  // the usual case, without a property lookup
+            // C0 and C1 controls, and format characters (bidi overrides): legal JSON raw, but a
+            // terminal showing the JSON would obey them, so they travel escaped.
+            case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format:
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
             default: out.unicodeScalars.append(scalar)
             }
         }

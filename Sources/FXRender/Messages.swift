@@ -98,15 +98,15 @@ public enum Messages {
             case .tooLarge(let limit): return "response larger than \(limit / 1024) KiB; refused"
             case .insecureURL: return "refusing plain HTTP to a host that is not this machine; use https://"
             case .redirectRefused: return "refused a redirect to an address that is not HTTPS"
-            case .cannotConnect(let reason): return "cannot connect (\(printable(reason)))"
+            case .cannotConnect(let reason): return "cannot connect (\(shown(reason)))"
             case .cancelled: return "interrupted"
-            case .other(let reason): return printable(reason)
+            case .other(let reason): return shown(reason)
             }
         case .httpStatus(let status):
             return "server answered HTTP \(status)" + (statusNames[status].map { " (\($0))" } ?? "")
         case .emptyBody: return "empty response"
         case .htmlBody: return "got an HTML page instead of rates"
-        case .malformed(let reason): return "malformed response: \(printable(reason))"
+        case .malformed(let reason): return "malformed response: \(shown(reason))"
         case .forbiddenDTD: return "response declares a DTD or entities; refused"
         case .missingDate: return "response has a rate without a date"
         case .noRates: return "response holds no rates"
@@ -116,7 +116,7 @@ public enum Messages {
         case .duplicateDate(let day): return "\(day) appears twice"
         case .futureDate(let day): return "rates dated \(day), which is in the future"
         case .missingKey(let variable): return "needs an API key; set \(variable) or add it to the config"
-        case .providerError(let text): return printable(text)
+        case .providerError(let text): return shown(text)
         case .quotaUsedUp(let used, let quota):
             if used >= quota { return "the plan's \(quota) requests this month are used up" }
             return "\(used) of the plan's \(quota) requests this month used; keeping the rest for 'refresh'"
@@ -166,6 +166,11 @@ public enum Messages {
         case .noCommonDays(let base, let quote, let range):
             return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
         }
+    }
+
+    /// Text from a provider or a transport: printable, and with any credential a quoted URL carries blanked.
+    static func shown(_ text: String) -> String {
+        printable(Redaction.hidingQueryKeys(text))
     }
 
     /// `2026-11-22 14:05:30 UTC`: unambiguous in a cron job's mail, and free of locale formatting.

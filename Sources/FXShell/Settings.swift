@@ -1,4 +1,5 @@
 import FXRates
+import FXRender
 import Foundation
 
 /// Where fx keeps its files and which URLs its sources use, from the XDG variables, the
@@ -55,14 +56,15 @@ public struct Settings: Sendable {
         }
         if let text = environment["FX_TIMEOUT"], !text.isEmpty {
             if let seconds = Double(text), seconds > 0, seconds <= 600 { settings.timeout = seconds } else {
-                settings.warnings.append("ignoring FX_TIMEOUT: '\(text)' is not a number of seconds between 0 and 600")
+                settings.warnings.append("ignoring FX_TIMEOUT: '\(Messages.printable(text))' is not a number of seconds between 0 and 600")
             }
         }
         for id in knownSources {
             let name = "FX_\(id.rawValue.uppercased())_URL"
             guard let text = environment[name], !text.isEmpty else { continue }
             if let url = validURL(text) { settings.sourceURLs[id] = url } else {
-                settings.warnings.append("ignoring \(name): '\(text)' is not an http(s) URL")
+                // The text may be a URL holding a key, or anything at all: shown blanked and printable.
+                settings.warnings.append("ignoring \(name): '\(Messages.printable(Redaction.hidingQueryKeys(text)))' is not an http(s) URL")
             }
         }
         return settings
@@ -77,8 +79,16 @@ public struct Settings: Sendable {
     }
 
     private mutating func readConfig(knownSources: [SourceID]) {
-        guard let data = FileManager.default.contents(atPath: configPath) else { return }
         // A config file is the user's own writing: report its problems, never move it aside.
+        guard let data = FileManager.default.contents(atPath: configPath) else {
+            // None is the usual case; one that is there but cannot be read is said, not skipped silently.
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: configPath, isDirectory: &isDirectory) else { return }
+            let why = isDirectory.boolValue ? "a directory stands where the config file should be"
+                : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it"
+            warnings.append("ignoring \(configPath): \(why)")
+            return
+        }
         guard let config = try? JSONDecoder().decode(ConfigFile.self, from: data) else {
             warnings.append("ignoring \(configPath): not valid JSON of the expected shape")
             return
@@ -92,7 +102,7 @@ public struct Settings: Sendable {
             let ids = order.map { SourceID($0.lowercased()) }
             let unknown = ids.filter { !knownSources.contains($0) }
             if unknown.isEmpty { sourceOrder = ids } else {
-                warnings.append("ignoring the order in \(configPath): unknown source \(unknown.map(\.rawValue).joined(separator: ", "))")
+                warnings.append("ignoring the order in \(configPath): unknown source \(unknown.map { Messages.printable($0.rawValue) }.joined(separator: ", "))")
             }
         }
         var holdsKey = false

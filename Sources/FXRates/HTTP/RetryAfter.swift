@@ -24,12 +24,14 @@ public enum RetryAfter: Sendable, Equatable {
     }
 
     /// When the source may be asked again, for an answer received at `now`, at most `longest` on.
+    /// Whole seconds, rounded up: usage.json keeps no fractions, and a wait read back must not end early.
     public func instant(after now: Date) -> Date {
         let wanted: Date = switch self {
         case .seconds(let seconds): now.addingTimeInterval(TimeInterval(seconds))
         case .date(let date): date
         }
-        return min(wanted, now.addingTimeInterval(Self.longest))
+        let until = min(wanted, now.addingTimeInterval(Self.longest))
+        return Date(timeIntervalSince1970: until.timeIntervalSince1970.rounded(.up))
     }
 
     /// The three forms RFC 9110 has recipients accept: `Sun, 06 Nov 1994 08:49:37 GMT`,

@@ -31,6 +31,9 @@ public actor RateService {
     private var stored: [SourceID: CachedRates]?
     private var resolved: [SourceID: Resolved] = [:]
     private var diagnostics: [Diagnostic] = []
+    /// Cache files already reported as unreadable or unwritable: one warning per file and run,
+    /// not one per source saved (a read-only directory fails every save alike).
+    private var reportedFiles: Set<String> = []
     /// Sources that failed with nothing to fall back on, and until when that answer stands.
     private var failedUntil: [SourceID: (until: Date, error: RateError)] = [:]
 
@@ -343,7 +346,9 @@ public actor RateService {
         }
         stored?[source.id] = entry
         do { try store.save(entry) } catch {
-            diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
+            if reportedFiles.insert(error.path).inserted {
+                diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
+            }
         }
         usage.record(changed ? .new : .wasted, for: source.id, at: now)
         return changed ? .updated(entry) : .unchanged(entry)
@@ -382,6 +387,7 @@ public actor RateService {
             let contents = store.load()
             stored = contents.entries
             diagnostics.append(contentsOf: contents.diagnostics)
+            for case .cacheUnreadable(let path, _) in contents.diagnostics { reportedFiles.insert(path) }
         }
         return stored?[id]
     }
@@ -418,6 +424,13 @@ public struct RefreshReport: Sendable, Equatable {
     public let sourceName: String
     public let previous: RateTable?
     public let outcome: FetchResult
+
+    public init(source: SourceID, sourceName: String, previous: RateTable?, outcome: FetchResult) {
+        self.source = source
+        self.sourceName = sourceName
+        self.previous = previous
+        self.outcome = outcome
+    }
 }
 
 /// One source as `sources` shows it.

@@ -7,6 +7,9 @@ enum BodyCheck {
     static func rejectNonXML(_ data: Data) throws(FetchFailure) {
         let head = leadingText(data)
         guard !head.isEmpty else { throw .emptyBody }
+        // UTF-16 or UTF-32 would hide a DTD from the byte search below (and FoundationXML reports
+        // no entity declarations then); the ECB sends UTF-8, where a NUL byte cannot appear.
+        if data.firstIndex(of: 0) != nil { throw .malformed("not UTF-8 XML") }
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<html") { throw .htmlBody }
         if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw .forbiddenDTD

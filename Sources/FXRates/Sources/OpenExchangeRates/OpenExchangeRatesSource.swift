@@ -47,7 +47,7 @@ public struct OpenExchangeRatesSource: RateSource {
         try await hidingKey { () async throws(FetchFailure) -> FetchOutcome in
             let response = try await get("latest.json", headers: validators?.requestHeaders ?? [:])
             if response.status == 304, validators != nil { return .notModified }
-            return .fetched(try validated(response), Validators(response))
+            return .fetched(try validated(response), storedValidators(of: response))
         }
     }
 
@@ -91,8 +91,8 @@ public struct OpenExchangeRatesSource: RateSource {
         }
     }
 
-    /// OXR's error body says more than its status (`not_allowed` comes as 403 or 429), so it is
-    /// read first, whatever the status; only then the status and the body's kind.
+    /// A `Retry-After` comes first (it must be kept); then OXR's error body, which says more than
+    /// its status (`not_allowed` comes as 403 or 429), whatever the status; then the status and the body's kind.
     private func validated(_ response: HTTPResponse) throws(FetchFailure) -> RateTable {
         if let throttled = FetchFailure.throttled(response) { throw throttled }
         if let text = OpenExchangeRatesDecoder.errorText(response.body, hiding: appID) { throw .providerError(text) }
@@ -101,6 +101,14 @@ public struct OpenExchangeRatesSource: RateSource {
         try BodyCheck.rejectNonJSON(response.body)
         // A day of grace, as for the other sources: a clock a little behind is not an error.
         return try OpenExchangeRatesDecoder.table(response.body, base: base ?? .usd, notAfter: clock.now() + 86_400)
+    }
+
+    /// The response's ETag and Last-Modified, unless one echoes the App ID: they are stored in the cache.
+    private func storedValidators(of response: HTTPResponse) -> Validators {
+        let kept = Validators(response)
+        guard let appID else { return kept }
+        func clean(_ value: String?) -> String? { value.flatMap { $0.range(of: appID, options: .caseInsensitive) == nil ? $0 : nil } }
+        return Validators(etag: clean(kept.etag), lastModified: clean(kept.lastModified))
     }
 
     /// Transport errors (whose texts may quote the URL) and echoed body text could hold the key.

@@ -1,0 +1,37 @@
+import FXRates
+import Foundation
+import Testing
+
+/// A DTD must be refused however the document is encoded: the byte check for `<!DOCTYPE`
+/// only sees UTF-8, so a UTF-16 document must be refused by the parser or before it, and an
+/// external entity must never be read.
+@Suite("ECB: DTDs and entities in any encoding")
+struct ECBEntityTests {
+    static let marker = "ECB-ENTITY-MARKER-51f0"
+
+    /// A marker file and a daily document whose USD rate is an external entity naming it.
+    static func document() throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fx-ecb-entity-\(UUID().uuidString).txt")
+        try Data("1.5".utf8).write(to: file)
+        return """
+            <?xml version="1.0"?>
+            <!DOCTYPE gesmes:Envelope [ <!ENTITY rate SYSTEM "file://\(file.path)"> <!ENTITY \(marker) "x"> ]>
+            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+            <Cube><Cube time='2026-10-30'><Cube currency='USD' rate='&rate;'/></Cube></Cube></gesmes:Envelope>
+            """
+    }
+
+    @Test(arguments: ["UTF-8", "UTF-16LE", "UTF-16BE", "UTF-16 with BOM"])
+    func refused(encoding: String) throws {
+        let text = try Self.document()
+        let data: Data = switch encoding {
+        case "UTF-16LE": text.data(using: .utf16LittleEndian)!
+        case "UTF-16BE": text.data(using: .utf16BigEndian)!
+        case "UTF-16 with BOM": Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!
+        default: Data(text.utf8)
+        }
+        // Refused as a DTD, or as not being the UTF-8 XML the ECB sends: never parsed on.
+        let expected: FetchFailure = encoding == "UTF-8" ? .forbiddenDTD : .malformed("not UTF-8 XML")
+        #expect(throws: expected) { try ECBFeedParser.parse(data) }
+    }
+}
