@@ -13,7 +13,9 @@ public struct CurrencyCatalog: Sendable {
     public let all: [Currency]
 
     public init(_ currencies: [Currency]) {
-        all = currencies.sorted { $0.code < $1.code }
+        // The generated table is sorted already; checking is cheaper than sorting at every start.
+        let inOrder = zip(currencies, currencies.dropFirst()).allSatisfy { $0.code < $1.code }
+        all = inOrder ? currencies : currencies.sorted { $0.code < $1.code }
         byCode = Dictionary(currencies.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

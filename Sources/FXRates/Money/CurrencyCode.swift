@@ -6,7 +6,8 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
     public init?(_ text: some StringProtocol) {
         guard text.utf8.count == 3, text.utf8.allSatisfy({ $0 < 128 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
         else { return nil }
-        rawValue = text.uppercased()
+        // ASCII only (checked above), so no Unicode case mapping: every start builds ~300 codes.
+        rawValue = String(decoding: text.utf8.map { $0 & 0xDF }, as: UTF8.self)
     }
 
     public var description: String { rawValue }
