@@ -43,6 +43,15 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
+extension URLSessionTransport {
+    /// A redirect is followed only to a URL fx would fetch itself (HTTPS, or HTTP on loopback),
+    /// and never from HTTPS down to HTTP, not even to loopback.
+    public static func allowsRedirect(from original: URL?, to target: URL?) -> Bool {
+        guard let target, target.isAllowedForFetching else { return false }
+        return !(original?.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https")
+    }
+}
+
 /// Collects one transfer and enforces its limits; URLSession calls it on its own queue.
 private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
@@ -104,8 +113,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        guard let url = request.url, url.isAllowedForFetching,
-              !(task.originalRequest?.url?.scheme == "https" && url.scheme != "https") else {
+        guard URLSessionTransport.allowsRedirect(from: task.originalRequest?.url, to: request.url) else {
             // No cancel here: on Linux, cancelling before answering the redirect callback traps
             // ("not waiting for it"). Declining it ends the task with the 3xx, refused on completion.
             lock.withLock { if refusal == nil { refusal = .redirectRefused } }

@@ -1,3 +1,4 @@
+import FXNetwork
 import FXRates
 import FXTestSupport
 import Foundation
@@ -79,5 +80,22 @@ import Testing
                 #expect(!text.contains(key), "key in \(file.lastPathComponent): \(text.prefix(400))")
             }
         }
+    }
+}
+
+/// Which redirects the transport follows (the HTTPS cases cannot be served on loopback without TLS).
+@Suite struct RedirectRuleTests {
+    @Test(arguments: [
+        ("https://www.ecb.europa.eu/a", "http://www.ecb.europa.eu/a", false),
+        ("https://www.ecb.europa.eu/a", "http://127.0.0.1/a", false),
+        ("https://www.ecb.europa.eu/a", "https://mirror.example/a", true),
+        ("https://www.ecb.europa.eu/a", "file:///etc/passwd", false),
+        ("http://127.0.0.1:8080/a", "http://example.invalid/stolen", false),
+        ("http://127.0.0.1:8080/a", "http://127.0.0.1:9090/b", true),
+        ("http://127.0.0.1:8080/a", "https://example.org/b", true),
+        ("HTTPS://www.ecb.europa.eu/a", "HTTP://www.ecb.europa.eu/a", false),
+    ])
+    func redirect(from: String, to: String, allowed: Bool) {
+        #expect(URLSessionTransport.allowsRedirect(from: URL(string: from), to: URL(string: to)) == allowed)
     }
 }
