@@ -58,6 +58,17 @@ struct FaultRig {
                  "rates": {"USD": "1.25"}}}}
         """#
 
+    /// Moves a source's `Retry-After` instant in usage.json to a second ago, as if the wait had passed.
+    func endWait(of provider: ProviderPlay) throws {
+        var file = try JSONSerialization.jsonObject(with: Data(contentsOf: usageFile)) as? [String: Any] ?? [:]
+        var sources = file["sources"] as? [String: Any] ?? [:]
+        var record = sources[provider.rawValue] as? [String: Any] ?? [:]
+        record["retryAfter"] = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-1))
+        sources[provider.rawValue] = record
+        file["sources"] = sources
+        try JSONSerialization.data(withJSONObject: file).write(to: usageFile)
+    }
+
     /// One source's entry of `latest.json`, decoded, for comparing across runs.
     func cacheEntry(_ provider: ProviderPlay) throws -> NSDictionary? {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fx.cacheFile)) as? [String: Any]
@@ -73,10 +84,11 @@ struct FaultRig {
     }
 }
 
-/// A run of fx and how long it took.
+/// A run of fx, how long it took, and when it ended.
 struct TimedResult {
     let result: FXRunner.Result
     let seconds: TimeInterval
+    let finished: Date
     var stdout: String { result.stdout }
     var stderr: String { result.stderr }
     var status: Int32 { result.status }
@@ -86,14 +98,21 @@ struct TimedResult {
 extension FXRunner {
     /// `run`, without holding a thread of Swift's cooperative pool while fx runs, so that many
     /// cases that mostly wait (on a stalled server) can run side by side on two cores.
+    /// Timed on its own thread: in a full test run other suites may keep the cooperative pool
+    /// busy, and the time until this task resumes is not fx's.
     func timedRun(_ arguments: [String]) async throws -> TimedResult {
-        let started = Date()
-        let result: FXRunner.Result = try await withCheckedThrowingContinuation { continuation in
+        try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                do { continuation.resume(returning: try self.run(arguments)) } catch { continuation.resume(throwing: error) }
+                let started = Date()
+                do {
+                    let result = try self.run(arguments)
+                    let finished = Date()
+                    continuation.resume(returning: TimedResult(result: result, seconds: finished.timeIntervalSince(started), finished: finished))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
             }
         }
-        return TimedResult(result: result, seconds: Date().timeIntervalSince(started))
     }
 }
 
