@@ -145,7 +145,8 @@ struct FileRateStoreTests {
             case .jsonArray:
                 try Data("[1, 2, 3]".utf8).write(to: url)
             case .unknownSchema:
-                try Data(#"{"schema": 99, "sources": {}}"#.utf8).write(to: url)
+                // Below the current one: no fx wrote it (a newer fx's schema is not damage; see below).
+                try Data(#"{"schema": 0, "sources": {}}"#.utf8).write(to: url)
             case .invalidRate:
                 try Data("""
                 {"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-10-30", "fetchedAt": "2026-10-30T15:05:12Z",
@@ -190,6 +191,43 @@ struct FileRateStoreTests {
         #expect(again.entries.isEmpty, "\(label)")
         try store.save(Self.entry())
         #expect(store.load().entries[.ecb] == Self.entry())
+    }
+
+    /// A newer fx's cache is not damage: left exactly as it is, reported on each load, never written over.
+    @Test func newerSchemaIsLeftAloneAndNotWrittenOver() throws {
+        let temp = try TemporaryDirectory()
+        let store = FileRateStore(directory: temp.path("cache"))
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        let newer = Data(#"{"schema": 2, "sources": {"ecb": {"columns": [1, 2]}}}"#.utf8)
+        try newer.write(to: URL(fileURLWithPath: store.path))
+        let reason = "written by a newer version of fx (schema 2); left as it is, and this run does not cache"
+
+        let contents = store.load()
+        #expect(contents.entries.isEmpty)
+        #expect(contents.diagnostics == [.cacheUnreadable(path: store.path, reason: reason)])
+        #expect(throws: StoreError(path: store.path, reason: reason)) { try store.save(Self.entry()) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == newer)
+        #expect(!FileManager.default.fileExists(atPath: store.path + ".corrupt"))
+        #expect(store.load().diagnostics.count == 1)
+    }
+
+    /// Damage a reader cannot move aside (the directory is read-only to it) stays where it is, reported with both reasons.
+    @Test(.enabled(if: geteuid() != 0, "root writes into any directory"))
+    func damageInAReadOnlyDirectoryIsReportedAndLeft() throws {
+        let temp = try TemporaryDirectory()
+        let store = FileRateStore(directory: temp.path("cache"))
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: store.path))
+        chmod(store.directory, 0o500)
+        defer { chmod(store.directory, 0o700) }
+        let contents = store.load()
+        guard case .cacheUnreadable(let path, let reason)? = contents.diagnostics.first, contents.diagnostics.count == 1 else {
+            Issue.record("expected one .cacheUnreadable, got \(contents.diagnostics)")
+            return
+        }
+        #expect(path == store.path)
+        #expect(reason.hasPrefix("not a cache file; cannot open \(store.directory)/latest.lock"), "\(reason)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == Data("garbage".utf8))
     }
 
     @Test func corruptFileIsKeptByteForByte() throws {

@@ -613,7 +613,7 @@ struct FileHistoryStoreTests {
     }
 
     enum Damage: String, CaseIterable, Sendable {
-        case truncatedMidLine, truncatedInTheLastValue, garbage, schema99, otherSourcesFile, directory
+        case truncatedMidLine, truncatedInTheLastValue, garbage, schema0, otherSourcesFile, directory
     }
 
     @Test(arguments: Damage.allCases)
@@ -631,9 +631,10 @@ struct FileHistoryStoreTests {
             try good.dropLast(2).write(to: URL(fileURLWithPath: path))
         case .garbage:
             try Data("\u{1}\u{2}PK garbage, not a history\n\u{FF}".utf8).write(to: URL(fileURLWithPath: path))
-        case .schema99:
-            let text = String(decoding: good, as: UTF8.self).replacingOccurrences(of: #""schema":1"#, with: #""schema":99"#)
-            #expect(text.contains(#""schema":99"#))
+        case .schema0:
+            // No fx writes schema 0: damage. (A newer fx's schema is not; see the next test.)
+            let text = String(decoding: good, as: UTF8.self).replacingOccurrences(of: #""schema":1"#, with: #""schema":0"#)
+            #expect(text.contains(#""schema":0"#))
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         case .otherSourcesFile:
             var other = RealECBHistory.entry(through: day("1999-01-29"), checkedAt: Self.checked)
@@ -653,7 +654,7 @@ struct FileHistoryStoreTests {
         #expect(from == path)
         #expect(to == path + ".corrupt")
         #expect(!reason.isEmpty)
-        if damage == .schema99 { #expect(reason == "schema 99 is not the supported 1") }
+        if damage == .schema0 { #expect(reason == "schema 0 is not the supported 1") }
         if damage == .directory { #expect(reason == "a directory stands where the history file should be") }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(FileManager.default.fileExists(atPath: path + ".corrupt"))
@@ -665,6 +666,26 @@ struct FileHistoryStoreTests {
         let fresh = RealECBHistory.entry(through: day("1999-01-29"), checkedAt: Self.checked)
         #expect(try store.save(fresh) == fresh)
         #expect(store.load(.ecb, currencies: nil).0 == fresh)
+    }
+
+    /// A newer fx's history (its header changed too) is left exactly as it is and never written over.
+    @Test func newerSchemaIsLeftAlone() throws {
+        let directory = makeTemporaryDirectory("fx-hist")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileHistoryStore(directory: directory.path)
+        let path = store.path(of: .ecb)
+        let newer = Data("{\"schema\":2,\"source\":\"ecb\",\"layout\":\"binary\"}\n\u{0}\u{1}".utf8)
+        try newer.write(to: URL(fileURLWithPath: path))
+        let reason = "written by a newer version of fx (schema 2); left as it is, and this run does not cache"
+
+        let (loaded, problems) = store.load(.ecb, currencies: [.usd])
+        #expect(loaded == nil)
+        #expect(problems == [.cacheUnreadable(path: path, reason: reason)])
+        #expect(throws: StoreError(path: path, reason: reason)) {
+            try store.save(RealECBHistory.entry(through: day("1999-01-29"), checkedAt: Self.checked))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == newer)
+        #expect(!FileManager.default.fileExists(atPath: path + ".corrupt"))
     }
 
     @Test func saveMergesWithWhatAnotherWriterPutThere() throws {

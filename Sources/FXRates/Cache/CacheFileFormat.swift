@@ -40,7 +40,7 @@ struct CacheFileFormat: Codable {
         var rates: [CurrencyCode: Decimal] = [:]
         for (code, text) in texts {
             guard let currency = CurrencyCode(code), let rate = Decimal(exactly: text), rate > 0 else {
-                throw .invalid("rate \(code) of \(id)")
+                throw .invalid("an invalid rate \(code.shownFromFile) of \(id.shownFromFile)")
             }
             rates[currency] = rate
         }
@@ -69,11 +69,11 @@ struct CacheFileFormat: Codable {
         guard schema == Self.currentSchema else { throw .unsupportedSchema(schema) }
         var result: [SourceID: CachedRates] = [:]
         for (id, entry) in sources {
-            guard let base = CurrencyCode(entry.base), let date = Day(iso: entry.date) else { throw .invalid("entry \(id)") }
+            guard let base = CurrencyCode(entry.base), let date = Day(iso: entry.date) else { throw .invalid("an invalid entry \(id.shownFromFile)") }
             let rates = try Self.rates(entry.rates, of: id)
             var previous: PreviousRates?
             if let earlier = entry.previous {
-                guard let day = Day(iso: earlier.date) else { throw .invalid("previous date of \(id)") }
+                guard let day = Day(iso: earlier.date) else { throw .invalid("an invalid previous date of \(id.shownFromFile)") }
                 previous = PreviousRates(date: day, rates: try Self.rates(earlier.rates, of: id))
             }
             result[SourceID(id)] = CachedRates(
@@ -99,12 +99,13 @@ struct CacheFileFormat: Codable {
 
 enum CacheFormatError: Error {
     case unsupportedSchema(Int)
+    /// What is wrong, worded to stand in a warning's parentheses: "not a cache file".
     case invalid(String)
 
     var reason: String {
         switch self {
         case .unsupportedSchema(let version): "unknown schema version \(version)"
-        case .invalid(let what): "invalid \(what)"
+        case .invalid(let what): what
         }
     }
 }

@@ -13,8 +13,7 @@ public struct FileRateStore: RateStore {
     }
 
     public func load() -> StoreContents {
-        let (entries, diagnostics) = CacheRead.load(path: path, lockPath: lockPath, empty: [:],
-                                                    lockFailure: "cannot lock the cache", read: read)
+        let (entries, diagnostics) = CacheRead.load(path: path, lockPath: lockPath, empty: [:], read: read)
         return StoreContents(entries: entries, diagnostics: diagnostics)
     }
 
@@ -27,6 +26,9 @@ public struct FileRateStore: RateStore {
                 var entries: [SourceID: CachedRates] = [:]
                 switch read() {
                 case .success(let current): entries = current
+                case .failure(let problem) where problem.isNewer:
+                    // A newer fx's cache is its own: this run answers without writing over it.
+                    throw StoreError(path: path, reason: problem.reason)
                 case .failure(let problem): _ = SetAside.file(path, reason: problem.reason)
                 }
                 entries[entry.source] = entry
@@ -34,6 +36,8 @@ public struct FileRateStore: RateStore {
             }
         } catch let failure as POSIXFailure {
             throw StoreError(path: path, reason: failure.reason)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError(path: path, reason: String(describing: error))
         }
@@ -55,6 +59,8 @@ public struct FileRateStore: RateStore {
         }
         do {
             return .success(try CacheFileFormat.decode(data))
+        } catch .unsupportedSchema(let schema) where schema > CacheFileFormat.currentSchema {
+            return .failure(.newer(schema))
         } catch {
             return .failure(CacheReadProblem(reason: error.reason))
         }

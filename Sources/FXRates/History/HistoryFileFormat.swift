@@ -26,7 +26,12 @@ public enum HistoryFileFormat {
 
     public struct DecodeError: Error, Sendable, Equatable {
         public let reason: String
+        /// Set when a newer fx wrote the file (its schema is above this one's): not damage.
+        public var newerSchema: Int? = nil
     }
+
+    /// Only the header's version, for a header this fx cannot otherwise read.
+    private struct SchemaProbe: Decodable { var schema: Int }
 
     public static func encode(_ entry: CachedHistory) -> Data {
         let header = Header(schema: schema, source: entry.source, base: entry.history.base.rawValue,
@@ -52,16 +57,20 @@ public enum HistoryFileFormat {
             guard let headerLine = lines.next() else { return .failure(DecodeError(reason: "the file is empty")) }
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            guard let header = try? decoder.decode(Header.self, from: Data(UnsafeBufferPointer(rebasing: headerLine))) else {
-                return .failure(DecodeError(reason: "the header is not fx history JSON"))
-            }
-            guard header.schema == schema else {
-                return .failure(DecodeError(reason: "schema \(header.schema) is not the supported \(schema)"))
+            let headerData = Data(UnsafeBufferPointer(rebasing: headerLine))
+            guard let header = try? decoder.decode(Header.self, from: headerData), header.schema == schema else {
+                // A newer fx may have changed the header too: its version alone decides.
+                guard let version = (try? decoder.decode(SchemaProbe.self, from: headerData))?.schema else {
+                    return .failure(DecodeError(reason: "the header is not fx history JSON"))
+                }
+                if version > schema { return .failure(DecodeError(reason: "schema \(version) is newer than \(schema)", newerSchema: version)) }
+                return .failure(DecodeError(reason: version == schema ? "the header is not fx history JSON"
+                                                                      : "schema \(version) is not the supported \(schema)"))
             }
             // Every line ends with a newline, the last one too: without it, the file was cut short
             // (perhaps within a value, which would still parse, or before lines a reader skips).
             guard bytes.last == UInt8(ascii: "\n") else { return .failure(DecodeError(reason: "the file is truncated")) }
-            guard let base = CurrencyCode(header.base) else { return .failure(DecodeError(reason: "invalid base \(header.base)")) }
+            guard let base = CurrencyCode(header.base) else { return .failure(DecodeError(reason: "invalid base \(header.base.shownFromFile)")) }
             guard let dayLine = lines.next(), let days = parseDays(dayLine) else {
                 return .failure(DecodeError(reason: "the line of days is missing or damaged"))
             }

@@ -16,6 +16,9 @@ public actor HistoryService {
 
     private var held: [SourceID: Held] = [:]
     private var diagnostics: [Diagnostic] = []
+    /// History files already reported as unreadable or unwritable: one warning per file and run,
+    /// however often the file is read again or written.
+    private var reportedFiles: Set<String> = []
 
     private struct Held {
         var entry: CachedHistory
@@ -212,7 +215,9 @@ public actor HistoryService {
             entry = try self.store.save(update)
             columns = nil
         } catch {
-            diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
+            if reportedFiles.insert(error.path).inserted {
+                diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
+            }
         }
         let kept = Held(entry: entry, columns: columns, origin: .network)
         self.held[source.id] = kept
@@ -231,7 +236,10 @@ public actor HistoryService {
 
     private func read(_ source: any HistorySource, columns: Set<CurrencyCode>?) -> Held? {
         let (entry, problems) = store.load(source.id, currencies: columns)
-        diagnostics.append(contentsOf: problems)
+        for problem in problems {
+            if case .cacheUnreadable(let path, _) = problem, !reportedFiles.insert(path).inserted { continue }
+            diagnostics.append(problem)
+        }
         guard let entry else { return nil }
         let kept = Held(entry: entry, columns: columns, origin: .cache, retryAt: held[source.id]?.retryAt)
         held[source.id] = kept

@@ -1,8 +1,9 @@
 import Foundation
 
 /// `usage.json` in fx's cache directory: `{"schema":1,"sources":{"oxr":{"month":"2026-11","requests":12,…}}}`.
-/// Counting never stops an answer: a damaged or unwritable file is replaced or skipped quietly,
-/// since the counts are advisory (the provider keeps the real ones).
+/// Counting never stops an answer: a damaged file is set aside (`usage.json.corrupt`) and an
+/// unwritable one skipped, quietly, since the counts are advisory (the provider keeps the real
+/// ones); a file from a newer fx is left as it is.
 public struct FileUsageStore: UsageStore {
     public let directory: String
     public var path: String { directory + "/usage.json" }
@@ -16,16 +17,27 @@ public struct FileUsageStore: UsageStore {
     }
 
     public func load() -> [SourceID: SourceUsage] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-        return Self.decode(data)
+        guard let data = FileManager.default.contents(atPath: path), case .usage(let usage) = Self.decode(data) else { return [:] }
+        return usage
     }
 
     public func record(_ result: RequestResult, for source: SourceID, at date: Date) {
         try? AtomicFile.makeDirectory(directory)
         try? FileLock.withExclusiveLock(path: lockPath) {
-            var usage = FileManager.default.contents(atPath: path).map(Self.decode) ?? [:]
+            var usage: [SourceID: SourceUsage] = [:]
+            if let data = FileManager.default.contents(atPath: path) {
+                switch Self.decode(data) {
+                case .usage(let counted): usage = counted
+                // A newer fx's counts are its own: left as they are, this request goes uncounted.
+                case .newer: return
+                // Kept for inspection, quietly: counts are advisory, and starting afresh loses only them.
+                case .damaged: _ = SetAside.file(path, reason: "")
+                }
+            } else if FileManager.default.fileExists(atPath: path) {
+                _ = SetAside.file(path, reason: "")  // a directory, or a file that cannot be read
+            }
             usage[source] = UsageUpdate.apply(result, to: usage[source], at: date)
-            let file = File(schema: 1, sources: Dictionary(uniqueKeysWithValues: usage.map { ($0.key.rawValue, $0.value) }))
+            let file = File(schema: Self.schema, sources: Dictionary(uniqueKeysWithValues: usage.map { ($0.key.rawValue, $0.value) }))
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
             encoder.outputFormatting = [.sortedKeys]
@@ -33,10 +45,23 @@ public struct FileUsageStore: UsageStore {
         }
     }
 
-    private static func decode(_ data: Data) -> [SourceID: SourceUsage] {
+    static let schema = 1
+
+    private enum Decoded {
+        case usage([SourceID: SourceUsage])
+        case newer
+        case damaged
+    }
+
+    private struct SchemaProbe: Decodable { var schema: Int }
+
+    private static func decode(_ data: Data) -> Decoded {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let file = try? decoder.decode(File.self, from: data), file.schema == 1 else { return [:] }
-        return Dictionary(uniqueKeysWithValues: file.sources.map { (SourceID($0.key), $0.value) })
+        if let file = try? decoder.decode(File.self, from: data), file.schema == schema {
+            return .usage(Dictionary(uniqueKeysWithValues: file.sources.map { (SourceID($0.key), $0.value) }))
+        }
+        if let probe = try? decoder.decode(SchemaProbe.self, from: data), probe.schema > schema { return .newer }
+        return .damaged
     }
 }
