@@ -39,7 +39,7 @@ import Testing
         #expect(refresh.stdout.contains(problem), "\(label): expected '\(problem)' in \(refresh.stdout)")
         #expect(refresh.stderr == "fx: no source could be refreshed (\(provider.rawValue)); the cache is as it was\n", "\(label): \(refresh.stderr)")
         #expect(try Data(contentsOf: rig.fx.cacheFile) == seeded, "\(label): refresh changed the cache")
-        #expect(refresh.seconds < timeout + slack, "\(label): refresh took \(refresh.seconds) s")
+        Self.expectBounded(refresh, fault, label, within: timeout + slack)
 
         // 2. Only that source: its stale cache answers, with one warning naming it and the problem.
         let alone = try await rig.fx.timedRun(["--source", provider.rawValue, "convert", "100", "usd", "eur"])
@@ -51,7 +51,7 @@ import Testing
         #expect(alone.stderr.contains(throttled ? "asked for no request before" : problem), "\(label): \(alone.stderr)")
         #expect(alone.stderr.contains("; using cached rates of 2018-01-02 (fetched "), "\(label): \(alone.stderr)")
         #expect(try Data(contentsOf: rig.fx.cacheFile) == seeded, "\(label): a failed fetch changed the cache")
-        #expect(alone.seconds < timeout + slack, "\(label): took \(alone.seconds) s")
+        Self.expectBounded(alone, fault, label, within: timeout + slack)
 
         // 3. In order, the faulty source first: the next source's fresh rates answer and the warning
         // says so; after a timeout (the network itself may be down) the cached rates answer instead.
@@ -74,7 +74,7 @@ import Testing
             #expect(try rig.cacheEntry(provider) == seededEntry, "\(label): the faulty source's cache entry changed")
             #expect(try rig.cacheEntry(next)?["date"] as? String != "2018-01-02", "\(label): \(next) was not refreshed")
         }
-        #expect(inOrder.seconds < 2 * timeout + slack, "\(label): took \(inOrder.seconds) s")
+        Self.expectBounded(inOrder, fault, label, within: 2 * timeout + slack)
 
         // Retry-After: after the first answer, fx never asked again; otherwise once per run.
         #expect(rig.server.requests(to: provider).count == (throttled ? 1 : 3), "\(label): \(rig.server.requests(to: provider).count) requests")
@@ -103,9 +103,19 @@ import Testing
             #expect(empty.stderr.hasSuffix(", and nothing is cached.\n"), "\(label): \(empty.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: bare.fx.cacheFile.path), "\(label): a failed fetch wrote a cache")
-        #expect(empty.seconds < timeout + slack, "\(label): took \(empty.seconds) s")
+        Self.expectBounded(empty, fault, label, within: timeout + slack)
 
         try Self.expectCleanFiles(bare, label)
+    }
+
+    /// Within the deadline plus slack; a stall must really have been waited out (fx gave up at
+    /// the configured timeout, not at once and not at some other deadline).
+    static func expectBounded(_ run: TimedResult, _ fault: Fault, _ label: String, within limit: TimeInterval,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.seconds < limit, "\(label): took \(run.seconds) s", sourceLocation: sourceLocation)
+        if fault == .stall {
+            #expect(run.seconds >= timeout(fault), "\(label): gave up after \(run.seconds) s", sourceLocation: sourceLocation)
+        }
     }
 
     /// Faults tried with nothing cached too: an HTTP error, a timeout, a body refused, hostile

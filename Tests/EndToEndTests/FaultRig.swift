@@ -163,6 +163,7 @@ func expectSafe(_ run: TimedResult, _ label: String, sourceLocation: SourceLocat
         for key in FaultRig.keys {
             #expect(!text.contains(key), "\(label): \(stream) shows a key", sourceLocation: sourceLocation)
         }
+        #expect(!text.contains(Fault.entityMarker), "\(label): an external entity was read", sourceLocation: sourceLocation)
         for crash in ["Fatal error", "Backtrace", "Stack dump", "Segmentation", "Illegal instruction", "💣"] {
             #expect(!text.contains(crash), "\(label): \(stream) shows a crash: \(text)", sourceLocation: sourceLocation)
         }
