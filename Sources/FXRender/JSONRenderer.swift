@@ -63,8 +63,13 @@ public enum JSONRenderer {
                         ("currencies", .int(entry.table.rates.count))]
         case .unchanged(let entry):
             members += [("status", .string("unchanged")), ("date", .string(entry.table.date.description))]
+        case .failed(.waitingUntil(let until)):
+            // Not asked at all: a script can tell this from a failure, and when to try again.
+            members += [("status", .string("not_asked")), ("message", .string(Messages.text(for: FetchFailure.waitingUntil(until)))),
+                        ("retry_after", .string(Messages.isoTime(until)))]
         case .failed(let failure):
             members += [("status", .string("failed")), ("message", .string(Messages.text(for: failure)))]
+            if case .throttled(_, .date(let until)) = failure { members.append(("retry_after", .string(Messages.isoTime(until)))) }
         }
         return .object(members)
     }

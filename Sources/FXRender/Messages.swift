@@ -175,10 +175,23 @@ public enum Messages {
 
     /// `2026-11-22 14:05:30 UTC`: unambiguous in a cron job's mail, and free of locale formatting.
     static func utcTime(_ date: Date) -> String {
+        let (day, clock) = utcParts(date)
+        return "\(day) \(clock) UTC"
+    }
+
+    /// `2026-11-22T14:05:30Z`, for JSON.
+    static func isoTime(_ date: Date) -> String {
+        let (day, clock) = utcParts(date)
+        return "\(day)T\(clock)Z"
+    }
+
+    /// The UTC day and `HH:MM:SS`, seconds rounded up (a wait shown must not end early).
+    private static func utcParts(_ date: Date) -> (Day, String) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.up))
         let within = ((seconds % 86_400) + 86_400) % 86_400
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(Day(utc: date)) \(two(within / 3600)):\(two(within / 60 % 60)):\(two(within % 60)) UTC"
+        let day = Day(utc: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return (day, "\(two(within / 3600)):\(two(within / 60 % 60)):\(two(within % 60))")
     }
 
     /// `15`, or `0.5` for a fraction of a second (FX_TIMEOUT accepts both).

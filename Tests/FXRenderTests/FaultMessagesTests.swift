@@ -30,6 +30,18 @@ struct FaultMessagesTests {
         #expect(Failure.refreshFailed([.oxr]).exitStatus == 1)
     }
 
+    @Test func jsonRefreshSaysNotAskedAndWhenToTryAgain() throws {
+        let until = Date(timeIntervalSince1970: 1_795_334_730)
+        let reports = [
+            RefreshReport(source: .oxr, sourceName: "Open Exchange Rates", previous: nil, outcome: .failed(.waitingUntil(until))),
+            RefreshReport(source: .boc, sourceName: "Bank of Canada", previous: nil,
+                          outcome: .failed(.throttled(status: 503, retryAfter: .date(until)))),
+        ]
+        let json = try #require(JSONRenderer.render(.refresh(reports)))
+        #expect(json.contains(#"{"source":"oxr","status":"not_asked","message":"the server asked for no request before 2026-11-22 08:05:30 UTC","retry_after":"2026-11-22T08:05:30Z"}"#), "\(json)")
+        #expect(json.contains(#""source":"boc","status":"failed","#) && json.contains(#""retry_after":"2026-11-22T08:05:30Z"}"#), "\(json)")
+    }
+
     @Test func aRefusedRedirectIsNamed() {
         #expect(Messages.text(for: FetchFailure.transport(.redirectRefused)) == "refused a redirect to an address that is not HTTPS")
     }
