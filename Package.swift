@@ -24,7 +24,11 @@ let package = Package(
             name: "fx",
             dependencies: [
                 "FXShell", "FXRates", "FXCLI",
-            ]
+            ],
+            // A position-dependent executable: with the Swift libraries linked in statically, a PIE
+            // spends about a third of a one-shot answer in the loader applying ~100,000 relocations.
+            // The shared C libraries it loads are still placed at random.
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
         // argv: fx's options and command words (ArgumentParser, with a direct read of the usual shapes).
         .target(name: "FXCLI", dependencies: [
@@ -42,6 +46,9 @@ let package = Package(
         // libedit's native histedit API; CEditLine wraps the variadic calls Swift cannot make.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .target(name: "CEditLine", dependencies: ["CLibEdit"]),
+        // `Benchmarks/compare.py` runs it: times one TAB (a `Completer` call) in process.
+        .executableTarget(name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
+                          path: "Benchmarks/CompletionBenchmark"),
         .target(name: "FXTestSupport", dependencies: ["FXRates", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),

@@ -4,6 +4,12 @@ public struct Currency: Sendable, Hashable {
     /// Digits after the decimal point in everyday amounts; nil for funds and metals (XAU, XDR).
     public let minorUnits: Int?
     public let name: String
+
+    public init(code: CurrencyCode, minorUnits: Int?, name: String) {
+        self.code = code
+        self.minorUnits = minorUnits
+        self.name = name
+    }
 }
 
 /// The ISO 4217 table (List One plus the withdrawn codes the ECB used), looked up by code.

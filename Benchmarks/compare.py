@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""fx against its peers: prints figures and ratios, asserts nothing.
+
+Builds fx in release mode (Swift libraries linked statically, as Scripts/fx does), gives it a
+warm cache of the ECB's current rates from a loopback server, then measures side by side:
+
+  one-shot  - `fx convert 100 usd eur --offline` against GNU `units -t '100 USD' EUR`,
+              `qalc -t '100 USD to EUR'` and the floor: a statically linked Swift program that
+              does one Decimal multiplication (Benchmarks/floor.swift). Runs are interleaved so
+              a busy machine slows every program alike; medians of --runs.
+  script    - 1,000,000 lines `convert <amount> <from> <to>` on stdin, against GNU units fed
+              the same conversions (with the same rates, from a units file written here) and
+              Python's currency_converter (PyPI) converting the same lines with the same rates.
+              Every result is compared to the cent with fx's.
+  TAB       - one completion in process, with 300 currency codes (CompletionBenchmark).
+  history   - Benchmarks/history.py: import of the full ECB history and warm `history`.
+
+A peer that is not installed is skipped with a note (apt-get install units qalc;
+pip install currencyconverter, or --python a venv's interpreter that has it).
+
+Usage: Benchmarks/compare.py [--runs N] [--lines N] [--no-build] [--python PATH] [--skip-history]
+"""
+import argparse, datetime, decimal, http.server, os, random, re, shutil, statistics, subprocess, sys
+import tempfile, threading, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DAILY = os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "eurofxref-daily.2026-10-30.xml")
+MINOR = {"JPY": 0, "KRW": 0, "ISK": 0, "IDR": 2, "HUF": 2}  # everything else in the ECB table: 2
+
+
+def target_closed(day):
+    """TARGET2 closing days: weekends, 1 January, Good Friday, Easter Monday, 1 May, 25-26 December."""
+    if day.weekday() >= 5 or (day.month, day.day) in ((1, 1), (5, 1), (12, 25), (12, 26)):
+        return True
+    y = day.year  # Anonymous Gregorian algorithm for Easter Sunday
+    a, b, c = y % 19, y // 100, y % 100
+    d, e = b // 4, b % 4
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    l = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * l) // 451
+    easter = datetime.date(y, (h + l - 7 * m + 114) // 31, (h + l - 7 * m + 114) % 31 + 1)
+    return day in (easter - datetime.timedelta(days=2), easter + datetime.timedelta(days=1))
+
+
+def latest_publication(now):
+    """The newest ECB publication day at `now` (16:00 Frankfurt, taken as 15:00 UTC to be safe)."""
+    day = now.date() if now.hour >= 15 else now.date() - datetime.timedelta(days=1)
+    while target_closed(day):
+        day -= datetime.timedelta(days=1)
+    return day
+
+
+def timed(argv, env, stdin=None, stdout=subprocess.DEVNULL):
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def peak_rss(argv, env):
+    """Peak RSS in MiB, measured by GNU time when it is there."""
+    if not os.path.exists("/usr/bin/time"):
+        return None
+    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True).stderr.strip().splitlines()
+    return int(out[-1]) / 1024 if out and out[-1].isdigit() else None
+
+
+def line(name, ms, base=None, rss=None, extra=""):
+    ratio = f"{ms / base:6.2f}× units" if base else " " * 13
+    memory = f"   peak RSS {rss:5.1f} MiB" if rss else ""
+    print(f"  {name:<44} {ms:9.2f} ms  {ratio}{memory}{extra}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=41)
+    parser.add_argument("--lines", type=int, default=1_000_000)
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--skip-history", action="store_true")
+    args = parser.parse_args()
+
+    build = os.path.join(ROOT, ".build", "release")
+    if not args.no_build:
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    fx = os.path.join(build, "fx")
+    work = tempfile.mkdtemp(prefix="fx-compare-")
+    floor = os.path.join(work, "floor")
+    subprocess.run(["swiftc", "-O", "-static-stdlib", os.path.join(ROOT, "Benchmarks", "floor.swift"), "-o", floor],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    # A warm cache: the ECB's table dated at the newest publication, so it is current, not stale.
+    published = latest_publication(datetime.datetime.now(datetime.timezone.utc))
+    www = os.path.join(work, "www")
+    os.makedirs(www)
+    with open(DAILY) as source, open(os.path.join(www, "eurofxref-daily.xml"), "w") as served:
+        served.write(source.read().replace("time='2026-10-30'", f"time='{published.isoformat()}'"))
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *a, **k):
+            super().__init__(*a, directory=www, **k)
+
+        def log_message(self, *a):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/"
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": work, "LANG": "C.UTF-8",
+           "XDG_CACHE_HOME": os.path.join(work, "cache"), "XDG_STATE_HOME": os.path.join(work, "state"),
+           "XDG_CONFIG_HOME": os.path.join(work, "config")}
+    for source in ("ECB", "FRANKFURTER", "BOC", "OXR", "DUNAMU", "NASDAQ"):
+        env[f"FX_{source}_URL"] = url
+    subprocess.run([fx, "refresh", "ecb"], env=env, check=True, stdout=subprocess.DEVNULL)
+    rates = {"EUR": decimal.Decimal(1)}
+    for code, rate in re.findall(r"currency='([A-Z]{3})' rate='([0-9.]+)'", open(os.path.join(www, "eurofxref-daily.xml")).read()):
+        rates[code] = decimal.Decimal(rate)
+
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    print(f"fx compared · {os.uname().machine}, {os.cpu_count()} cores, {cpu} · {datetime.date.today()}")
+    print(f"  rates: ECB of {published} ({len(rates)} currencies), warm cache, fx built release with static Swift libraries")
+
+    # --- one-shot --------------------------------------------------------------------------
+    units, qalc = shutil.which("units"), shutil.which("qalc")
+    contenders = [("fx convert 100 usd eur --offline", [fx, "convert", "100", "usd", "eur", "--offline"]),
+                  ("fx convert 100 usd eur (fresh cache, online)", [fx, "convert", "100", "usd", "eur"]),
+                  ("floor: static Swift, one Decimal multiplication", [floor])]
+    if units:
+        contenders.insert(0, ("GNU units -t '100 USD' EUR", [units, "-t", "100 USD", "EUR"]))
+    if qalc:
+        contenders.append(("qalc -t '100 USD to EUR'", [qalc, "-t", "100 USD to EUR"]))
+    samples = {name: [] for name, _ in contenders}
+    for _ in range(args.runs):
+        for name, argv in contenders:
+            samples[name].append(timed(argv, env) * 1000)
+    medians = {name: statistics.median(values) for name, values in samples.items()}
+    base = medians.get("GNU units -t '100 USD' EUR")
+    print(f"\none-shot, median of {args.runs} interleaved runs (target: fx ≤ 0.6× units, ≤ 0.1× qalc)")
+    for name, argv in contenders:
+        line(name, medians[name], base, peak_rss(argv, env))
+    if qalc:
+        print(f"  fx --offline / qalc: {medians['fx convert 100 usd eur --offline'] / medians['qalc -t ' + chr(39) + '100 USD to EUR' + chr(39)]:.3f}×")
+    if not units:
+        print("  (GNU units not installed: apt-get install units)")
+    if not qalc:
+        print("  (qalc not installed: apt-get install qalc)")
+
+    # --- script ----------------------------------------------------------------------------
+    random.seed(20261122)
+    codes = sorted(rates)
+    conversions = []
+    for _ in range(args.lines):
+        amount = f"{random.randint(1, 999_999)}.{random.randint(0, 99):02d}"
+        conversions.append((amount, random.choice(codes), random.choice(codes)))
+    fx_input = os.path.join(work, "lines.txt")
+    with open(fx_input, "w") as f:
+        for amount, a, b in conversions:
+            f.write(f"convert {amount} {a.lower()} {b.lower()}\n")
+
+    def best_of(runs, argv, stdin_path, out_path):
+        times = []
+        for _ in range(runs):
+            with open(stdin_path) as stdin, open(out_path, "w") as out:
+                times.append(timed(argv, env, stdin=stdin, stdout=out))
+        return statistics.median(times)
+
+    def cents(value, code):
+        return value.quantize(decimal.Decimal(1).scaleb(-MINOR.get(code, 2)), rounding=decimal.ROUND_HALF_UP)
+
+    fx_out = os.path.join(work, "fx.out")
+    fx_seconds = best_of(3, [fx, "--offline"], fx_input, fx_out)
+    fx_results = []
+    for text in open(fx_out):
+        fx_results.append(decimal.Decimal(text.split(" = ")[1].rsplit(" ", 1)[0].replace(",", "")))
+    # The same conversions in exact decimal arithmetic, as a reference for everyone.
+    exact = [cents(decimal.Decimal(a) * rates[t] / rates[f], t) for a, f, t in conversions]
+    fx_wrong = sum(1 for x, y in zip(fx_results, exact) if x != y) + abs(len(fx_results) - len(exact))
+    print(f"\nscript mode, {args.lines:,} lines `convert <amount> <from> <to>`, median of 3 "
+          f"(target: ≥ 10× units, ≥ 5× currency_converter)")
+    fx_rate = args.lines / fx_seconds
+    print(f"  {'fx --offline < lines':<44} {fx_seconds:9.3f} s   {fx_rate / 1e6:6.2f} M lines/s   "
+          f"{fx_wrong} results differ from exact decimal arithmetic")
+
+    if units:
+        definitions = os.path.join(work, "rates.units")
+        with open(definitions, "w") as f:
+            f.write("EUR !\n")
+            for code, rate in rates.items():
+                if code != "EUR":
+                    f.write(f"{code} 1|{rate} EUR\n")
+        units_input = os.path.join(work, "units.txt")
+        with open(units_input, "w") as f:
+            for amount, a, b in conversions:
+                f.write(f"{amount} {a}\n{b}\n")
+        units_out = os.path.join(work, "units.out")
+        seconds = best_of(1 if args.lines > 200_000 else 3, [units, "-t", "-d", "15", "-f", definitions], units_input, units_out)
+        got = [cents(decimal.Decimal(v.strip()), t) for v, (_, _, t) in zip(open(units_out), conversions)]
+        differ = sum(1 for x, y in zip(got, fx_results) if x != y) + abs(len(got) - len(fx_results))
+        print(f"  {'GNU units -t (same rates), one run':<44} {seconds:9.3f} s   {args.lines / seconds / 1e6:6.2f} M lines/s   "
+              f"fx {fx_rate / (args.lines / seconds):5.1f}× faster · {differ} results differ from fx to the cent (binary floating point)")
+
+    probe = subprocess.run([args.python, "-c", "import currency_converter"], capture_output=True)
+    if probe.returncode == 0:
+        csv = os.path.join(work, "ecb.csv")
+        others = [c for c in codes if c != "EUR"]
+        with open(csv, "w") as f:
+            f.write("Date," + ",".join(others) + ",\n" + published.isoformat() + "," + ",".join(str(rates[c]) for c in others) + ",\n")
+        script = os.path.join(work, "cc.py")
+        with open(script, "w") as f:
+            f.write(
+                "import sys, decimal\n"
+                "from currency_converter import CurrencyConverter\n"
+                f"c = CurrencyConverter({csv!r}, decimal=True, fallback_on_missing_rate=True)\n"
+                "out = []\n"
+                "for line in sys.stdin:\n"
+                "    _, amount, a, b = line.split()\n"
+                "    out.append(str(c.convert(decimal.Decimal(amount), a.upper(), b.upper())))\n"
+                "sys.stdout.write('\\n'.join(out) + '\\n')\n")
+        cc_out = os.path.join(work, "cc.out")
+        seconds = best_of(1, [args.python, script], fx_input, cc_out)
+        got = [cents(decimal.Decimal(v.strip()), t) for v, (_, _, t) in zip(open(cc_out), conversions)]
+        differ = sum(1 for x, y in zip(got, fx_results) if x != y) + abs(len(got) - len(fx_results))
+        print(f"  {'Python currency_converter (decimal), one run':<44} {seconds:9.3f} s   {args.lines / seconds / 1e6:6.2f} M lines/s   "
+              f"fx {fx_rate / (args.lines / seconds):5.1f}× faster · {differ} results differ from fx to the cent")
+    else:
+        print("  (Python currency_converter not importable: pip install currencyconverter, or --python PATH)")
+
+    # --- TAB -------------------------------------------------------------------------------
+    print()
+    completion = os.path.join(build, "CompletionBenchmark")
+    if not args.no_build or not os.path.exists(completion):
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "CompletionBenchmark"],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([completion], check=True)
+
+    server.shutdown()
+    shutil.rmtree(work, ignore_errors=True)
+
+    # --- history ---------------------------------------------------------------------------
+    if not args.skip_history:
+        print()
+        subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "history.py"), "--no-build",
+                        "--runs", "15", "--python", args.python], check=True)
+
+
+if __name__ == "__main__":
+    main()
