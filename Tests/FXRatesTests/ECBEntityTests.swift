@@ -9,9 +9,8 @@ import Testing
 struct ECBEntityTests {
     static let marker = "ECB-ENTITY-MARKER-51f0"
 
-    /// A marker file and a daily document whose USD rate is an external entity naming it.
-    static func document() throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fx-ecb-entity-\(UUID().uuidString).txt")
+    /// A daily document whose USD rate is an external entity naming `file`, which holds a rate.
+    static func document(naming file: URL) throws -> String {
         try Data("1.5".utf8).write(to: file)
         return """
             <?xml version="1.0"?>
@@ -23,7 +22,9 @@ struct ECBEntityTests {
 
     @Test(arguments: ["UTF-8", "UTF-16LE", "UTF-16BE", "UTF-16 with BOM"])
     func refused(encoding: String) throws {
-        let text = try Self.document()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fx-ecb-entity-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try Self.document(naming: file)
         let data: Data = switch encoding {
         case "UTF-16LE": text.data(using: .utf16LittleEndian)!
         case "UTF-16BE": text.data(using: .utf16BigEndian)!
