@@ -144,7 +144,12 @@ extension HelperRun {
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(helper), nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, helper, &actions, nil, argv, environment)
+        var status = posix_spawn(&child, helper, &actions, nil, argv, environment)
+        // A helper being replaced (an upgrade in progress) is briefly "busy"; try again shortly.
+        for _ in 0..<3 where status == ETXTBSY {
+            usleep(20_000)
+            status = posix_spawn(&child, helper, &actions, nil, argv, environment)
+        }
         guard status == 0 else {
             close(stdout.read)
             return .failure(.other("cannot run the network helper \(helper): \(String(cString: strerror(status)))"))

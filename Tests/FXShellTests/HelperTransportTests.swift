@@ -1,0 +1,75 @@
+import FXRates
+@testable import FXShell
+import Foundation
+import Testing
+
+/// fx's side of the network helper: it spawns `fx-fetch`, hands it the request on stdin and
+/// reads the answer; these helpers are small shell scripts standing in for it.
+/// Serialized: a script written while another test spawns a process can be "busy" when run.
+@Suite(.serialized) struct HelperTransportTests {
+    static func helper(_ script: String) throws -> (path: String, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fx-helper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("fx-fetch").path
+        try ("#!/bin/sh\n" + script + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return (path, directory)
+    }
+
+    static let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/x?app_id=SECRET")!, headers: ["If-None-Match": "\"a\""],
+                                     timeout: 0.5, maxBytes: 1 << 16)
+
+    @Test func readsTheHeadAndTheBodyTheHelperWrites() async throws {
+        // The stand-in echoes the request it received as the body, so both directions are checked.
+        let (path, directory) = try Self.helper(#"printf '{"status":203,"headers":{"etag":"\\"b\\""}}\n'; cat"#)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let response = try await HelperTransport(helper: path).get(Self.request)
+        #expect(response.status == 203)
+        #expect(response.header("ETag") == "\"b\"")
+        let sent = try #require(FetchWire.decodeRequest(response.body))
+        #expect(sent == Self.request)
+    }
+
+    @Test func aHelperThatHangsIsKilledAfterTheDeadline() async throws {
+        let (path, directory) = try Self.helper("exec sleep 30")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let start = Date()
+        await #expect(throws: TransportError.timedOut(seconds: 0.5)) { try await HelperTransport(helper: path).get(Self.request) }
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func garbageFromTheHelperIsAClearFailure() async throws {
+        let (path, directory) = try Self.helper("echo '<html>oops</html>'")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: TransportError.other("the network helper gave no answer")) {
+            try await HelperTransport(helper: path).get(Self.request)
+        }
+    }
+
+    @Test func aBodyFarOverTheCapIsRefused() async throws {
+        let (path, directory) = try Self.helper(#"printf '{"status":200}\n'; head -c 2000000 /dev/zero"#)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: TransportError.tooLarge(limit: 1 << 16)) { try await HelperTransport(helper: path).get(Self.request) }
+    }
+
+    @Test func aMissingHelperSaysSoWithoutTheURL() async throws {
+        do {
+            _ = try await HelperTransport(helper: "/nonexistent/fx-fetch").get(Self.request)
+            Issue.record("expected a failure")
+        } catch {
+            guard case .other(let text) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(text.contains("/nonexistent/fx-fetch") && !text.contains("SECRET"))
+        }
+    }
+
+    @Test func plainHTTPOffThisMachineIsRefusedBeforeAnythingRuns() async {
+        let request = HTTPRequest(url: URL(string: "http://example.com/")!)
+        await #expect(throws: TransportError.insecureURL) { try await HelperTransport(helper: "/nonexistent").get(request) }
+    }
+
+    @Test(arguments: [TransportError.timedOut(seconds: 1.5), .tooLarge(limit: 1024), .insecureURL, .redirectRefused,
+                      .cannotConnect("connection refused"), .cancelled, .other("TLS failed")])
+    func failuresCrossTheWireUnchanged(_ failure: TransportError) {
+        #expect(FetchWire.decodeResponse(FetchWire.head(.failure(failure))) == .failure(failure))
+    }
+}
