@@ -108,6 +108,11 @@ private final class HelperRun: @unchecked Sendable {
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         if lock.withLock({ cancelled }) { return .failure(.cancelled) }
         if let failure { return .failure(failure) }
+        // A helper that died by a signal says nothing useful on stdout: name the crash instead.
+        let signal = status & 0x7F
+        if signal != 0, signal != 0x7F {
+            return .failure(.other("the network helper fx-fetch crashed (signal \(signal))"))
+        }
         return FetchWire.decodeResponse(data)
     }
 }

@@ -46,6 +46,14 @@ import Testing
         }
     }
 
+    @Test func aHelperThatCrashesIsNamedAsSuch() async throws {
+        let (path, directory) = try Self.helper("kill -SEGV $$")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: TransportError.other("the network helper fx-fetch crashed (signal 11)")) {
+            try await HelperTransport(helper: path).get(Self.request)
+        }
+    }
+
     @Test func aBodyFarOverTheCapIsRefused() async throws {
         let (path, directory) = try Self.helper(#"printf '{"status":200}\n'; head -c 2000000 /dev/zero"#)
         defer { try? FileManager.default.removeItem(at: directory) }
