@@ -6,7 +6,11 @@ enum Suggestions {
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased()))
+            // The distance is at least the difference in length: a megabyte-long word is not
+            // compared letter by letter with every currency code (that took over a minute).
+            let other = Array(candidate.lowercased())
+            guard abs(other.count - target.count) <= maxDistance else { continue }
+            let distance = editDistance(target, other)
             if distance <= maxDistance, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.candidate

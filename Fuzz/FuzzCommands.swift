@@ -1,0 +1,111 @@
+// libFuzzer target for fx's input side: the bytes are one line, as script mode would read it,
+// through the tokenizer, the parser (and the message a usage error prints), the completer at
+// several cursor positions, and the --max-age duration reader. Built and run by Scripts/fuzz.
+//
+// Invariants (a violation aborts, which libFuzzer reports as a crash with the input saved):
+// - nothing traps (overflow, out-of-range index, force unwrap) and ASan sees no bad access;
+// - every token is non-empty text copied from the line, at the offsets it claims, in order;
+// - the parser returns nil (blank line or comment), a command, or a UsageError whose message is
+//   non-empty, printable (no control characters reach a terminal) and whose span lies in the line;
+// - a rendered JSON error object parses back as JSON;
+// - the completer's word lies before the cursor, its partial word is the text there, and every
+//   candidate starts with that partial word (ignoring case).
+
+import FXCommands
+import FXRates
+import FXRender
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let context = ParseContext(sourceIDs: [.ecb, .frankfurter, SourceID("boc"), SourceID("dunamu")],
+                                   allSourceIDs: [.ecb, .frankfurter, SourceID("boc"), SourceID("oxr"), SourceID("dunamu"), SourceID("nasdaq")])
+private let parser = Parser(context: context)
+private let completer = Completer(context: context)
+
+private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    guard !condition() else { return }
+    FileHandle.standardError.write(Data(("fuzz invariant failed: " + message() + "\n").utf8))
+    abort()
+}
+
+/// Seeds from the grammar: `FX_FUZZ_SEEDS=<dir>` writes every command's examples, synopsis and
+/// names (plus a few shapes the examples lack) as corpus files, then exits.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> CInt {
+    guard let directory = ProcessInfo.processInfo.environment["FX_FUZZ_SEEDS"] else { return 0 }
+    var seeds: [String] = []
+    for spec in CommandTree().commands {
+        seeds += spec.examples
+        seeds.append(spec.synopsis)
+        seeds += spec.names.map { $0 + " " }
+        seeds.append("help " + spec.name)
+    }
+    seeds += ["100 usd eur", "1,234.56 gbp to jpy chf", "$100 → eur", "100€ in usd", "1.5k eur usd", "₩50000 jpy",
+              "rate usd/jpy on 3 days ago", "history usd jpy from 2015-01-01 to 2015-02-28 --json", "sources order boc ecb",
+              "sources compare usd jpy", "refresh ecb frankfurter", "convert 100 usd eur on 2013-03-21", "-$5 usd", "zł100 eur",
+              "  # a comment", "90s", "1d12h", "1e400 usd eur", "0.000000000000000001 usd eur", "１００ usd eur", "((((1))))",
+              "convert 100 usd eur,gbp,jpy", "history usd jpy 30 days", "c 1 usd -> eur"]
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for (index, seed) in seeds.enumerated() {
+        _ = FileManager.default.createFile(atPath: directory + "/seed-\(index)", contents: Data(seed.utf8))
+    }
+    print("wrote \(seeds.count) seeds to \(directory)")
+    exit(0)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    // Script mode makes a String of a line's bytes the same way: invalid UTF-8 becomes U+FFFD.
+    let line = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let characters = Array(line)
+
+    // Tokens: text from the line, in order, where they say.
+    var previousEnd = 0
+    for token in Tokenizer.tokenize(line) {
+        check(!token.text.isEmpty, "empty token at \(token.start)")
+        check(token.start >= previousEnd && token.start < token.end && token.end <= characters.count,
+              "token '\(token.text)' at \(token.start)..<\(token.end) of \(characters.count)")
+        check(String(characters[token.start..<token.end]) == token.text, "token text differs from the line at \(token.start)")
+        previousEnd = token.end
+    }
+
+    // Parser: nothing, a command, or a usage error that says something printable about a place in the line.
+    do {
+        _ = try parser.parse(line)
+    } catch {
+        let message = Messages.text(for: error)
+        check(!message.isEmpty, "empty message for \(error.kind)")
+        check(!message.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0x1B },
+              "control character in the message for \(error.kind)")
+        check(message.unicodeScalars.count < 1_000, "a message of \(message.unicodeScalars.count) characters")
+        if let span = error.span {
+            check(span.lowerBound >= 0 && span.upperBound <= characters.count, "span \(span) outside a line of \(characters.count)")
+        }
+        let json = JSONRenderer.render(.usage(error), line: 1)
+        check((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "error JSON does not parse: \(json)")
+    }
+
+    // Completer at the start, the middle, the end, past the end, before the start, at a place the
+    // input chooses and after each of the first words.
+    var cursors: Set<Int> = [0, characters.count / 2, characters.count, characters.count + 3, -1]
+    if size > 0 { cursors.insert(Int(data[0]) % (characters.count + 1)) }
+    for token in Tokenizer.tokenize(line).prefix(3) { cursors.insert(token.end) }
+    for cursor in cursors {
+        let completion = completer.complete(line: line, cursor: cursor)
+        let end = min(max(0, cursor), characters.count)
+        check(completion.wordStart >= 0 && completion.wordStart <= end, "word start \(completion.wordStart) past cursor \(end)")
+        check(String(characters[completion.wordStart..<end]) == completion.partial || completion.partial.isEmpty,
+              "partial '\(completion.partial)' is not the text before the cursor")
+        let folded = completion.partial.lowercased()
+        for candidate in completion.candidates {
+            check(candidate.text.lowercased().hasPrefix(folded), "candidate '\(candidate.text)' does not start with '\(completion.partial)'")
+        }
+        _ = completion.commonPrefix
+    }
+
+    // --max-age: a duration or nil, never negative.
+    if let seconds = DurationParser.parse(line) { check(seconds >= 0, "negative duration \(seconds)") }
+    return 0
+}
