@@ -51,7 +51,6 @@ public enum CommandLineReader {
     /// starts with `-`. A test checks that every answer equals ArgumentParser's.
     static func quick(_ arguments: [String]) -> Invocation? {
         var invocation = Invocation()
-        var seen: Set<String> = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let word = arguments[index]
@@ -61,13 +60,13 @@ public enum CommandLineReader {
                 invocation.commandWords.append(word)
                 continue
             }
-            guard seen.insert(word).inserted else { return nil }
+            // A repeated option goes to ArgumentParser too.
             switch word {
-            case "--json": invocation.json = true
-            case "--offline": invocation.offline = true
-            case "--no-color": invocation.noColor = true
-            case "--fail-fast": invocation.failFast = true
-            case "--max-age", "--source":
+            case "--json" where !invocation.json: invocation.json = true
+            case "--offline" where !invocation.offline: invocation.offline = true
+            case "--no-color" where !invocation.noColor: invocation.noColor = true
+            case "--fail-fast" where !invocation.failFast: invocation.failFast = true
+            case "--max-age" where invocation.maxAge == nil, "--source" where invocation.source == nil:
                 guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
                 if word == "--source" { invocation.source = arguments[index] } else { invocation.maxAge = arguments[index] }
                 index += 1

@@ -43,7 +43,7 @@ public struct FileConversionLog: ConversionLog {
         guard !entries.isEmpty else { return nil }
         var data = Data()
         for entry in entries { data += Data((entry.jsonLine + "\n").utf8) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePath.directory(of: path)
         do {
             try AtomicFile.makeDirectory(directory)
         } catch let failure as POSIXFailure {

@@ -8,7 +8,7 @@ extension ConversionLogEntry {
     /// A line typed with a leading space is not kept (the shells' "don't record this").
     public static func entries(for outcome: Outcome, line typed: String, at time: Date) -> [ConversionLogEntry] {
         guard !typed.hasPrefix(" ") else { return [] }
-        let line = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = typed.trimmedOfWhitespace
         guard !line.isEmpty else { return [] }
         func entry(_ result: String, _ quote: Quote?, rate: Bool = true) -> ConversionLogEntry {
             ConversionLogEntry(time: time, line: line, result: result, rate: rate ? quote.map(exactRate) : nil,

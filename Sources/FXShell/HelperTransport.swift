@@ -25,7 +25,7 @@ public struct HelperTransport: HTTPTransport {
         let count = readlink("/proc/self/exe", &path, Int(PATH_MAX))
         if count > 0 {
             let executable = String(decoding: path[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return HelperTransport(helper: (executable as NSString).deletingLastPathComponent + "/fx-fetch")
+            return HelperTransport(helper: FilePath.directory(of: executable) + "/fx-fetch")
         }
         #endif
         let directory = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()

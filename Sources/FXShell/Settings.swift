@@ -52,7 +52,7 @@ public struct Settings: Sendable {
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
         settings.readConfig(knownSources: knownSources)
         for (id, name) in keyVariables {
-            if let key = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty { settings.keys[id] = key }
+            if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[id] = key }
         }
         if let text = environment["FX_TIMEOUT"], !text.isEmpty {
             if let seconds = Double(text), seconds > 0, seconds <= 600 { settings.timeout = seconds } else {

@@ -9,7 +9,7 @@ import Darwin
 /// a private temporary file in the same directory, fsync, then rename over the target.
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePath.directory(of: path)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temporary) }
