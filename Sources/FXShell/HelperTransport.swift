@@ -108,8 +108,11 @@ private final class HelperRun: @unchecked Sendable {
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         if lock.withLock({ cancelled }) { return .failure(.cancelled) }
         if let failure { return .failure(failure) }
-        // A helper that died by a signal says nothing useful on stdout: name the crash instead.
+        // Ctrl-C at a terminal reaches the helper too (it shares fx's process group): that is
+        // the user interrupting, as when fx cancels the request itself.
         let signal = status & 0x7F
+        if signal == SIGINT { return .failure(.cancelled) }
+        // A helper that died by another signal says nothing useful on stdout: name the crash.
         if signal != 0, signal != 0x7F {
             return .failure(.other("the network helper fx-fetch crashed (signal \(signal))"))
         }
@@ -146,14 +149,27 @@ extension HelperRun {
         posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
         // libcurl and Foundation must never write on the user's terminal.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Signals ignored by fx's parent (nohup, a background job) or blocked in the spawning
+        // thread start at their defaults and unblocked in the helper, so Ctrl-C and a closed pipe end it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(helper), nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        var status = posix_spawn(&child, helper, &actions, nil, argv, environment)
+        var status = posix_spawn(&child, helper, &actions, &attributes, argv, environment)
         // A helper being replaced (an upgrade in progress) is briefly "busy"; try again shortly.
-        for _ in 0..<3 where status == ETXTBSY {
+        for _ in 0..<10 where status == ETXTBSY {
             usleep(20_000)
-            status = posix_spawn(&child, helper, &actions, nil, argv, environment)
+            status = posix_spawn(&child, helper, &actions, &attributes, argv, environment)
         }
         guard status == 0 else {
             close(stdout.read)

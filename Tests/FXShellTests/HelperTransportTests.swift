@@ -11,8 +11,12 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fx-helper-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("fx-fetch").path
-        try ("#!/bin/sh\n" + script + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        // Written through a close-on-exec descriptor: one inherited by a process another test
+        // spawns at that moment would keep the script "busy" and unrunnable.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        let text = Array(("#!/bin/sh\n" + script + "\n").utf8)
+        _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
         return (path, directory)
     }
 
@@ -52,6 +56,12 @@ import Testing
         await #expect(throws: TransportError.other("the network helper fx-fetch crashed (signal 11)")) {
             try await HelperTransport(helper: path).get(Self.request)
         }
+    }
+
+    @Test func aHelperInterruptedByCtrlCIsACancellation() async throws {
+        let (path, directory) = try Self.helper("kill -INT $$")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: TransportError.cancelled) { try await HelperTransport(helper: path).get(Self.request) }
     }
 
     @Test func aBodyFarOverTheCapIsRefused() async throws {
