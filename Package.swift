@@ -43,8 +43,9 @@ let package = Package(
         .target(name: "FXCommands", dependencies: ["FXRates"]),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
         .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender", "CEditLine", "CLibEdit"]),
-        // libedit's native histedit API; CEditLine wraps the variadic calls Swift cannot make.
-        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        // libedit's native histedit API, its header only: CEditLine opens the library when the
+        // prompt starts (dlopen) and wraps the variadic calls Swift cannot make.
+        .systemLibrary(name: "CLibEdit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .target(name: "CEditLine", dependencies: ["CLibEdit"]),
         // `Benchmarks/compare.py` runs it: times one TAB (a `Completer` call) in process.
         .executableTarget(name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],

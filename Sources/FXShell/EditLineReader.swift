@@ -13,6 +13,9 @@ public final class EditLineReader: LineSource {
         isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb"
     }
 
+    /// Opens libedit, which fx loads only for the prompt; false when it is not installed.
+    public static func loadLibrary() -> Bool { fx_editline_load() == 1 }
+
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let completer: Completer
@@ -21,6 +24,7 @@ public final class EditLineReader: LineSource {
     /// The line and cursor of the previous TAB: a second TAB with nothing new lists candidates.
     private var lastTab: (line: String, cursor: Int)?
 
+    /// Call `loadLibrary()` first.
     public init(completer: Completer, history historyFile: InputHistory, color: Bool) {
         fx_setup_locale()
         fx_guard_terminal()
@@ -40,7 +44,7 @@ public final class EditLineReader: LineSource {
             fx_el_set_prompt(editLine, "fx> ", 0)
         }
         // ~/.editrc first, so a user's `bind -v` does not drop fx's own bindings.
-        el_source(editLine, nil)
+        fx_el_source(editLine)
         fx_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         fx_el_add_function(editLine, "fx-complete", "Complete the word under the cursor", { editLine, _ in
             guard let editLine, let data = fx_el_client_data(editLine) else { return UInt8(CC_ERROR) }
@@ -89,8 +93,8 @@ public final class EditLineReader: LineSource {
     /// Saves this session's lines after those other sessions saved meanwhile, atomically.
     public func close() {
         defer {
-            el_end(editLine)
-            history_end(history)
+            fx_el_end(editLine)
+            fx_history_end(history)
             fx_restore_terminal()
         }
         guard !sessionLines.isEmpty else { return }
@@ -100,7 +104,7 @@ public final class EditLineReader: LineSource {
         // Under a lock, so two sessions ending together both keep their lines.
         try? FileLock.withExclusiveLock(path: historyFile.path + ".lock") {
             let merged = fx_history_init(Int32(InputHistory.capacity))
-            defer { history_end(merged) }
+            defer { fx_history_end(merged) }
             fx_history_load(merged, historyFile.path)
             for line in sessionLines { fx_history_enter(merged, line) }
             let temporary = historyFile.path + ".tmp-\(getpid())"
@@ -115,7 +119,7 @@ public final class EditLineReader: LineSource {
 
     /// TAB: complete a unique candidate, else insert the common prefix, else (a second TAB) list.
     private func complete() -> UInt8 {
-        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer else { return UInt8(CC_ERROR) }
+        guard let info = fx_el_line(editLine)?.pointee, let buffer = info.buffer else { return UInt8(CC_ERROR) }
         let bytes = UnsafeRawBufferPointer(start: buffer, count: info.lastchar - buffer)
         let line = String(decoding: bytes, as: UTF8.self)
         let cursorBytes = UnsafeRawBufferPointer(start: buffer, count: info.cursor - buffer)
@@ -127,8 +131,8 @@ public final class EditLineReader: LineSource {
         var insertion = completion.commonPrefix
         if completion.candidates.count == 1 { insertion += " " }
         if insertion.count > completion.partial.count || (completion.candidates.count == 1 && insertion != completion.partial) {
-            el_deletestr(editLine, Int32(completion.partial.count))
-            el_insertstr(editLine, insertion)
+            fx_el_deletestr(editLine, Int32(completion.partial.count))
+            fx_el_insertstr(editLine, insertion)
             return UInt8(CC_REFRESH)
         }
         guard let last = lastTab, last.line == line, last.cursor == cursor else { return UInt8(CC_REFRESH_BEEP) }

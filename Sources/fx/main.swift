@@ -20,7 +20,8 @@ case .exit(let status, let message, let toStandardError):
 }
 
 let environment = ProcessInfo.processInfo.environment
-let interactive = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
+let wantsEditing = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
+let interactive = wantsEditing && EditLineReader.loadLibrary()
 // Every source fx knows; `--source`, `sources` and FX_<ID>_URL may name any of them.
 let catalog = SourceCatalog.standard
 let knownSources = catalog.ids
@@ -63,6 +64,9 @@ let style = Style.decide(isTerminal: stdoutIsTerminal, noColorFlag: arguments.no
 let out = FileDescriptorOutput(fd: 1)
 let err = FileDescriptorOutput(fd: 2, bufferSize: 0)
 for warning in settings.warnings { err.write(style.yellow("warning:") + " " + warning + "\n") }
+if wantsEditing && !interactive {
+    err.write(style.yellow("warning:") + " libedit is not installed: no line editing, history or TAB completion\n")
+}
 
 let sourceID = arguments.source.map { SourceID($0.lowercased()) }
 if let sourceID, !knownSources.contains(sourceID) {
@@ -94,18 +98,23 @@ let session = Session(
     out: out, err: err, log: logsLines ? conversionLog : nil,
     quickLane: scriptMode ? quickLane(clock: clock) : nil)
 
+// The chosen mode runs on this thread (see CallingThreadExecutor): no thread pool for an answer.
+let words = arguments.commandWords
+let failFast = arguments.failFast
 let status: Int32
-if !arguments.commandWords.isEmpty {
-    status = await Modes.oneShot(arguments.commandWords, session: session)
+if !words.isEmpty {
+    status = CallingThreadExecutor.run { await Modes.oneShot(words, session: session) }
 } else if interactive {
     let reader = EditLineReader(completer: Completer(context: parseContext), history: .standard(environment: environment),
                                 color: style.color)
-    status = await Modes.prompt(reader, session: session, promptOutput: nil, interrupted: { EditLineReader.takeInterrupt() })
+    status = CallingThreadExecutor.run {
+        await Modes.prompt(reader, session: session, promptOutput: nil, interrupted: { EditLineReader.takeInterrupt() })
+    }
     reader.close()
 } else if stdinIsTerminal {
-    status = await Modes.prompt(StandardInputLines(), session: session, promptOutput: out)
+    status = CallingThreadExecutor.run { await Modes.prompt(StandardInputLines(), session: session, promptOutput: out) }
 } else {
-    status = await Modes.script(StandardInputLines(), session: session, failFast: arguments.failFast)
+    status = CallingThreadExecutor.run { await Modes.script(StandardInputLines(), session: session, failFast: failFast) }
 }
 out.flush()
 exit(status)

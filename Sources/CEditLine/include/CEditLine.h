@@ -1,11 +1,21 @@
 // Non-variadic wrappers around libedit's histedit API, which Swift cannot call directly
-// (el_set, el_get and history are variadic), and the terminal and signal calls the prompt needs.
+// (el_set, el_get and history are variadic; the library is opened at run time), and the
+// terminal and signal calls the prompt needs.
 #ifndef FX_CEDITLINE_H
 #define FX_CEDITLINE_H
 
 #include <histedit.h>
 
+/// Opens libedit (1) or reports that it is missing (0); every other fx_el_ and fx_history_
+/// call needs it opened.
+int fx_editline_load(void);
 EditLine *fx_el_init(const char *program);
+void fx_el_end(EditLine *el);
+/// Reads ~/.editrc (or $EDITRC).
+int fx_el_source(EditLine *el);
+const LineInfo *fx_el_line(EditLine *el);
+void fx_el_deletestr(EditLine *el, int count);
+int fx_el_insertstr(EditLine *el, const char *text);
 /// Sets the prompt; `literal` brackets invisible escapes (EL_PROMPT_ESC), 0 for none.
 void fx_el_set_prompt(EditLine *el, const char *text, char literal);
 int fx_el_set_editor(EditLine *el, const char *mode);
@@ -19,6 +29,7 @@ int fx_el_use_interruptible_reader(EditLine *el);
 void *fx_el_client_data(EditLine *el);
 
 History *fx_history_init(int size);
+void fx_history_end(History *h);
 int fx_history_enter(History *h, const char *line);
 int fx_history_load(History *h, const char *path);
 int fx_history_save(History *h, const char *path);
