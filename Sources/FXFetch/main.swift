@@ -1,5 +1,6 @@
 import FXNetwork
 import FXRates
+import FXXML
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,10 +8,14 @@ import Glibc
 
 // fx's network helper: one request from stdin, one answer on stdout (see `FetchWire`).
 // fx starts it only when a source must be asked, so fx itself never loads URLSession and libcurl.
+// With --read-ecb-xml it reads an ECB XML file from stdin instead (see `ECBReadWire`).
 
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let output: Data
-if let request = FetchWire.decodeRequest(input) {
+if CommandLine.arguments.dropFirst().first == ECBReadWire.argument {
+    // The ECB's XML, read here so that fx itself never loads XMLParser (see `ECBDocumentReader`).
+    output = ECBReadWire.answer(Result { () throws(FetchFailure) in try ECBXMLReader().tables(fromXML: input) })
+} else if let request = FetchWire.decodeRequest(input) {
     let result: Result<HTTPResponse, TransportError>
     do {
         result = .success(try await URLSessionTransport(userAgent: "fx/0.1").get(request))

@@ -34,30 +34,42 @@ public struct HelperTransport: HTTPTransport {
 
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard request.url.isAllowedForFetching else { throw .insecureURL }
-        let run = HelperRun(helper: helper, request: request)
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                // Blocking reads belong on a thread of their own, not on the cooperative pool.
-                Thread.detachNewThread { continuation.resume(returning: run.perform()) }
-            }
-        } onCancel: {
-            run.cancel()
-        }
-        return try result.get()
+        // The helper keeps the request's own deadline and size limit; these, a little wider,
+        // cover a helper that hangs or runs away.
+        let run = HelperRun(helper: helper, input: .small(FetchWire.encode(request)),
+                            seconds: request.timeout + 2, maxBytes: request.maxBytes + (64 << 10))
+        let output = await run.output()
+        if case .failure(.timedOut) = output { throw .timedOut(seconds: request.timeout) }
+        if case .failure(.tooLarge) = output { throw .tooLarge(limit: request.maxBytes) }
+        return try output.flatMap(FetchWire.decodeResponse).get()
     }
 }
 
 /// One run of the helper: spawn, read everything it writes until it exits or the deadline passes.
-private final class HelperRun: @unchecked Sendable {
+final class HelperRun: @unchecked Sendable {
+    enum Input {
+        /// A few KiB, written to a pipe before the helper starts.
+        case small(Data)
+        /// Any size: the helper reads an unlinked temporary file.
+        case file(Data)
+    }
+
     private let helper: String
-    private let request: HTTPRequest
+    private let arguments: [String]
+    private let input: Input
+    private let seconds: Double
+    private let maxBytes: Int
     private let lock = NSLock()
     private var pid: pid_t = 0
     private var cancelled = false
 
-    init(helper: String, request: HTTPRequest) {
+    /// `seconds` and `maxBytes` bound the run; past either the helper is killed.
+    init(helper: String, arguments: [String] = [], input: Input, seconds: Double, maxBytes: Int) {
         self.helper = helper
-        self.request = request
+        self.arguments = arguments
+        self.input = input
+        self.seconds = seconds
+        self.maxBytes = maxBytes
     }
 
     func cancel() {
@@ -67,10 +79,23 @@ private final class HelperRun: @unchecked Sendable {
         }
     }
 
-    func perform() -> Result<HTTPResponse, TransportError> {
+    /// Runs `perform` on a thread of its own (its reads block), cancelled with the calling task.
+    func output() async -> Result<Data, TransportError> {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Blocking reads belong on a thread of their own, not on the executor that awaits them.
+                Thread.detachNewThread { continuation.resume(returning: self.perform()) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Everything the helper wrote, once it has exited normally.
+    func perform() -> Result<Data, TransportError> {
         let started = lock.withLock { () -> Result<(pid_t, Int32), TransportError> in
             if cancelled { return .failure(.cancelled) }
-            let started = Self.spawn(helper, input: FetchWire.encode(request))
+            let started = Self.spawn(helper, arguments: arguments, input: input)
             if case .success(let (child, _)) = started { pid = child }
             return started
         }
@@ -80,15 +105,13 @@ private final class HelperRun: @unchecked Sendable {
         }
         defer { close(outputFD) }
 
-        // The helper keeps its own deadline; this one, a little later, covers a helper that hangs.
-        let deadline = Date().addingTimeInterval(request.timeout + 2)
-        let cap = request.maxBytes + (64 << 10)
+        let deadline = Date().addingTimeInterval(seconds)
         var data = Data()
         var failure: TransportError?
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 { failure = .timedOut(seconds: request.timeout); break }
+            if remaining <= 0 { failure = .timedOut(seconds: seconds); break }
             var poller = pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(remaining * 1000, 60_000)) + 1)
             if ready < 0 && errno == EINTR { continue }
@@ -97,7 +120,7 @@ private final class HelperRun: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             data.append(contentsOf: buffer[0..<count])
-            if data.count > cap { failure = .tooLarge(limit: request.maxBytes); break }
+            if data.count > maxBytes { failure = .tooLarge(limit: maxBytes); break }
         }
         if failure != nil { kill(child, SIGKILL) }
         // Wait without reaping first, so that `cancel` can never kill a recycled pid.
@@ -116,7 +139,7 @@ private final class HelperRun: @unchecked Sendable {
         if signal != 0, signal != 0x7F {
             return .failure(.other("the network helper fx-fetch crashed (signal \(signal))"))
         }
-        return FetchWire.decodeResponse(data)
+        return .success(data)
     }
 }
 
@@ -128,16 +151,14 @@ extension HelperRun {
     /// Starts the helper with `input` waiting on its stdin; returns its pid and the read end of its stdout.
     /// The input is written before the helper exists, so no write can meet a closed pipe (SIGPIPE);
     /// a pipe holds 64 KiB, far more than a URL and a few headers.
-    static func spawn(_ helper: String, input: Data) -> Result<(pid_t, Int32), TransportError> {
+    static func spawn(_ helper: String, arguments: [String], input: Input) -> Result<(pid_t, Int32), TransportError> {
         spawning.lock()
         defer { spawning.unlock() }
-        guard input.count < 60_000, let stdin = HelperPipe.make() else {
+        guard let stdinFD = standardInput(input) else {
             return .failure(.other("cannot start the network helper: \(String(cString: strerror(errno)))"))
         }
-        defer { close(stdin.read) }
-        let written = input.withUnsafeBytes { write(stdin.write, $0.baseAddress, $0.count) }
-        close(stdin.write)
-        guard written == input.count, let stdout = HelperPipe.make() else {
+        defer { close(stdinFD) }
+        guard let stdout = HelperPipe.make() else {
             return .failure(.other("cannot start the network helper"))
         }
         defer { close(stdout.write) }
@@ -145,7 +166,7 @@ extension HelperRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdinFD, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
         // libcurl and Foundation must never write on the user's terminal.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -162,7 +183,7 @@ extension HelperRun {
         sigemptyset(&unblocked)
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(helper), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([helper] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         var status = posix_spawn(&child, helper, &actions, &attributes, argv, environment)
@@ -176,6 +197,40 @@ extension HelperRun {
             return .failure(.other("cannot run the network helper \(helper): \(String(cString: strerror(status)))"))
         }
         return .success((child, stdout.read))
+    }
+}
+
+extension HelperRun {
+    /// The helper's stdin, close-on-exec: a pipe already holding a small input, or an unlinked
+    /// temporary file holding a large one (no writer to block on a full pipe, no SIGPIPE).
+    private static func standardInput(_ input: Input) -> Int32? {
+        switch input {
+        case .small(let data):
+            guard data.count < 60_000, let pipe = HelperPipe.make() else { return nil }
+            let written = data.withUnsafeBytes { write(pipe.write, $0.baseAddress, $0.count) }
+            close(pipe.write)
+            guard written == data.count else { close(pipe.read); return nil }
+            return pipe.read
+        case .file(let data):
+            let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array((directory + "/fx-read-XXXXXX").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return nil }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            var offset = 0
+            let complete = data.withUnsafeBytes { bytes -> Bool in
+                while offset < bytes.count {
+                    let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { return false }
+                    offset += count
+                }
+                return true
+            }
+            guard complete, lseek(fd, 0, SEEK_SET) == 0 else { close(fd); return nil }
+            return fd
+        }
     }
 }
 

@@ -2,6 +2,17 @@ import FXRates
 import FXRender
 import Foundation
 
+/// What the sources read through: the network, and the reader of the ECB's XML.
+public struct SourceIO: Sendable {
+    public let transport: any HTTPTransport
+    public let ecbReader: any ECBDocumentReader
+
+    public init(transport: any HTTPTransport, ecbReader: any ECBDocumentReader) {
+        self.transport = transport
+        self.ecbReader = ecbReader
+    }
+}
+
 /// Every source fx knows, how to build it from the settings, and which are asked, in what order.
 public struct SourceCatalog: Sendable {
     public struct Entry: Sendable {
@@ -13,7 +24,7 @@ public struct SourceCatalog: Sendable {
         public let keyVariable: String?
         /// Asked unless the config says otherwise (sources needing a key: only once it is set).
         public let onByDefault: Bool
-        public let make: @Sendable (_ url: URL?, _ key: String?, _ settings: Settings, _ transport: any HTTPTransport) -> any RateSource
+        public let make: @Sendable (_ url: URL?, _ key: String?, _ settings: Settings, _ io: SourceIO) -> any RateSource
     }
 
     public let entries: [Entry]
@@ -46,9 +57,9 @@ public struct SourceCatalog: Sendable {
     }
 
     /// The enabled sources, in order, ready to ask.
-    public func sources(_ settings: Settings, transport: any HTTPTransport) -> [any RateSource] {
+    public func sources(_ settings: Settings, io: SourceIO) -> [any RateSource] {
         ordered(settings).filter { isEnabled($0, settings) }.map { entry in
-            entry.make(settings.sourceURLs[entry.id], settings.keys[entry.id], settings, transport)
+            entry.make(settings.sourceURLs[entry.id], settings.keys[entry.id], settings, io)
         }
     }
 }
@@ -56,33 +67,33 @@ public struct SourceCatalog: Sendable {
 extension SourceCatalog {
     /// The sources fx ships with.
     public static let standard = SourceCatalog(entries: [
-        Entry(id: .ecb, name: "European Central Bank", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
-            ECBSource(baseURL: url ?? ECBSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        Entry(id: .ecb, name: "European Central Bank", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, io in
+            ECBSource(baseURL: url ?? ECBSource.defaultBaseURL, transport: io.transport, reader: io.ecbReader, timeout: settings.timeout)
         },
-        Entry(id: .frankfurter, name: "Frankfurter", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
-            FrankfurterSource(baseURL: url ?? FrankfurterSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        Entry(id: .frankfurter, name: "Frankfurter", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, io in
+            FrankfurterSource(baseURL: url ?? FrankfurterSource.defaultBaseURL, transport: io.transport, timeout: settings.timeout)
         },
-        Entry(id: .boc, name: "Bank of Canada", base: "CAD", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
-            BankOfCanadaSource(baseURL: url ?? BankOfCanadaSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        Entry(id: .boc, name: "Bank of Canada", base: "CAD", keyVariable: nil, onByDefault: true) { url, _, settings, io in
+            BankOfCanadaSource(baseURL: url ?? BankOfCanadaSource.defaultBaseURL, transport: io.transport, timeout: settings.timeout)
         },
         Entry(id: .oxr, name: "Open Exchange Rates", base: "USD", keyVariable: OpenExchangeRatesSource.keyVariable,
-              onByDefault: true) { url, key, settings, transport in
-            OpenExchangeRatesSource(appID: key, baseURL: url ?? OpenExchangeRatesSource.defaultBaseURL, transport: transport,
+              onByDefault: true) { url, key, settings, io in
+            OpenExchangeRatesSource(appID: key, baseURL: url ?? OpenExchangeRatesSource.defaultBaseURL, transport: io.transport,
                                     timeout: settings.timeout)
         },
-        Entry(id: .dunamu, name: "Dunamu (Hana Bank)", base: "KRW", keyVariable: nil, onByDefault: true) { url, _, settings, transport in
-            DunamuSource(baseURL: url ?? DunamuSource.defaultBaseURL, transport: transport, timeout: settings.timeout)
+        Entry(id: .dunamu, name: "Dunamu (Hana Bank)", base: "KRW", keyVariable: nil, onByDefault: true) { url, _, settings, io in
+            DunamuSource(baseURL: url ?? DunamuSource.defaultBaseURL, transport: io.transport, timeout: settings.timeout)
         },
         // Opt-in: the free FX databases are retired, so which datasets to ask is the user's choice.
         Entry(id: .nasdaq, name: "Nasdaq Data Link", base: "per dataset", keyVariable: NasdaqDataLinkSource.keyVariable,
-              onByDefault: false) { url, key, settings, transport in
+              onByDefault: false) { url, key, settings, io in
             let datasets = settings.nasdaqDatasets.compactMap { setting -> NasdaqDataset? in
                 guard let base = CurrencyCode(setting.base.uppercased()), let quote = CurrencyCode(setting.quote.uppercased()) else { return nil }
                 return NasdaqDataset(database: setting.database, code: setting.code, base: base, quote: quote,
                                      inverted: setting.inverted ?? false, column: setting.column)
             }
             return NasdaqDataLinkSource(baseURL: url ?? NasdaqDataLinkSource.defaultBaseURL, apiKey: key, datasets: datasets,
-                                        transport: transport, timeout: settings.timeout)
+                                        transport: io.transport, timeout: settings.timeout)
         },
     ])
 

@@ -37,7 +37,7 @@ if arguments.complete {
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = HelperTransport.besideExecutable()
-let sources = catalog.sources(settings, transport: transport)
+let sources = catalog.sources(settings, io: SourceIO(transport: transport, ecbReader: HelperECBReader(helper: transport.helper)))
 let service = RateService(
     sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: RateService.Options(offline: arguments.offline),

@@ -30,6 +30,33 @@ import Testing
         #expect((ecb?["rates"] as? [String: String])?["USD"] == "1.1172")
     }
 
+    /// A cached table met by new answers: the same day re-sent, then a correction. (A release
+    /// build once reported such an answer as "no rates"; see `RateService.answer(of:validators:)`.)
+    @Test func refreshOverACachedTableTakesTheNewAnswer() throws {
+        let day = ECBServer.latestPublicationDate()
+        let same = ECBServer.daily(dated: day)
+        let newer = Data(String(decoding: same, as: UTF8.self).replacingOccurrences(of: "rate='1.1172'", with: "rate='1.2000'").utf8)
+        let served = Served(same)
+        let server = try LoopbackHTTPServer { request in
+            // Last-Modified without If-Modified-Since support: each run sends validators and gets a 200.
+            request.path == ECBServer.dailyPath ? .ok(served.body, headers: ["Last-Modified": "Tue, 24 Nov 2026 07:00:00 GMT"]) : .status(404, body: "not found")
+        }
+        defer { server.stop() }
+        let fx = FXRunner(ecbURL: server.ecbURL)
+        defer { fx.cleanUp() }
+
+        #expect(try fx.run(["refresh", "ecb"]).stdout == "ecb: updated \(day) (29 currencies)\n")
+        let again = try fx.run(["refresh", "ecb"])
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("ecb: unchanged, still \(day)"))
+        served.body = newer
+        let changed = try fx.run(["refresh", "ecb"])
+        #expect(changed.status == 0)
+        #expect(changed.stdout == "ecb: updated \(day) → \(day) (29 currencies; 1 changed)\n")
+        #expect(try fx.run(["convert", "120", "usd", "eur"]).stdout == "120.00 USD = 100.00 EUR\n")
+        #expect(server.requests.count == 3)
+    }
+
     @Test func ratesAndJSON() throws {
         let server = try ECBServer.current()
         defer { server.stop() }
@@ -80,5 +107,16 @@ import Testing
         #expect(version.stdout.hasPrefix("fx "))
         let topic = try fx.run(["help", "rate"])
         #expect(topic.stdout.contains("Usage: rate <base> [<quote>...]"))
+    }
+}
+
+/// A body the test changes between runs.
+private final class Served: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Data
+    init(_ body: Data) { current = body }
+    var body: Data {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
     }
 }

@@ -1,4 +1,5 @@
 import FXRates
+import FXXML
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FXRates
+import FXXML
 
 @Suite("ECB XML on real files")
 struct ECBFeedParserFixtureTests {

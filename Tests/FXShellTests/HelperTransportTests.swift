@@ -91,3 +91,38 @@ import Testing
         #expect(FetchWire.decodeResponse(FetchWire.head(.failure(failure))) == .failure(failure))
     }
 }
+
+/// fx's ECB reader hands the XML to the helper (`--read-ecb-xml`) through a temporary file and
+/// reads its answer; stand-in scripts play the helper here, the fault matrix runs the real one.
+@Suite(.serialized) struct HelperECBReaderTests {
+    @Test func aLargeBodyReachesTheHelperWholeAndTheTablesComeBack() async throws {
+        // The stand-in answers with one table whose USD rate is the number of bytes it was given,
+        // and refuses to answer unless it was asked to read.
+        let (path, directory) = try HelperTransportTests.helper("""
+            [ "$1" = "--read-ecb-xml" ] || exit 3
+            size=$(wc -c | tr -d ' ')
+            printf '{}\\nDate,USD,JPY\\n2026-11-23,%s,161.5\\n' "$size"
+            """)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = Data(repeating: UInt8(ascii: "x"), count: 3 << 20)  // far past what a pipe holds
+        let tables = try await HelperECBReader(helper: path).tables(fromXML: body)
+        #expect(tables == [RateTable(base: .eur, date: Day(iso: "2026-11-23")!,
+                                     rates: [CurrencyCode("USD")!: Decimal(3 << 20), CurrencyCode("JPY")!: Decimal(string: "161.5")!])])
+    }
+
+    @Test func theHelpersFailureIsTheReadersFailure() async throws {
+        let (path, directory) = try HelperTransportTests.helper(#"cat >/dev/null; printf '{"failure":{"kind":"duplicateDate","day":"2026-11-20"}}\n'"#)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: FetchFailure.duplicateDate(Day(iso: "2026-11-20")!)) {
+            try await HelperECBReader(helper: path).tables(fromXML: Data("<x/>".utf8))
+        }
+    }
+
+    @Test func noAnswerIsAClearFailure() async throws {
+        let (path, directory) = try HelperTransportTests.helper("exit 0")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: FetchFailure.transport(.other("the helper fx-fetch could not read the ECB's file"))) {
+            try await HelperECBReader(helper: path).tables(fromXML: Data("<x/>".utf8))
+        }
+    }
+}

@@ -190,11 +190,10 @@ public actor RateService {
             for (index, item) in asked.enumerated() where refused[index] == nil {
                 let validators = item.before?.validators
                 let source = item.source
-                group.addTask {
-                    do throws(FetchFailure) { return (index, .success(try await source.fetchLatest(validators: validators))) } catch {
-                        return (index, .failure(error))
-                    }
-                }
+                // The do/catch lives in a function, not in this closure: in release builds
+                // (Swift 6.3) the closure's (index, result) arrived corrupted when a cached
+                // table was being replaced, and `refresh` reported a good answer as no rates.
+                group.addTask { (index, await Self.answer(of: source, validators: validators)) }
             }
             var answers: [Int: Result<FetchOutcome, FetchFailure>] = [:]
             for await (index, answer) in group { answers[index] = answer }
@@ -213,6 +212,10 @@ public actor RateService {
             reports.append(RefreshReport(source: item.source.id, sourceName: item.source.name, previous: item.before?.table, outcome: outcome))
         }
         return reports
+    }
+
+    private static func answer(of source: any RateSource, validators: Validators?) async -> Result<FetchOutcome, FetchFailure> {
+        do { return .success(try await source.fetchLatest(validators: validators)) } catch { return .failure(error) }
     }
 
     // MARK: - Deciding where a table comes from

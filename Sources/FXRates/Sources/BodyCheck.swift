@@ -1,10 +1,10 @@
 import Foundation
 
 /// Cheap checks on a body before a parser sees it, shared by every source.
-enum BodyCheck {
+package enum BodyCheck {
     /// Refuses empty bodies, HTML pages (CDN error pages often come with status 200)
     /// and documents that declare a DTD, whose entities could expand or reach out.
-    static func rejectNonXML(_ data: Data) throws(FetchFailure) {
+    package static func rejectNonXML(_ data: Data) throws(FetchFailure) {
         let head = leadingText(data)
         guard !head.isEmpty else { throw .emptyBody }
         // UTF-16 or UTF-32 would hide a DTD from the byte search below (and FoundationXML reports
@@ -18,7 +18,7 @@ enum BodyCheck {
     }
 
     /// Refuses empty bodies and HTML pages ahead of a JSON decoder.
-    static func rejectNonJSON(_ data: Data) throws(FetchFailure) {
+    package static func rejectNonJSON(_ data: Data) throws(FetchFailure) {
         let head = leadingText(data)
         guard !head.isEmpty else { throw .emptyBody }
         if head.hasPrefix("<") { throw head.contains("html") ? .htmlBody : .malformed("not JSON") }

@@ -8,25 +8,28 @@ public struct ECBSource: RateSource {
     public let name = "European Central Bank"
     private let baseURL: URL
     private let transport: any HTTPTransport
+    private let reader: any ECBDocumentReader
     private let timeout: TimeInterval
 
-    public init(baseURL: URL = ECBSource.defaultBaseURL, transport: any HTTPTransport, timeout: TimeInterval = 15) {
+    public init(baseURL: URL = ECBSource.defaultBaseURL, transport: any HTTPTransport, reader: any ECBDocumentReader,
+                timeout: TimeInterval = 15) {
         // The documented paths are appended, so the base must end in a slash.
         self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
         self.transport = transport
+        self.reader = reader
         self.timeout = timeout
     }
 
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         let response = try await get("eurofxref-daily.xml", headers: validators?.requestHeaders ?? [:], maxBytes: 64 << 10)
         if response.status == 304, validators != nil { return .notModified }
-        guard let latest = try validated(response).last else { throw .noRates }
+        guard let latest = try await validated(response).last else { throw .noRates }
         return .fetched(latest, Validators(response))
     }
 
     /// The last 90 calendar days (about 63 publications), oldest first.
     public func fetchRecent() async throws(FetchFailure) -> [RateTable] {
-        try validated(await get("eurofxref-hist-90d.xml", headers: [:], maxBytes: 1 << 20))
+        try await validated(await get("eurofxref-hist-90d.xml", headers: [:], maxBytes: 1 << 20))
     }
 
     /// Rates appear around 16:00 Frankfurt time on TARGET working days.
@@ -44,10 +47,11 @@ public struct ECBSource: RateSource {
         }
     }
 
-    func validated(_ response: HTTPResponse) throws(FetchFailure) -> [RateTable] {
+    func validated(_ response: HTTPResponse) async throws(FetchFailure) -> [RateTable] {
         if let throttled = FetchFailure.throttled(response) { throw throttled }
         guard response.status == 200 else { throw .httpStatus(response.status) }
         if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        return try ECBFeedParser.parse(response.body)
+        try BodyCheck.rejectNonXML(response.body)
+        return try await reader.tables(fromXML: response.body)
     }
 }
