@@ -36,10 +36,11 @@ let package = Package(
         ]),
         // fx's network helper, run per request: URLSession (libcurl and ~30 shared libraries on
         // Linux) is loaded only when a source is asked, never by an answer from the cache.
-        .executableTarget(name: "FXFetch", dependencies: ["FXNetwork", "FXRates", "FXXML"]),
-        // The ECB's XML (XMLParser: libxml2 and ICU) is read in the helper too, never in fx itself.
-        .target(name: "FXXML", dependencies: ["FXRates"]),
-        .target(name: "FXRates", dependencies: ["ZIPFoundation"]),
+        .executableTarget(name: "FXFetch", dependencies: ["FXNetwork", "FXRates", "FXDocuments"]),
+        // The ECB's XML (XMLParser: libxml2) and zip (ZIPFoundation: Foundation and zlib) are read
+        // in the helper too, never in fx itself, which links FoundationEssentials alone.
+        .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
+        .target(name: "FXRates"),
         // URLSession lives apart so that only the helper fx-fetch links FoundationNetworking.
         .target(name: "FXNetwork", dependencies: ["FXRates"]),
         .target(name: "FXCommands", dependencies: ["FXRates"]),
@@ -52,12 +53,12 @@ let package = Package(
         // `Benchmarks/compare.py` runs it: times one TAB (a `Completer` call) in process.
         .executableTarget(name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
                           path: "Benchmarks/CompletionBenchmark"),
-        .target(name: "FXTestSupport", dependencies: ["FXRates", "FXXML", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
-        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXXML", "FXTestSupport"], exclude: ["Fixtures"]),
+        .target(name: "FXTestSupport", dependencies: ["FXRates", "FXDocuments", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
+        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCommands", "FXRates"]),
-        .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXCommands", "FXRender", "FXRates", "FXXML", "FXTestSupport"]),
+        .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

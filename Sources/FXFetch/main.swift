@@ -1,6 +1,6 @@
 import FXNetwork
 import FXRates
-import FXXML
+import FXDocuments
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,13 +8,16 @@ import Glibc
 
 // fx's network helper: one request from stdin, one answer on stdout (see `FetchWire`).
 // fx starts it only when a source must be asked, so fx itself never loads URLSession and libcurl.
-// With --read-ecb-xml it reads an ECB XML file from stdin instead (see `ECBReadWire`).
+// With --read-ecb-xml or --read-ecb-zip it reads an ECB file from stdin instead (see `ECBReadWire`).
 
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let output: Data
-if CommandLine.arguments.dropFirst().first == ECBReadWire.argument {
-    // The ECB's XML, read here so that fx itself never loads XMLParser (see `ECBDocumentReader`).
-    output = ECBReadWire.answer(Result { () throws(FetchFailure) in try ECBXMLReader().tables(fromXML: input) })
+if CommandLine.arguments.dropFirst().first == ECBReadWire.xmlArgument {
+    // The ECB's files are read here so that fx itself never loads XMLParser or ZIPFoundation
+    // (see `ECBDocumentReader`).
+    output = ECBReadWire.answer(Result { () throws(FetchFailure) in try InProcessECBReader().tables(fromXML: input) })
+} else if CommandLine.arguments.dropFirst().first == ECBReadWire.zipArgument {
+    output = ECBReadWire.answer(csv: Result { () throws(FetchFailure) in try InProcessECBReader().csv(fromZip: input) })
 } else if let request = FetchWire.decodeRequest(input) {
     let result: Result<HTTPResponse, TransportError>
     do {

@@ -12,16 +12,25 @@ public struct HelperECBReader: ECBDocumentReader {
     }
 
     public func tables(fromXML body: Data) async throws(FetchFailure) -> [RateTable] {
-        let run = HelperRun(helper: helper, arguments: [ECBReadWire.argument], input: .file(body),
-                            seconds: 30, maxBytes: 64 << 20)
+        let output = try await run(ECBReadWire.xmlArgument, body)
+        guard let result = ECBReadWire.decode(output) else { throw Self.noAnswer }
+        return try result.get()
+    }
+
+    public func csv(fromZip body: Data) async throws(FetchFailure) -> Data {
+        let output = try await run(ECBReadWire.zipArgument, body)
+        guard let result = ECBReadWire.decodeCSV(output) else { throw Self.noAnswer }
+        return try result.get()
+    }
+
+    private static let noAnswer = FetchFailure.transport(.other("the helper fx-fetch could not read the ECB's file"))
+
+    /// The helper's answer; the CSV of a full history is about 2.5 MiB, its cap 32 MiB.
+    private func run(_ argument: String, _ body: Data) async throws(FetchFailure) -> Data {
+        let run = HelperRun(helper: helper, arguments: [argument], input: .file(body), seconds: 30, maxBytes: 40 << 20)
         switch await run.output() {
-        case .success(let output):
-            guard let result = ECBReadWire.decode(output) else {
-                throw .transport(.other("the helper fx-fetch could not read the ECB's file"))
-            }
-            return try result.get()
-        case .failure(let error):
-            throw .transport(error)
+        case .success(let output): return output
+        case .failure(let error): throw .transport(error)
         }
     }
 }

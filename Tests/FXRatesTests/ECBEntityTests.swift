@@ -1,5 +1,5 @@
 import FXRates
-import FXXML
+import FXDocuments
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import FXRates
-import FXXML
+import FXDocuments
 
 @Suite("ECB XML on real files")
 struct ECBFeedParserFixtureTests {

@@ -1,4 +1,5 @@
 import FXRates
+import FXDocuments
 import FXTestSupport
 import Foundation
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import FXRates
-import FXXML
+import FXDocuments
 
 /// The helper's answer to `--read-ecb-xml` carries tables and failures to fx unchanged.
 @Suite("ECB read wire")
@@ -29,6 +29,14 @@ struct ECBReadWireTests {
     func failuresArriveAsRaised(failure: FetchFailure) throws {
         let decoded = try #require(ECBReadWire.decode(ECBReadWire.answer(.failure(failure))))
         #expect(throws: failure) { try decoded.get() }
+    }
+
+    @Test func aZippedHistorysCSVArrivesByteForByte() throws {
+        let csv = Data("Date,USD,JPY,\n2026-11-23,1.1172,N/A,\n".utf8)
+        let decoded = try #require(ECBReadWire.decodeCSV(ECBReadWire.answer(csv: .success(csv))))
+        #expect(try decoded.get() == csv)
+        let refused = try #require(ECBReadWire.decodeCSV(ECBReadWire.answer(csv: .failure(.malformed("the zip archive is damaged (checksum mismatch)")))))
+        #expect(throws: FetchFailure.malformed("the zip archive is damaged (checksum mismatch)")) { try refused.get() }
     }
 
     @Test func anythingElseIsNoAnswer() {

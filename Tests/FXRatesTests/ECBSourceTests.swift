@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import FXRates
-import FXXML
+import FXDocuments
 
 /// A transport that records requests and answers from a script.
 final class FakeTransport: HTTPTransport, @unchecked Sendable {
@@ -24,7 +24,7 @@ struct ECBSourceTests {
     static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://www.ecb.europa.eu/stats/eurofxref")
         -> (ECBSource, FakeTransport) {
         let transport = FakeTransport(answer)
-        return (ECBSource(baseURL: URL(string: base)!, transport: transport, reader: ECBXMLReader()), transport)
+        return (ECBSource(baseURL: URL(string: base)!, transport: transport, reader: InProcessECBReader()), transport)
     }
 
     @Test func fetchesTheDailyFileWithValidators() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import FXRates
-import FXXML
+import FXDocuments
 
 /// A clock that moves a little every time it is read, as a real one does during a fetch.
 private final class TickingClock: WallClock, @unchecked Sendable {

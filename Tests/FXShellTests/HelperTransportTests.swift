@@ -110,6 +110,16 @@ import Testing
                                      rates: [CurrencyCode("USD")!: Decimal(3 << 20), CurrencyCode("JPY")!: Decimal(string: "161.5")!])])
     }
 
+    @Test func aZipIsSentWithItsOwnArgumentAndItsCSVComesBack() async throws {
+        let (path, directory) = try HelperTransportTests.helper("""
+            [ "$1" = "--read-ecb-zip" ] || exit 3
+            printf '{}\\nDate,USD,\\n'; wc -c | tr -d ' \\n'
+            """)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = try await HelperECBReader(helper: path).csv(fromZip: Data(repeating: 0x50, count: 70_000))
+        #expect(String(decoding: csv, as: UTF8.self) == "Date,USD,\n70000")
+    }
+
     @Test func theHelpersFailureIsTheReadersFailure() async throws {
         let (path, directory) = try HelperTransportTests.helper(#"cat >/dev/null; printf '{"failure":{"kind":"duplicateDate","day":"2026-11-20"}}\n'"#)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// How `fx-fetch --read ecb-xml` answers fx (see `ECBDocumentReader`): the ECB's XML on stdin;
-/// on stdout one JSON line, the head, then on success the tables in the ECB's own CSV layout,
-/// which fx already reads exactly for the full history.
+/// How the helper answers fx's `ECBDocumentReader`: the ECB's file on stdin; on stdout one JSON
+/// line, the head, then on success a CSV in the ECB's own layout, which fx reads exactly:
+/// `--read-ecb-xml` sends the tables of the XML so, `--read-ecb-zip` the CSV inside the zip.
 public enum ECBReadWire {
-    public static let argument = "--read-ecb-xml"
+    public static let xmlArgument = "--read-ecb-xml"
+    public static let zipArgument = "--read-ecb-zip"
 
     struct Head: Codable {
         var failure: Failure?
@@ -18,12 +19,17 @@ public enum ECBReadWire {
         var day: String?
     }
 
-    /// The helper's whole answer.
+    /// The helper's whole answer to `--read-ecb-xml`.
     public static func answer(_ result: Result<[RateTable], FetchFailure>) -> Data {
+        answer(csv: result.map { Data(csv($0).utf8) })
+    }
+
+    /// The helper's whole answer to `--read-ecb-zip`.
+    public static func answer(csv result: Result<Data, FetchFailure>) -> Data {
         switch result {
-        case .success(let tables):
+        case .success(let csv):
             var data = Data("{}\n".utf8)
-            data.append(Data(csv(tables).utf8))
+            data.append(csv)
             return data
         case .failure(let failure):
             var data = (try? JSONEncoder().encode(Head(failure: Failure(failure)))) ?? Data(#"{"failure":{"kind":"malformed"}}"#.utf8)
@@ -32,13 +38,18 @@ public enum ECBReadWire {
         }
     }
 
-    /// The tables or the failure the helper's answer holds; nil when it is no answer at all.
+    /// The tables or the failure an answer to `--read-ecb-xml` holds; nil when it is no answer at all.
     public static func decode(_ output: Data) -> Result<[RateTable], FetchFailure>? {
+        guard let result = decodeCSV(output) else { return nil }
+        return Result { () throws(FetchFailure) in try ECBHistoryCSV.parse(String(decoding: try result.get(), as: UTF8.self)) }
+    }
+
+    /// The CSV or the failure an answer to `--read-ecb-zip` holds; nil when it is no answer at all.
+    public static func decodeCSV(_ output: Data) -> Result<Data, FetchFailure>? {
         guard let newline = output.firstIndex(of: 0x0A),
               let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline]) else { return nil }
         if let failure = head.failure { return .failure(failure.fetchFailure) }
-        let text = String(decoding: output[output.index(after: newline)...], as: UTF8.self)
-        do { return .success(try ECBHistoryCSV.parse(text)) } catch { return .failure(error) }
+        return .success(Data(output[output.index(after: newline)...]))
     }
 
     /// `Date,USD,JPY,…` then a row per table, as the ECB writes its history.

@@ -13,7 +13,7 @@ extension ECBSource: HistorySource {
         let response = try await get("eurofxref-hist.zip", headers: [:], maxBytes: 16 << 20)
         guard response.status == 200 else { throw .httpStatus(response.status) }
         if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        let history = try ECBHistoryCSV.history(try ECBHistoryArchive.csv(from: response.body))
+        let history = try ECBHistoryCSV.history(try await reader.csv(fromZip: response.body))
         if let last = history.last, last > today.adding(days: 1) { throw .futureDate(last) }
         return history
     }

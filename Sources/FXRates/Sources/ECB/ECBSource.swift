@@ -8,7 +8,7 @@ public struct ECBSource: RateSource {
     public let name = "European Central Bank"
     private let baseURL: URL
     private let transport: any HTTPTransport
-    private let reader: any ECBDocumentReader
+    let reader: any ECBDocumentReader
     private let timeout: TimeInterval
 
     public init(baseURL: URL = ECBSource.defaultBaseURL, transport: any HTTPTransport, reader: any ECBDocumentReader,

@@ -1,3 +1,4 @@
+import FXRates
 import Foundation
 import ZIPFoundation
 

@@ -4,14 +4,6 @@ import Foundation
 import FoundationXML
 #endif
 
-/// The reader fx's helper and the tests use: XMLParser, in this process.
-public struct ECBXMLReader: ECBDocumentReader {
-    public init() {}
-
-    public func tables(fromXML body: Data) throws(FetchFailure) -> [RateTable] {
-        try ECBFeedParser.parse(body)
-    }
-}
 
 /// Parses the ECB's `eurofxref` XML (daily, 90-day and full-history files alike) into
 /// EUR-based tables, oldest first. Only `Cube` elements matter: the outer one has no
