@@ -9,7 +9,7 @@ import PackageDescription
 //   fx:         chooses the mode and wires the real clock, network and files
 let package = Package(
     name: "fx",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fx", targets: ["fx"]),
         .executable(name: "fx-fetch", targets: ["FXFetch"]),

@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A line chart in braille cells (U+2800–U+28FF). Each cell is a 2×4 grid of dots, so a
 /// terminal row gives four vertical steps and a column two horizontal ones: the finest
@@ -19,7 +23,7 @@ public enum BrailleChart {
         guard !points.isEmpty else { return [] }
         // Double only to pick dot rows, converted once: Decimal arithmetic per point would cost
         // more than the rest of `history` together. The labels are the exact extreme points.
-        let values = points.map { NSDecimalNumber(decimal: $0.rate).doubleValue }
+        let values = points.map { $0.rate.doubleApproximation }
         let lowIndex = values.indices.min { values[$0] < values[$1] }!, highIndex = values.indices.max { values[$0] < values[$1] }!
         let low = points[lowIndex].rate, high = points[highIndex].rate
         let lowValue = values[lowIndex], highValue = values[highIndex]

@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One answered conversion or rate lookup, as bare `history` lists it.
 public struct ConversionLogEntry: Sendable, Equatable, Codable {

@@ -1,6 +1,10 @@
 import FXCommands
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every way a line can fail, as one value: its message, its code for JSON and its exit status.
 public enum Failure: Error, Sendable, Equatable {

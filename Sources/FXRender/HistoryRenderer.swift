@@ -1,6 +1,10 @@
 import FXCommands
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `history <base> <quote>`: chart and statistics, a table, CSV or JSON. The caller adds the
 /// provenance line.

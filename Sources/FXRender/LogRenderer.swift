@@ -1,6 +1,10 @@
 import FXCommands
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Bare `history`: the conversion log as rows for a person, CSV or JSON.
 public struct LogRenderer: Sendable {
@@ -67,7 +71,7 @@ public struct LogRenderer: Sendable {
 
     private static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 
     /// `{"log":[{"time","line","result","rate","source","as_of"}]}`, null for what is not known.

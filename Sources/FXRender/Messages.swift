@@ -1,6 +1,10 @@
 import FXCommands
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every sentence fx says about a problem, in one place and one voice.
 public enum Messages {

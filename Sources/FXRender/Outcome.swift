@@ -1,6 +1,10 @@
 import FXCommands
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What executing a command produced, before any formatting.
 public enum Outcome: Sendable, Equatable {

@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What fx knows of a source before asking it: from its registry and the settings.
 public struct SourceInfo: Sendable, Equatable {

@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `sources` as a table for people and as JSON; `sources compare` likewise.
 public struct SourcesRenderer: Sendable {

@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Changes to `config.json` made by `sources enable|disable|order`: the file is read as a JSON
 /// object, only the keys fx owns are changed (everything else the user wrote stays), and the
@@ -15,13 +19,13 @@ public struct ConfigEditor: Sendable {
 
     public func setEnabled(_ id: SourceID, _ enabled: Bool) throws(EditError) {
         try edit { config in
-            var sources = config["sources"] as? [String: Any] ?? [:]
+            var sources = config["sources"]?.object ?? [:]
             // Settings reads source names in any case: change the user's own entry ("OXR"), not a twin.
             let name = sources.keys.first { $0.lowercased() == id.rawValue } ?? id.rawValue
-            var source = sources[name] as? [String: Any] ?? [:]
-            source["enabled"] = enabled
-            sources[name] = source
-            config["sources"] = sources
+            var source = sources[name]?.object ?? [:]
+            source["enabled"] = .bool(enabled)
+            sources[name] = .object(source)
+            config["sources"] = .object(sources)
         }
     }
 
@@ -29,32 +33,74 @@ public struct ConfigEditor: Sendable {
     public func setOrder(_ ids: [SourceID], current: [SourceID]) throws(EditError) -> [SourceID] {
         var seen = Set<SourceID>()
         let order = (ids + current).filter { seen.insert($0).inserted }
-        try edit { config in config["order"] = order.map(\.rawValue) }
+        try edit { config in config["order"] = .array(order.map { .string($0.rawValue) }) }
         return order
     }
 
-    private func edit(_ change: (inout [String: Any]) -> Void) throws(EditError) {
-        var config: [String: Any] = [:]
+    private func edit(_ change: (inout [String: JSONTree]) -> Void) throws(EditError) {
+        var config: [String: JSONTree] = [:]
         if FileManager.default.fileExists(atPath: path) {
             // Present but unreadable (permissions, a directory): refuse rather than start afresh.
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw EditError(reason: "cannot read \(path)")
             }
             // The user's own file: never replace what fx cannot read.
-            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            guard let object = (try? JSONDecoder().decode(JSONTree.self, from: data))?.object else {
                 throw EditError(reason: "\(path) is not a JSON object; fix it by hand first")
             }
             config = object
         }
         change(&config)
         do {
-            let data = try JSONSerialization.data(withJSONObject: config, options: [.prettyPrinted, .sortedKeys])
-            try AtomicFile.makeDirectory((path as NSString).deletingLastPathComponent)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(JSONTree.object(config))
+            try AtomicFile.makeDirectory(FilePath.directory(of: path))
             try AtomicFile.write(data + [0x0A], to: path)
         } catch let failure as POSIXFailure {
             throw EditError(reason: failure.reason)
         } catch {
             throw EditError(reason: "cannot write \(path)")
+        }
+    }
+}
+
+/// Any JSON value, so that the keys fx does not own pass through an edit unchanged.
+enum JSONTree: Codable, Equatable {
+    case object([String: JSONTree])
+    case array([JSONTree])
+    case string(String)
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case null
+
+    var object: [String: JSONTree]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .integer(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONTree].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONTree].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .object(let members): try container.encode(members)
+        case .array(let elements): try container.encode(elements)
+        case .string(let text): try container.encode(text)
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .null: try container.encodeNil()
         }
     }
 }

@@ -1,6 +1,10 @@
 import FXRates
 import FXRender
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +37,7 @@ public struct FileConversionLog: ConversionLog {
 
     /// `$XDG_STATE_HOME/fx/log.jsonl`, default `~/.local/state/fx/log.jsonl`.
     public static func standard(environment: [String: String], capacity: Int = defaultCapacity) -> FileConversionLog {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let state = Settings.xdg("XDG_STATE_HOME", default: home + "/.local/state", environment)
         return FileConversionLog(stateDirectory: state + "/fx", capacity: capacity)
     }
@@ -92,11 +96,33 @@ public struct FileConversionLog: ConversionLog {
     /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
     /// would cost a full copy each time.
     private func trimLocked() throws {
-        guard let data = FileManager.default.contents(atPath: path),
-              data.withUnsafeBytes({ $0.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }) > capacity + capacity / 10 else { return }
+        // A log at capacity is over the size bound (lines are longer than its 32 bytes): count
+        // lines first, with memchr, and read the whole file only when it is to be rewritten.
+        guard Self.lineCount(path) > capacity + capacity / 10, let data = FileManager.default.contents(atPath: path) else { return }
         var kept = Data()
         for line in Self.decode(data).suffix(capacity) { kept += line.bytes + [0x0A] }
         try AtomicFile.write(kept, to: path)
+    }
+
+    private static func lineCount(_ path: String) -> Int {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var count = 0
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let read = buffer.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress, $0.count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { return count }
+            buffer.withUnsafeBytes { bytes in
+                var start = bytes.baseAddress!
+                let end = start + read
+                while start < end, let found = memchr(start, 0x0A, end - start) {
+                    count += 1
+                    start = UnsafeRawPointer(found) + 1
+                }
+            }
+        }
     }
 
     private static func decode(_ data: Data) -> [(entry: ConversionLogEntry, bytes: Data)] {
@@ -110,7 +136,7 @@ public struct FileConversionLog: ConversionLog {
 
 /// Entries in memory, for tests; `failure` makes every append report that warning.
 public final class MemoryConversionLog: ConversionLog, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var kept: [ConversionLogEntry]
     private let failure: String?
 
@@ -128,3 +154,9 @@ public final class MemoryConversionLog: ConversionLog, @unchecked Sendable {
 
     public func entries() -> [ConversionLogEntry] { lock.withLock { kept } }
 }
+
+#if canImport(Glibc)
+private let Glibc_read = Glibc.read
+#else
+private let Glibc_read = Darwin.read
+#endif

@@ -1,6 +1,10 @@
 import FXRates
 import FXRender
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ConversionLogEntry {
     /// What the conversion log keeps of one answered line: an entry per target of a conversion

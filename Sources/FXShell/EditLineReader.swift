@@ -2,7 +2,16 @@ import CEditLine
 import CLibEdit
 import FXCommands
 import FXRates
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `fx>` prompt on a terminal: libedit for editing, history and TAB; everything it shows
 /// comes from the pure `Completer`. Lines typed here are saved to the input history on exit,
@@ -98,7 +107,7 @@ public final class EditLineReader: LineSource {
             fx_restore_terminal()
         }
         guard !sessionLines.isEmpty else { return }
-        let directory = (historyFile.path as NSString).deletingLastPathComponent
+        let directory = FilePath.directory(of: historyFile.path)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         // Under a lock, so two sessions ending together both keep their lines.
@@ -138,7 +147,7 @@ public final class EditLineReader: LineSource {
         guard let last = lastTab, last.line == line, last.cursor == cursor else { return UInt8(CC_REFRESH_BEEP) }
         let lines = CompletionListing.lines(completion.candidates, width: Int(fx_terminal_columns()),
                                             maxRows: max(4, Int(fx_terminal_rows()) - 4))
-        FileHandle.standardOutput.write(Data(("\n" + lines.joined(separator: "\n") + "\n").utf8))
+        FileDescriptorOutput(fd: 1, bufferSize: 0).write("\n" + lines.joined(separator: "\n") + "\n")
         return UInt8(CC_REDISPLAY)
     }
 }

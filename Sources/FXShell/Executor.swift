@@ -1,7 +1,11 @@
 import FXCommands
 import FXRates
 import FXRender
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs a parsed command against the rate service and returns what happened, unformatted.
 public struct Executor: Sendable {

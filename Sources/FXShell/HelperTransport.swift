@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,8 +32,15 @@ public struct HelperTransport: HTTPTransport {
             return HelperTransport(helper: FilePath.directory(of: executable) + "/fx-fetch")
         }
         #endif
-        let directory = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
-        return HelperTransport(helper: directory?.appendingPathComponent("fx-fetch").path ?? "fx-fetch")
+        #if canImport(Darwin)
+        var size = UInt32(PATH_MAX) + 1
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        if _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) {
+            defer { free(resolved) }
+            return HelperTransport(helper: FilePath.directory(of: String(cString: resolved)) + "/fx-fetch")
+        }
+        #endif
+        return HelperTransport(helper: "fx-fetch")
     }
 
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
@@ -59,7 +70,7 @@ final class HelperRun: @unchecked Sendable {
     private let input: Input
     private let seconds: Double
     private let maxBytes: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pid: pid_t = 0
     private var cancelled = false
 
@@ -84,7 +95,7 @@ final class HelperRun: @unchecked Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 // Blocking reads belong on a thread of their own, not on the executor that awaits them.
-                Thread.detachNewThread { continuation.resume(returning: self.perform()) }
+                DetachedThread.start { continuation.resume(returning: self.perform()) }
             }
         } onCancel: {
             cancel()
@@ -146,7 +157,7 @@ final class HelperRun: @unchecked Sendable {
 extension HelperRun {
     /// Pipes and spawn happen under one lock: a pipe made by one thread must be close-on-exec
     /// before another thread's helper starts, or that helper would hold it open.
-    private static let spawning = NSLock()
+    private static let spawning = Lock()
 
     /// Starts the helper with `input` waiting on its stdin; returns its pid and the read end of its stdout.
     /// The input is written before the helper exists, so no write can meet a closed pipe (SIGPIPE);
@@ -231,6 +242,35 @@ extension HelperRun {
             guard complete, lseek(fd, 0, SEEK_SET) == 0 else { close(fd); return nil }
             return fd
         }
+    }
+}
+
+/// A thread of its own for one blocking job (FoundationEssentials has no `Thread`).
+enum DetachedThread {
+    private final class Job {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<Job>.fromOpaque(raw).takeRetainedValue().body()
+            return nil
+        }, job)
+        if status == 0, let thread { pthread_detach(thread) }
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, job)
+        if status == 0 { pthread_detach(thread) }
+        #endif
+        // No thread to be had: run here rather than never.
+        if status != 0 { Unmanaged<Job>.fromOpaque(job).takeRetainedValue().body() }
     }
 }
 

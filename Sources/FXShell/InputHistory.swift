@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the prompt's input history lives and what of a line is kept.
 public struct InputHistory: Sendable {
@@ -14,7 +18,7 @@ public struct InputHistory: Sendable {
 
     /// `$XDG_STATE_HOME/fx/history`, default `~/.local/state/fx/history`.
     public static func standard(environment: [String: String]) -> InputHistory {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return InputHistory(stateDirectory: Settings.xdg("XDG_STATE_HOME", default: home + "/.local/state", environment) + "/fx")
     }
 
@@ -22,7 +26,7 @@ public struct InputHistory: Sendable {
     /// typed with a leading space (the shells' convention for "don't record this").
     public static func entry(for line: String) -> String? {
         guard !line.hasPrefix(" ") else { return nil }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmedOfWhitespace
         return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -1,5 +1,9 @@
 import FXRates
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// "today" and "yesterday" mean the user's own calendar day, not Frankfurt's.
 enum LocalCalendar {

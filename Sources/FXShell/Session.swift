@@ -1,7 +1,11 @@
 import FXCommands
 import FXRates
 import FXRender
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One line through the whole pipeline: parse → execute → render, with warnings and errors
 /// on stderr. The three modes differ only in where lines come from and how errors are labelled.
@@ -161,7 +165,7 @@ public final class Session: Sendable {
 
 /// True the first time only.
 private final class Latch: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var claimed = false
 
     func claim() -> Bool {

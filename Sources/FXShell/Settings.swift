@@ -1,6 +1,15 @@
 import FXRates
 import FXRender
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where fx keeps its files and which URLs its sources use, from the XDG variables, the
 /// config file `$XDG_CONFIG_HOME/fx/config.json` and `FX_<ID>_URL` (strongest last).
@@ -46,7 +55,7 @@ public struct Settings: Sendable {
     ]
 
     public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         var settings = Settings(
             cacheDirectory: xdg("XDG_CACHE_HOME", default: home + "/.cache", environment) + "/fx",
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
@@ -82,9 +91,8 @@ public struct Settings: Sendable {
         // A config file is the user's own writing: report its problems, never move it aside.
         guard let data = FileManager.default.contents(atPath: configPath) else {
             // None is the usual case; one that is there but cannot be read is said, not skipped silently.
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: configPath, isDirectory: &isDirectory) else { return }
-            let why = isDirectory.boolValue ? "a directory stands where the config file should be"
+            guard FileManager.default.fileExists(atPath: configPath) else { return }
+            let why = FilePath.isDirectory(configPath) ? "a directory stands where the config file should be"
                 : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it"
             warnings.append("ignoring \(configPath): \(why)")
             return

@@ -1,6 +1,10 @@
 import FXRates
 import FXRender
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the sources read through: the network, and the reader of the ECB's XML.
 public struct SourceIO: Sendable {

@@ -3,7 +3,11 @@ import FXCommands
 import FXRates
 import FXRender
 import FXShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +19,7 @@ switch CommandLineReader.read(Array(CommandLine.arguments.dropFirst())) {
 case .run(let invocation):
     arguments = invocation
 case .exit(let status, let message, let toStandardError):
-    if toStandardError { FileHandle.standardError.write(Data((message + "\n").utf8)) } else { print(message) }
+    FileDescriptorOutput(fd: toStandardError ? 2 : 1, bufferSize: 0).write(message + "\n")
     exit(status)
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension CacheFileFormat {
     init(schema: Int, sources: [String: Entry]) {

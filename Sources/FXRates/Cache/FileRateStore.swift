@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The latest rates of every source in one small JSON file, `latest.json` in fx's cache
 /// directory: read without a lock (writers replace it atomically), written under an
@@ -51,8 +55,7 @@ public struct FileRateStore: RateStore {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FilePath.isDirectory(path) {
                 return .failure(CacheReadProblem(reason: "a directory stands where the cache file should be"))
             }
             return .failure(CacheReadProblem(reason: readReason(error)))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What fx keeps of one source between runs.
 public struct CachedRates: Sendable, Equatable {
@@ -49,7 +53,7 @@ public struct StoreError: Error, Sendable, Equatable {
 
 /// A store in memory, for tests and for runs that must not write.
 public final class MemoryRateStore: RateStore, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [SourceID: CachedRates]
     public private(set) var saveCount = 0
 

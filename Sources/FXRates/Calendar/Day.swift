@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A calendar date with no time or zone (`2026-10-30`): the date a rate applies to.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {

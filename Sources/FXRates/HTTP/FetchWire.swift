@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How `fx` and its network helper `fx-fetch` talk. The helper exists so that the `fx` binary
 /// itself never links URLSession: on Linux that pulls in libcurl and about thirty shared

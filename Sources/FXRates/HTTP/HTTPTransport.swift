@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A GET request as a source asks for it; limits travel with the request.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A server's `Retry-After` (RFC 9110 §10.2.3): seconds to wait, or an HTTP-date. fx sends that
 /// source nothing before it passes, across runs too (a cron job asking every minute would
@@ -12,7 +16,7 @@ public enum RetryAfter: Sendable, Equatable {
 
     /// Nil for a missing or unreadable header.
     public init?(_ header: String?) {
-        guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = header?.trimmedOfWhitespace, !text.isEmpty else { return nil }
         if text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
             // Digits only; a value too long for Int is certainly past the cap.
             self = .seconds(Int(text) ?? Int(Self.longest))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A source's history as kept between runs, with what the service needs to judge it.
 public struct CachedHistory: Sendable, Equatable {
@@ -37,7 +41,7 @@ public protocol HistoryStore: Sendable {
 
 /// Histories in memory, for tests.
 public final class MemoryHistoryStore: HistoryStore, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [SourceID: CachedHistory]
     public private(set) var saveCount = 0
 

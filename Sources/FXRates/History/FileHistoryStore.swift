@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,8 +56,7 @@ public struct FileHistoryStore: HistoryStore {
         let path = path(of: source)
         guard FileManager.default.fileExists(atPath: path) else { return .success(nil) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FilePath.isDirectory(path) {
                 return .failure(CacheReadProblem(reason: "a directory stands where the history file should be"))
             }
             return .failure(CacheReadProblem(reason: access(path, R_OK) != 0 && errno == EACCES ? "permission denied" : "cannot be read"))

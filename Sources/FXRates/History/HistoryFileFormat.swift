@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A history on disk, laid out so that reading two currencies out of forty costs little:
 ///

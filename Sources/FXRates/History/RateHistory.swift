@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every publication a source made over a span of days, stored by column: for each currency,
 /// its rate (units per one `base`) on each of `days`, nil where the source published none.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The numbers printed under a history chart. Decimal throughout, so they agree digit for
 /// digit with the rates printed beside them.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Names a rate source in config, flags, the cache and `FX_<ID>_URL`.
 public struct SourceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {

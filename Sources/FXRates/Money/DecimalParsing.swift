@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Decimal {
     /// Parses a plain decimal numeral (`-12.3400`, `136`, `.5`) with `.` as the point,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,16 +54,18 @@ public enum AtomicFile {
 
     /// Creates `path` and its parents with `mode` (0700: caches and history are private).
     public static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(mode)])
-        } catch {
+        if FilePath.isDirectory(path) { return }
+        let parent = FilePath.directory(of: path)
+        // Only a missing parent is made; one that is a file makes mkdir below fail with ENOTDIR.
+        var info = stat()
+        if parent != path, stat(parent, &info) != 0, errno == ENOENT { try makeDirectory(parent, mode: mode) }
+        guard mkdir(path, mode) == 0 else {
             // Keep the system's reason (ENOTDIR, EACCES, EROFS…) rather than guessing one.
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            throw POSIXFailure(operation: "create directory", path: path, code: Int32(underlying?.code ?? Int(EACCES)))
+            let code = errno
+            if code == EEXIST, FilePath.isDirectory(path) { return }
+            throw POSIXFailure(operation: "create directory", path: path, code: code)
         }
+        chmod(path, mode)  // exactly `mode`, whatever the umask
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The time seam: freshness is decided against this, so tests can stand on any date.
 public protocol WallClock: Sendable {
@@ -12,7 +16,7 @@ public struct SystemClock: WallClock {
 
 /// A clock that shows what it is told, for tests.
 public final class FixedClock: WallClock, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: Date
 
     public init(_ date: Date) { current = date }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A problem fx recovered from. The shell prints each as a `warning:` line on stderr;
 /// tests collect them as values.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one place that decides where a rate comes from: memory, the cache, a fresh fetch, or
 /// the built-in snapshot. Every answer carries its provenance; every problem it recovered from

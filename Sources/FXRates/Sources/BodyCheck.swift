@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Cheap checks on a body before a parser sees it, shared by every source.
 package enum BodyCheck {
@@ -11,7 +15,7 @@ package enum BodyCheck {
         // no entity declarations then); the ECB sends UTF-8, where a NUL byte cannot appear.
         if data.firstIndex(of: 0) != nil { throw .malformed("not UTF-8 XML") }
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<html") { throw .htmlBody }
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
+        if data.firstRange(of: Array("<!DOCTYPE".utf8)) != nil || data.firstRange(of: Array("<!ENTITY".utf8)) != nil {
             throw .forbiddenDTD
         }
         guard head.hasPrefix("<") else { throw .malformed("not XML") }

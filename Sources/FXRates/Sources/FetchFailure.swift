@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a source's answer was refused. The cache is never touched when one of these is raised.
 public enum FetchFailure: Error, Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `ETag` and `Last-Modified` from a previous answer, sent back as a conditional request.
 public struct Validators: Sendable, Equatable, Codable {

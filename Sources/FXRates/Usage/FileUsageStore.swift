@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `usage.json` in fx's cache directory: `{"schema":1,"sources":{"oxr":{"month":"2026-11","requests":12,…}}}`.
 /// Counting never stops an answer: a damaged file is set aside (`usage.json.corrupt`) and an

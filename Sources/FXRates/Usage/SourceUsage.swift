@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What fx asked of a source this month: every request counts against a plan's quota, and a
 /// request that brought nothing new was wasted. Kept apart from the rates, so that a failed
@@ -54,7 +58,7 @@ public protocol UsageStore: Sendable {
 }
 
 public final class MemoryUsageStore: UsageStore, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var usage: [SourceID: SourceUsage]
 
     public init(_ usage: [SourceID: SourceUsage] = [:]) { self.usage = usage }

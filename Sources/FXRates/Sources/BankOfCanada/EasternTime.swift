@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Toronto local time (EST, UTC−5; EDT, UTC−4 in summer) computed from the US/Canada rule in force
 /// since 2007, so fx needs no tz database: summer time runs from 02:00 local on the second Sunday

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes Valet group observations,
 /// `{"terms":…,"seriesDetail":…,"observations":[{"d":"2026-03-18","FXUSDCAD":{"v":"1.3706"},…},…]}`,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes `forex/recent`: a JSON array of records such as
 /// `{"code":"FRX.KRWUSD","currencyCode":"USD","date":"2024-02-20","basePrice":1338.00,

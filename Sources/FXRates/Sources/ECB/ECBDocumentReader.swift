@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the ECB's files: its XML into EUR-based tables (oldest first), its zipped history into
 /// the CSV inside. The reader that does it in process, `InProcessECBReader` (FXDocuments), needs

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Parses the ECB's history CSV (`eurofxref-hist.csv`, the content of `eurofxref-hist.zip`):
 /// a header `Date,USD,JPY,…,` with a trailing comma, then one row per working day, newest first,
@@ -8,7 +12,7 @@ public enum ECBHistoryCSV {
     public static func parse(_ text: String, newestRows: Int? = nil) throws(FetchFailure) -> [RateTable] {
         var lines = text.split(whereSeparator: \.isNewline).makeIterator()
         guard let header = lines.next() else { throw .emptyBody }
-        let columns = header.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let columns = header.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmedOfWhitespace }
         guard columns.first == "Date" else { throw .malformed("the first column is not Date") }
         var codes: [CurrencyCode?] = [nil]
         for column in columns.dropFirst() {
@@ -21,11 +25,11 @@ public enum ECBHistoryCSV {
         while let line = lines.next() {
             if let newestRows, tables.count >= newestRows { break }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard let first = fields.first, let day = Day(iso: first.trimmingCharacters(in: .whitespaces)) else { throw .missingDate }
+            guard let first = fields.first, let day = Day(iso: first.trimmedOfWhitespace) else { throw .missingDate }
             guard seen.insert(day).inserted else { throw .duplicateDate(day) }
             var rates: [CurrencyCode: Decimal] = [:]
             for (index, field) in fields.enumerated().dropFirst() {
-                let text = field.trimmingCharacters(in: .whitespaces)
+                let text = field.trimmedOfWhitespace
                 if text.isEmpty || text == "N/A" { continue }
                 guard index < codes.count, let code = codes[index] else { throw .malformed("more fields than columns on \(day)") }
                 guard let rate = Decimal(exactly: text), rate > 0 else { throw .invalidRate(currency: code.rawValue, value: text) }
@@ -42,11 +46,11 @@ extension ECBHistoryCSV {
     /// The same file read straight into columns, on bytes: the full history has about 300,000
     /// values, and going through a table per day would multiply the work.
     public static func history(_ data: Data) throws(FetchFailure) -> RateHistory {
-        let result: Result<RateHistory, FetchFailure> = data.withUnsafeBytes { raw in
+        let result: Result<RateHistory, FetchFailure> = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             var lines = LineScanner(raw.bindMemory(to: UInt8.self))
             guard let header = lines.next() else { return .failure(.emptyBody) }
             let names = UnsafeBufferPointer(rebasing: header).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-                .map { String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+                .map { String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self).trimmedOfWhitespace }
             guard names.first == "Date" else { return .failure(.malformed("the first column is not Date")) }
             var codes: [CurrencyCode?] = []
             for name in names.dropFirst() {

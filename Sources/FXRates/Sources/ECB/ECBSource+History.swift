@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ECBSource: HistorySource {
     /// The 90-day file reaches back 90 calendar days; a few days' margin for its publication lag.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The European Central Bank's euro reference rates: static XML files under one base URL.
 public struct ECBSource: RateSource {

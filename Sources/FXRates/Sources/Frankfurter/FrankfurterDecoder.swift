@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes Frankfurter v1 time series,
 /// `{"amount":1.0,"base":"EUR","start_date":…,"end_date":…,"rates":{"2026-09-30":{"INR":108.8205,…},…}}`.
@@ -147,7 +151,7 @@ public enum FrankfurterDecoder {
             let category = scalar.properties.generalCategory
             result.append(category == .control || category == .format ? " " : scalar)
         }
-        let trimmed = String(result).trimmingCharacters(in: .whitespaces)
+        let trimmed = String(result).trimmedOfWhitespace
         return trimmed.count > 100 ? trimmed.prefix(100) + "…" : trimmed
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A strict, minimal JSON reader that hands out object keys in order and numbers as their
 /// original text, so callers can see duplicate keys and parse numbers exactly.

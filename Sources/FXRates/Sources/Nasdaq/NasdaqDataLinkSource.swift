@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension SourceID {
     public static let nasdaq = SourceID("nasdaq")
@@ -136,8 +140,7 @@ public struct NasdaqDataLinkSource: RateSource {
         var components = URLComponents(url: baseURL.appendingPathComponent("datasets/\(dataset.database)/\(dataset.code)/data.json"),
                                        resolvingAgainstBaseURL: false)
         // Encoded by hand: URLComponents leaves `&`, `=` and `+` in a value as they are.
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        components?.percentEncodedQuery = "api_key=\(key.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")&limit=2"
+        components?.percentEncodedQuery = "api_key=\(key.percentEncoded())&limit=2"
         guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
         let response: HTTPResponse
         do {
@@ -163,9 +166,9 @@ public struct NasdaqDataLinkSource: RateSource {
     /// The key travels in the URL, so any text that might echo it (a transport message quoting
     /// the URL, a provider message) has it replaced, raw and percent-encoded.
     public static func redacting(_ key: String, from failure: FetchFailure) -> FetchFailure {
-        let forms = Set([key, key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? key])
+        let forms = Set([key, key.percentEncoded(), key.percentEncoded(keeping: PercentEncoding.isAlphanumeric)])
         func scrub(_ text: String) -> String {
-            var clean = forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "[key]", options: .caseInsensitive) }
+            var clean = forms.reduce(text) { $0.replacingCaseInsensitive($1, with: "[key]") }
             // A message shortened to 100 characters may end in the first part of a key.
             if clean.hasSuffix("…") {
                 let body = clean.dropLast()

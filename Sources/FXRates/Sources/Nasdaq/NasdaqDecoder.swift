@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes one dataset of the time-series API,
 /// `{"dataset_data":{"column_names":["Date","Value"],"data":[["2021-03-30",1.1741],…],…}}`

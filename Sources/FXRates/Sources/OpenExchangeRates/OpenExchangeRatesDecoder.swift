@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes Open Exchange Rates bodies: `{"timestamp":1521741600,"base":"USD","rates":{"AED":3.672895,…}}`
 /// and the error envelope `{"error":true,"status":401,"message":"invalid_app_id","description":"…"}`.
@@ -113,7 +117,7 @@ public enum OpenExchangeRatesDecoder {
     }
 
     static func hide(_ secret: String, in text: String) -> String {
-        text.replacingOccurrences(of: secret, with: "…", options: .caseInsensitive)
+        text.replacingCaseInsensitive(secret, with: "…")
     }
 
     private static func clean(_ text: String) -> String { FrankfurterDecoder.clean(text) }

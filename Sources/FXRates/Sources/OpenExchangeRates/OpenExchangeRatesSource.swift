@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension SourceID {
     public static let oxr = SourceID("oxr")
@@ -31,7 +35,7 @@ public struct OpenExchangeRatesSource: RateSource {
     public init(appID: String?, base: CurrencyCode? = nil, symbols: [CurrencyCode] = [],
                 baseURL: URL = OpenExchangeRatesSource.defaultBaseURL, transport: any HTTPTransport,
                 timeout: TimeInterval = 15, clock: any WallClock = SystemClock()) {
-        let key = appID?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = appID?.trimmedOfWhitespace
         self.appID = key?.isEmpty == false ? key : nil
         self.base = base
         self.symbols = symbols
@@ -107,7 +111,7 @@ public struct OpenExchangeRatesSource: RateSource {
     private func storedValidators(of response: HTTPResponse) -> Validators {
         let kept = Validators(response)
         guard let appID else { return kept }
-        func clean(_ value: String?) -> String? { value.flatMap { $0.range(of: appID, options: .caseInsensitive) == nil ? $0 : nil } }
+        func clean(_ value: String?) -> String? { value.flatMap { $0.containsCaseInsensitive(appID) ? nil : $0 } }
         return Validators(etag: clean(kept.etag), lastModified: clean(kept.lastModified))
     }
 

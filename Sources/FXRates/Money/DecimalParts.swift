@@ -1,0 +1,123 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A finite `Decimal` as sign × mantissa × 10^exponent, the mantissa a 128-bit integer.
+///
+/// FoundationEssentials, the only Foundation fx links, has no NSDecimalRound or NSDecimalNumber
+/// and makes Decimal's fields internal. The 20 bytes of a Decimal hold exactly these parts, and
+/// reading them is a hundred times faster than parsing `description`; `reads` checks the layout
+/// on known values once, and where it does not hold the parts come from `description` instead.
+public struct DecimalParts: Equatable, Sendable {
+    public var negative: Bool
+    public var exponent: Int
+    public var mantissa: UInt128
+
+    public init(negative: Bool, exponent: Int, mantissa: UInt128) {
+        self.negative = negative
+        self.exponent = exponent
+        self.mantissa = mantissa
+    }
+
+    /// nil for NaN.
+    public init?(_ value: Decimal) {
+        if value.isNaN { return nil }
+        self = Self.layoutHolds ? Self.fromStorage(value) : Self.fromText(value)
+    }
+
+    /// The value these parts describe.
+    public var decimal: Decimal {
+        guard mantissa != 0 else { return Decimal.zero }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(exactly: mantissa)!)
+    }
+
+    /// The layout as swift-foundation stores it: byte 0 the exponent, byte 1 the length in 16-bit
+    /// words (high nibble) and the sign (bit 3), bytes 4–19 the mantissa, least significant word first.
+    static func fromStorage(_ value: Decimal) -> DecimalParts {
+        var copy = value
+        return withUnsafeBytes(of: &copy) { bytes in
+            var mantissa: UInt128 = 0
+            let length = Int(bytes[1] >> 4)
+            for word in (0..<min(length, 8)).reversed() {
+                mantissa = mantissa << 16 | UInt128(bytes[4 + 2 * word]) | UInt128(bytes[5 + 2 * word]) << 8
+            }
+            return DecimalParts(negative: bytes[1] & 0x08 != 0, exponent: Int(Int8(bitPattern: bytes[0])), mantissa: mantissa)
+        }
+    }
+
+    /// The slow, layout-free way: the digits of `description`.
+    static func fromText(_ value: Decimal) -> DecimalParts {
+        var text = Substring(value.description)
+        let negative = text.hasPrefix("-")
+        if negative { text.removeFirst() }
+        var mantissa: UInt128 = 0
+        var exponent = 0
+        var afterPoint = false
+        var trailingZeros = 0
+        for character in text {
+            if character == "." { afterPoint = true; continue }
+            guard let digit = character.wholeNumberValue else { continue }
+            if afterPoint { exponent -= 1 }
+            // Zeros that would overflow the mantissa (1e100 prints a hundred of them) go to the exponent.
+            if digit == 0, !afterPoint, mantissa > UInt128.max / 100 { trailingZeros += 1; continue }
+            mantissa = mantissa * 10 + UInt128(digit)
+        }
+        return DecimalParts(negative: negative && mantissa != 0, exponent: exponent + trailingZeros, mantissa: mantissa)
+    }
+
+    /// Whether `fromStorage` reads this build's Decimal correctly, checked once on values built
+    /// from known parts (cheaply: no text is parsed or printed at start-up).
+    static let layoutHolds: Bool = {
+        guard MemoryLayout<Decimal>.size == 20 else { return false }
+        let probes: [DecimalParts] = [
+            DecimalParts(negative: false, exponent: 0, mantissa: 0),
+            DecimalParts(negative: false, exponent: 0, mantissa: 1),
+            DecimalParts(negative: true, exponent: -1, mantissa: 15),
+            DecimalParts(negative: false, exponent: -9, mantissa: 670_349),
+            DecimalParts(negative: false, exponent: 3, mantissa: 1 << 64),
+            DecimalParts(negative: true, exponent: -20, mantissa: UInt128.max),
+            DecimalParts(negative: false, exponent: 100, mantissa: 7),
+        ]
+        return probes.allSatisfy { fromStorage($0.decimal).normalized == $0.normalized }
+    }()
+}
+
+extension DecimalParts {
+    /// The same value with no trailing zeros in the mantissa (0 has exponent 0).
+    var normalized: DecimalParts {
+        guard mantissa != 0 else { return DecimalParts(negative: false, exponent: 0, mantissa: 0) }
+        var copy = self
+        while copy.mantissa % 10 == 0 { copy.mantissa /= 10; copy.exponent += 1 }
+        return copy
+    }
+}
+
+extension DecimalParts {
+    /// The mantissa's decimal digits (64-bit arithmetic when it fits, as every rate does).
+    static func digits(_ mantissa: UInt128) -> String {
+        mantissa <= UInt128(UInt64.max) ? String(UInt64(mantissa)) : String(mantissa)
+    }
+}
+
+extension Decimal {
+    /// The nearest Double, give or take a rounding: for drawing, never for money.
+    public var doubleApproximation: Double {
+        guard let parts = DecimalParts(self) else { return .nan }
+        var value = Double(parts.mantissa)
+        var exponent = parts.exponent
+        while exponent > 0 { value *= 10; exponent -= 1 }
+        while exponent < 0 { value /= 10; exponent += 1 }
+        return parts.negative ? -value : value
+    }
+}
+
+extension UInt128 {
+    /// 10^power for 0 ≤ power ≤ 38.
+    static func tenToThe(_ power: Int) -> UInt128 {
+        var result: UInt128 = 1
+        for _ in 0..<power { result *= 10 }
+        return result
+    }
+}
