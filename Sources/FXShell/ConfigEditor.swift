@@ -39,9 +39,9 @@ public struct ConfigEditor: Sendable {
 
     private func edit(_ change: (inout [String: JSONTree]) -> Void) throws(EditError) {
         var config: [String: JSONTree] = [:]
-        if FileManager.default.fileExists(atPath: path) {
+        if FilePath.exists(path) {
             // Present but unreadable (permissions, a directory): refuse rather than start afresh.
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = PlainFile.contents(path) else {
                 throw EditError(reason: "cannot read \(path)")
             }
             // The user's own file: never replace what fx cannot read.

@@ -73,7 +73,7 @@ public struct FileConversionLog: ConversionLog {
     /// Everything kept, oldest first; lines that do not decode (a half-written last line,
     /// anything else) are skipped. No lock: appends and the rename leave whole lines to read.
     public func entries() -> [ConversionLogEntry] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard let data = PlainFile.contents(path) else { return [] }
         return Array(Self.decode(data).suffix(capacity).map(\.entry))
     }
 
@@ -98,7 +98,7 @@ public struct FileConversionLog: ConversionLog {
     private func trimLocked() throws {
         // A log at capacity is over the size bound (lines are longer than its 32 bytes): count
         // lines first, with memchr, and read the whole file only when it is to be rewritten.
-        guard Self.lineCount(path) > capacity + capacity / 10, let data = FileManager.default.contents(atPath: path) else { return }
+        guard Self.lineCount(path) > capacity + capacity / 10, let data = PlainFile.contents(path) else { return }
         var kept = Data()
         for line in Self.decode(data).suffix(capacity) { kept += line.bytes + [0x0A] }
         try AtomicFile.write(kept, to: path)

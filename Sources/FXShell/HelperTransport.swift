@@ -223,7 +223,7 @@ extension HelperRun {
             guard written == data.count else { close(pipe.read); return nil }
             return pipe.read
         case .file(let data):
-            let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
             var template = Array((directory + "/fx-read-XXXXXX").utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { return nil }

@@ -89,9 +89,9 @@ public struct Settings: Sendable {
 
     private mutating func readConfig(knownSources: [SourceID]) {
         // A config file is the user's own writing: report its problems, never move it aside.
-        guard let data = FileManager.default.contents(atPath: configPath) else {
+        guard let data = PlainFile.contents(configPath) else {
             // None is the usual case; one that is there but cannot be read is said, not skipped silently.
-            guard FileManager.default.fileExists(atPath: configPath) else { return }
+            guard FilePath.exists(configPath) else { return }
             let why = FilePath.isDirectory(configPath) ? "a directory stands where the config file should be"
                 : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it"
             warnings.append("ignoring \(configPath): \(why)")

@@ -23,7 +23,7 @@ case .exit(let status, let message, let toStandardError):
     exit(status)
 }
 
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.current()
 let wantsEditing = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
 let interactive = wantsEditing && EditLineReader.loadLibrary()
 // Every source fx knows; `--source`, `sources` and FX_<ID>_URL may name any of them.

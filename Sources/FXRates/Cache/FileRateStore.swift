@@ -50,15 +50,13 @@ public struct FileRateStore: RateStore {
     /// The entries on disk; a missing file is empty.
     private func read() -> Result<[SourceID: CachedRates], CacheReadProblem> {
         // Missing, or a path that cannot exist (a file where the directory should be): no cache yet.
-        guard FileManager.default.fileExists(atPath: path) else { return .success([:]) }
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            if FilePath.isDirectory(path) {
-                return .failure(CacheReadProblem(reason: "a directory stands where the cache file should be"))
-            }
-            return .failure(CacheReadProblem(reason: readReason(error)))
+        switch PlainFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing): return .success([:])
+        case .failure(.isDirectory): return .failure(CacheReadProblem(reason: "a directory stands where the cache file should be"))
+        case .failure(.permissionDenied): return .failure(CacheReadProblem(reason: "permission denied"))
+        case .failure: return .failure(CacheReadProblem(reason: "cannot be read"))
         }
         do {
             return .success(try CacheFileFormat.decode(data))
@@ -70,8 +68,4 @@ public struct FileRateStore: RateStore {
     }
 
 
-    private func readReason(_ error: Error) -> String {
-        if let error = error as? CocoaError, error.code == .fileReadNoPermission { return "permission denied" }
-        return "cannot be read"
-    }
 }

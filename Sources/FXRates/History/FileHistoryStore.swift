@@ -54,8 +54,8 @@ public struct FileHistoryStore: HistoryStore {
 
     private func read(_ source: SourceID, currencies: Set<CurrencyCode>?) -> Result<CachedHistory?, CacheReadProblem> {
         let path = path(of: source)
-        guard FileManager.default.fileExists(atPath: path) else { return .success(nil) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FilePath.exists(path) else { return .success(nil) }
+        guard let data = PlainFile.contents(path) else {
             if FilePath.isDirectory(path) {
                 return .failure(CacheReadProblem(reason: "a directory stands where the history file should be"))
             }

@@ -7,7 +7,11 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
         guard text.utf8.count == 3, text.utf8.allSatisfy({ $0 < 128 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
         else { return nil }
         // ASCII only (checked above), so no Unicode case mapping: every start builds ~300 codes.
-        rawValue = String(decoding: text.utf8.map { $0 & 0xDF }, as: UTF8.self)
+        var bytes = text.utf8.makeIterator()
+        rawValue = String(unsafeUninitializedCapacity: 3) { buffer in
+            for index in 0..<3 { buffer[index] = bytes.next()! & 0xDF }
+            return 3
+        }
     }
 
     public var description: String { rawValue }

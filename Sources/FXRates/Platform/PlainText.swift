@@ -102,6 +102,13 @@ public enum PercentEncoding {
 }
 
 extension FilePath {
+    /// Whether anything is at `path` (following symbolic links), as `fileExists` says, without
+    /// setting up FileManager.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     /// Whether `path` names a directory (following symbolic links).
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

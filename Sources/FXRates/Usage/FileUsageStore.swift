@@ -21,7 +21,7 @@ public struct FileUsageStore: UsageStore {
     }
 
     public func load() -> [SourceID: SourceUsage] {
-        guard let data = FileManager.default.contents(atPath: path), case .usage(let usage) = Self.decode(data) else { return [:] }
+        guard let data = PlainFile.contents(path), case .usage(let usage) = Self.decode(data) else { return [:] }
         return usage
     }
 
@@ -29,7 +29,7 @@ public struct FileUsageStore: UsageStore {
         try? AtomicFile.makeDirectory(directory)
         try? FileLock.withExclusiveLock(path: lockPath) {
             var usage: [SourceID: SourceUsage] = [:]
-            if let data = FileManager.default.contents(atPath: path) {
+            if let data = PlainFile.contents(path) {
                 switch Self.decode(data) {
                 case .usage(let counted): usage = counted
                 // A newer fx's counts are its own: left as they are, this request goes uncounted.
@@ -37,7 +37,7 @@ public struct FileUsageStore: UsageStore {
                 // Kept for inspection, quietly: counts are advisory, and starting afresh loses only them.
                 case .damaged: _ = SetAside.file(path, reason: "")
                 }
-            } else if FileManager.default.fileExists(atPath: path) {
+            } else if FilePath.exists(path) {
                 _ = SetAside.file(path, reason: "")  // a directory, or a file that cannot be read
             }
             usage[source] = UsageUpdate.apply(result, to: usage[source], at: date)
