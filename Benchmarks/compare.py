@@ -6,8 +6,9 @@ warm cache of the ECB's current rates from a loopback server, then measures side
 
   one-shot  - `fx convert 100 usd eur --offline` against GNU `units -t '100 USD' EUR`,
               `qalc -t '100 USD to EUR'` and the floor: a statically linked Swift program that
-              does one Decimal multiplication (Benchmarks/floor.swift). Runs are interleaved so
-              a busy machine slows every program alike; medians of --runs.
+              does one Decimal multiplication (Benchmarks/floor.swift). Runs are interleaved, in
+              a new random order each round, so that a busy machine slows every program alike
+              and none always follows the same one; medians of --runs.
   script    - 1,000,000 lines `convert <amount> <from> <to>` on stdin, against GNU units fed
               the same conversions (with the same rates, from a units file written here) and
               Python's currency_converter (PyPI) converting the same lines with the same rates.
@@ -53,6 +54,14 @@ def latest_publication(now):
 
 
 def timed(argv, env, stdin=None, stdout=subprocess.DEVNULL):
+    if stdin is None and stdout is subprocess.DEVNULL:
+        # posix_spawn and waitpid: subprocess.run adds about a millisecond of Python around a
+        # run of a few, the same for every program, which would pull every ratio towards 1.
+        actions = [(os.POSIX_SPAWN_OPEN, fd, "/dev/null", os.O_RDWR, 0) for fd in (0, 1, 2)]
+        start = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+        os.waitpid(pid, 0)
+        return time.perf_counter() - start
     start = time.perf_counter()
     subprocess.run(argv, env=env, stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL, check=False)
     return time.perf_counter() - start
@@ -133,8 +142,13 @@ def main():
     if qalc:
         contenders.append(("qalc -t '100 USD to EUR'", [qalc, "-t", "100 USD to EUR"]))
     samples = {name: [] for name, _ in contenders}
+    # Each round in a new random order: in a fixed order a program runs after the same one
+    # every time, and the second of two fx runs finds the first one's pages and caches warm.
+    shuffler = random.Random(20261124)
     for _ in range(args.runs):
-        for name, argv in contenders:
+        order = contenders[:]
+        shuffler.shuffle(order)
+        for name, argv in order:
             samples[name].append(timed(argv, env) * 1000)
     medians = {name: statistics.median(values) for name, values in samples.items()}
     base = medians.get("GNU units -t '100 USD' EUR")

@@ -24,16 +24,23 @@ public struct ParseContext: Sendable {
     }
 
     /// Unambiguous symbols; `$` means USD and `¥` JPY unless configured otherwise.
-    public static let defaultSymbols: [String: CurrencyCode] = [
-        "$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₩": "KRW", "₹": "INR",
-        "₺": "TRY", "₪": "ILS", "₱": "PHP", "฿": "THB", "₫": "VND", "₴": "UAH", "₦": "NGN",
-        "zł": "PLN", "C$": "CAD", "A$": "AUD", "NZ$": "NZD", "HK$": "HKD", "S$": "SGD", "R$": "BRL",
-    ].reduce(into: [:]) { result, pair in result[pair.key] = CurrencyCode(pair.value)! }
+    public static let defaultSymbols: [String: CurrencyCode] = {
+        let pairs = [
+            ("$", "USD"), ("US$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₩", "KRW"), ("₹", "INR"),
+            ("₺", "TRY"), ("₪", "ILS"), ("₱", "PHP"), ("฿", "THB"), ("₫", "VND"), ("₴", "UAH"), ("₦", "NGN"),
+            ("zł", "PLN"), ("C$", "CAD"), ("A$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"), ("S$", "SGD"), ("R$", "BRL"),
+        ]
+        var symbols: [String: CurrencyCode] = [:]
+        symbols.reserveCapacity(pairs.count)
+        for (symbol, code) in pairs { symbols[symbol] = CurrencyCode(code)! }
+        return symbols
+    }()
 
     /// The ECB's currencies and the euro: the codes fx can always price.
-    public static let ecbCodes: [CurrencyCode] = """
-        EUR USD JPY GBP CHF AUD CAD CNY HKD SEK NOK DKK PLN CZK HUF RON ISK TRY BRL IDR ILS INR KRW MXN MYR NZD PHP SGD THB ZAR
-        """.split(whereSeparator: \.isWhitespace).compactMap { CurrencyCode($0) }
+    public static let ecbCodes: [CurrencyCode] = [
+        "EUR", "USD", "JPY", "GBP", "CHF", "AUD", "CAD", "CNY", "HKD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
+        "RON", "ISK", "TRY", "BRL", "IDR", "ILS", "INR", "KRW", "MXN", "MYR", "NZD", "PHP", "SGD", "THB", "ZAR",
+    ].map { CurrencyCode($0)! }
 
     func isKnown(_ code: CurrencyCode) -> Bool {
         catalog.contains(code) || preferredCodes.contains(code)

@@ -56,7 +56,8 @@ let historySources: [any HistorySource] = sources.compactMap { source in
         return FrankfurterSource(baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL,
                                  transport: transport, timeout: max(settings.timeout, 30))
     }
-    return source as? any HistorySource
+    // A cast to the concrete type: one to a protocol would scan every conformance record.
+    return source as? ECBSource
 }
 let historyService = HistoryService(
     sources: historySources, store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,

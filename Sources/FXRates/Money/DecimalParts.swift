@@ -71,16 +71,14 @@ public struct DecimalParts: Equatable, Sendable {
     /// from known parts (cheaply: no text is parsed or printed at start-up).
     static let layoutHolds: Bool = {
         guard MemoryLayout<Decimal>.size == 20 else { return false }
-        let probes: [DecimalParts] = [
-            DecimalParts(negative: false, exponent: 0, mantissa: 0),
-            DecimalParts(negative: false, exponent: 0, mantissa: 1),
-            DecimalParts(negative: true, exponent: -1, mantissa: 15),
-            DecimalParts(negative: false, exponent: -9, mantissa: 670_349),
-            DecimalParts(negative: false, exponent: 3, mantissa: 1 << 64),
-            DecimalParts(negative: true, exponent: -20, mantissa: UInt128.max),
-            DecimalParts(negative: false, exponent: 100, mantissa: 7),
+        // Sign, exponent, length and a mantissa of four words (the tests check 20,000 more values).
+        let probes: [(Decimal, DecimalParts)] = [
+            (Decimal(0 as UInt64), DecimalParts(negative: false, exponent: 0, mantissa: 0)),
+            (Decimal(sign: .minus, exponent: -1, significand: Decimal(15 as UInt64)), DecimalParts(negative: true, exponent: -1, mantissa: 15)),
+            (Decimal(sign: .plus, exponent: 100, significand: Decimal(7 as UInt64)), DecimalParts(negative: false, exponent: 100, mantissa: 7)),
+            (Decimal(UInt64.max), DecimalParts(negative: false, exponent: 0, mantissa: UInt128(UInt64.max))),
         ]
-        return probes.allSatisfy { fromStorage($0.decimal).normalized == $0.normalized }
+        return probes.allSatisfy { fromStorage($0.0).normalized == $0.1.normalized }
     }()
 }
 

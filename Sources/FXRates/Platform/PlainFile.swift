@@ -63,7 +63,7 @@ public enum PlainFile {
 /// The environment variables fx reads, straight from `environ`: every `FX_…` and `XDG_…`
 /// variable and the few standard ones below. ProcessInfo would copy all of them, and set up more.
 public enum ProcessEnvironment {
-    public static let standardNames: Set<String> = ["HOME", "TERM", "NO_COLOR", "COLUMNS", "TMPDIR"]
+    public static let standardNames = ["HOME", "TERM", "NO_COLOR", "COLUMNS", "TMPDIR"]
 
     public static func current() -> [String: String] {
         variables(UnsafePointer(environ))
@@ -75,17 +75,14 @@ public enum ProcessEnvironment {
         var entry = entries
         while let pointer = entry.pointee {
             entry += 1
-            // Names are compared as bytes first: most of an environment is none of fx's business.
-            let first = UInt8(bitPattern: pointer[0])
-            guard first == UInt8(ascii: "F") || first == UInt8(ascii: "X") || first == UInt8(ascii: "H")
-                || first == UInt8(ascii: "T") || first == UInt8(ascii: "N") || first == UInt8(ascii: "C")
-            else { continue }
-            let text = String(cString: pointer)
-            guard let equals = text.firstIndex(of: "=") else { continue }
-            let name = String(text[..<equals])
-            guard name.hasPrefix("FX_") || name.hasPrefix("XDG_") || standardNames.contains(name) else { continue }
+            // Names are matched on bytes: a String is made only for the few variables fx reads.
+            guard let equals = strchr(pointer, Int32(UInt8(ascii: "="))) else { continue }
+            let length = pointer.distance(to: equals)
+            guard strncmp(pointer, "FX_", 3) == 0 || strncmp(pointer, "XDG_", 4) == 0
+                || standardNames.contains(where: { $0.utf8.count == length && strncmp(pointer, $0, length) == 0 }) else { continue }
+            let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
             // The first of duplicate names wins, as getenv has it.
-            if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            if variables[name] == nil { variables[name] = String(cString: equals + 1) }
         }
         return variables
     }
