@@ -7,6 +7,13 @@ import PackageDescription
 //   FXRender:   outcome → text | JSON
 //   FXShell:    modes (one-shot, script, prompt) tying the stages together
 //   fx:         chooses the mode and wires the real clock, network and files
+// Concrete generic types are reached through direct metadata accessors rather than mangled names
+// that the runtime demangles on first use, checking each generic requirement by scanning every
+// protocol conformance record in the binary (~3,800): a fifth of a one-shot answer's instructions.
+let startup: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-cross-module-optimization"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "fx",
     platforms: [.macOS(.v15)],
@@ -25,6 +32,7 @@ let package = Package(
             dependencies: [
                 "FXShell", "FXRates", "FXCLI",
             ],
+            swiftSettings: startup,
             // A position-dependent executable: with the Swift libraries linked in statically, a PIE
             // spends about a third of a one-shot answer in the loader applying ~100,000 relocations.
             // The shared C libraries it loads are still placed at random.
@@ -33,19 +41,19 @@ let package = Package(
         // argv: fx's options and command words (ArgumentParser, with a direct read of the usual shapes).
         .target(name: "FXCLI", dependencies: [
             "FXCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: startup),
         // fx's network helper, run per request: URLSession (libcurl and ~30 shared libraries on
         // Linux) is loaded only when a source is asked, never by an answer from the cache.
         .executableTarget(name: "FXFetch", dependencies: ["FXNetwork", "FXRates", "FXDocuments"]),
         // The ECB's XML (XMLParser: libxml2) and zip (ZIPFoundation: Foundation and zlib) are read
         // in the helper too, never in fx itself, which links FoundationEssentials alone.
         .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
-        .target(name: "FXRates"),
+        .target(name: "FXRates", swiftSettings: startup),
         // URLSession lives apart so that only the helper fx-fetch links FoundationNetworking.
         .target(name: "FXNetwork", dependencies: ["FXRates"]),
-        .target(name: "FXCommands", dependencies: ["FXRates"]),
-        .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"]),
-        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender", "CEditLine", "CLibEdit"]),
+        .target(name: "FXCommands", dependencies: ["FXRates"], swiftSettings: startup),
+        .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
+        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender", "CEditLine", "CLibEdit"], swiftSettings: startup),
         // libedit's native histedit API, its header only: CEditLine opens the library when the
         // prompt starts (dlopen) and wraps the variadic calls Swift cannot make.
         .systemLibrary(name: "CLibEdit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),

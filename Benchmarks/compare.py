@@ -155,6 +155,16 @@ def main():
     print(f"\none-shot, median of {args.runs} interleaved runs (target: fx ≤ 0.6× units, ≤ 0.1× qalc)")
     for name, argv in contenders:
         line(name, medians[name], base, peak_rss(argv, env))
+    # The machine's speed drifts between rounds; a ratio taken within each round cancels most
+    # of that drift, so its median is steadier than the ratio of two medians.
+    if units:
+        print("  per-round ratios, median (p25–p75):")
+        for name, _ in contenders:
+            if name.startswith("GNU units"):
+                continue
+            ratios = sorted(x / u for x, u in zip(samples[name], samples["GNU units -t '100 USD' EUR"]))
+            quartiles = statistics.quantiles(ratios, n=4)
+            print(f"    {name:<44} {statistics.median(ratios):5.3f}× units   ({quartiles[0]:.3f}–{quartiles[2]:.3f})")
     if qalc:
         print(f"  fx --offline / qalc: {medians['fx convert 100 usd eur --offline'] / medians['qalc -t ' + chr(39) + '100 USD to EUR' + chr(39)]:.3f}×")
     if not units:

@@ -49,7 +49,7 @@ public struct TextRenderer: Sendable {
         }
         lines += provenanceLines(conversion.lines.flatMap(\.quote.provenances), now: now)
         lines += crossLines(conversion.lines.map(\.quote))
-        return lines.joined(separator: "\n")
+        return lines.joined(by: "\n")
     }
 
     private func ratesText(_ listing: RateListing, now: Date) -> String {
@@ -146,7 +146,7 @@ public struct TextRenderer: Sendable {
             case .network, .cache:
                 if let fetchedAt = provenance.fetchedAt { parts.append("fetched " + AgeText.ago(fetchedAt, now: now)) }
             }
-            let line = parts.joined(separator: " · ")
+            let line = parts.joined(by: " · ")
             if !seen.contains(line) { seen.append(line) }
         }
         return seen.map(style.dim)

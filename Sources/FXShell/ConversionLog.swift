@@ -45,8 +45,11 @@ public struct FileConversionLog: ConversionLog {
     @discardableResult
     public func append(_ entries: [ConversionLogEntry]) -> String? {
         guard !entries.isEmpty else { return nil }
-        var data = Data()
-        for entry in entries { data += Data((entry.jsonLine + "\n").utf8) }
+        var text = ""
+        for entry in entries { text += entry.jsonLine + "\n" }
+        // Data(bytes:count:), not Data(text.utf8): the generic initialiser's first use costs a
+        // one-shot answer more than writing the line.
+        let data = text.withUTF8 { Data(bytes: $0.baseAddress!, count: $0.count) }
         let directory = FilePath.directory(of: path)
         do {
             try AtomicFile.makeDirectory(directory)

@@ -72,4 +72,17 @@ struct PlatformTests {
         #expect(catalog[usd]?.name == "first")
         #expect(catalog.minorUnits(of: usd) == 2)
     }
+
+    @Test func trimmingAndJoiningAgreeWithTheStandardLibrary() {
+        for text in ["", "   ", "a", " a ", "\ta b\n", "\u{00A0}€5\u{2003}", "é", " é", "x\u{00A0}"] {
+            let expected = String(text.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+                .map(Character.init))
+            #expect(text.trimmedOfWhitespace == expected, "\(text.debugDescription)")
+        }
+        for parts in [[String](), ["a"], ["a", "b", ""], ["", ""]] {
+            #expect(parts.joined(by: " · ") == parts.joined(separator: " · "))
+        }
+        #expect(CurrencyCode("usd") == CurrencyCode(Substring("xusd").dropFirst()))
+        #expect(CurrencyCode("US") == nil && CurrencyCode("ÜSD") == nil && CurrencyCode("US1") == nil)
+    }
 }

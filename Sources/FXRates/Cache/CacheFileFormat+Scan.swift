@@ -90,7 +90,8 @@ extension CacheFileFormat {
     }
 
     private static func texts(_ json: inout JSONScanner) throws(FetchFailure) -> [String: String] {
-        var texts: [String: String] = [:]
+        // Room for a whole table up front (see ProcessEnvironment.variables).
+        var texts = [String: String](minimumCapacity: 64)
         try json.members { json, code throws(FetchFailure) in
             guard texts[code] == nil else { throw .malformed("repeated currency") }
             texts[code] = try json.string()

@@ -71,7 +71,9 @@ public enum ProcessEnvironment {
 
     /// The variables fx reads among `NAME=value` entries ending in a null pointer, as `environ` is.
     public static func variables(_ entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
-        var variables: [String: String] = [:]
+        // Room reserved up front: growing would go through the standard library's own
+        // [String: String] code, whose first use costs more than reading the environment.
+        var variables = [String: String](minimumCapacity: 32)
         var entry = entries
         while let pointer = entry.pointee {
             entry += 1

@@ -10,10 +10,18 @@ import Darwin
 extension StringProtocol {
     /// Without leading and trailing white space (Unicode's White_Space: spaces, tabs, newlines).
     public var trimmedOfWhitespace: String {
-        let scalars = String(self).unicodeScalars
+        // Most text has nothing to trim: say so from its first and last bytes when they are
+        // ASCII other than white space, without Unicode's property tables.
+        let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last, Self.isPlainASCII(first), Self.isPlainASCII(last) { return text }
+        let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
     }
 }
 
@@ -113,5 +121,21 @@ extension FilePath {
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+extension Array where Element == String {
+    /// The elements with `separator` between them, as `joined(separator:)` gives them, but
+    /// without its generic entry point, whose first use resolves conformances by scanning the
+    /// binary's records: a twentieth of a one-shot answer.
+    public func joined(by separator: String) -> String {
+        var result = ""
+        var first = true
+        for element in self {
+            if !first { result += separator }
+            result += element
+            first = false
+        }
+        return result
     }
 }
