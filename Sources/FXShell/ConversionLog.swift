@@ -60,10 +60,19 @@ public struct FileConversionLog: ConversionLog {
         }
         do {
             // The lock file stays put while the log itself may be replaced by a rename.
-            try FileLock.withExclusiveLock(path: path + ".lock") {
-                // Every line holds at least a time and the words typed, well over 32 bytes: a file
-                // smaller than that many per kept line cannot be over capacity, and is not read.
-                if try appendLocked(data) > (capacity + capacity / 10) * 32 { try trimLocked() }
+            try FileLock.withExclusiveLockFile(path: path + ".lock") { lock in
+                let appended = try appendLocked(data)
+                // The lock file remembers the line count at a size: a log of that size before
+                // this append is not read again. Any other size (edited, replaced, written by an
+                // older fx) is counted afresh.
+                var tally = Tally(lines: 0, size: appended.size)
+                if !appended.terminatedALine, let kept = Tally.read(lock), kept.size == appended.size - appended.bytes {
+                    tally.lines = kept.lines + entries.count
+                } else {
+                    tally.lines = Self.lineCount(path)
+                }
+                if tally.lines > capacity + capacity / 10 { tally = try trimLocked() }
+                tally.write(lock)
             }
             return nil
         } catch let failure as POSIXFailure {
@@ -80,8 +89,9 @@ public struct FileConversionLog: ConversionLog {
         return Array(Self.decode(data).suffix(capacity).map(\.entry))
     }
 
-    /// Appends and returns the file's new size.
-    private func appendLocked(_ data: Data) throws -> Int {
+    /// Appends; says the file's new size, how many bytes went in, and whether a line a crash
+    /// had cut short was ended first.
+    private func appendLocked(_ data: Data) throws -> (size: Int, bytes: Int, terminatedALine: Bool) {
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
         defer { close(fd) }
@@ -93,18 +103,36 @@ public struct FileConversionLog: ConversionLog {
             payload.insert(0x0A, at: 0)
         }
         try AtomicFile.writeAll(fd, payload, path: path)
-        return Int(status.st_size) + payload.count
+        return (Int(status.st_size) + payload.count, payload.count, payload.count != data.count)
     }
 
     /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
     /// would cost a full copy each time.
-    private func trimLocked() throws {
-        // A log at capacity is over the size bound (lines are longer than its 32 bytes): count
-        // lines first, with memchr, and read the whole file only when it is to be rewritten.
-        guard Self.lineCount(path) > capacity + capacity / 10, let data = PlainFile.contents(path) else { return }
+    private func trimLocked() throws -> Tally {
+        guard let data = PlainFile.contents(path) else { return Tally(lines: 0, size: 0) }
         var kept = Data()
-        for line in Self.decode(data).suffix(capacity) { kept += line.bytes + [0x0A] }
+        let lines = Self.decode(data).suffix(capacity)
+        for line in lines { kept += line.bytes + [0x0A] }
         try AtomicFile.write(kept, to: path)
+        return Tally(lines: lines.count, size: kept.count)
+    }
+
+    /// The log's line count when it had `size` bytes, kept in the lock file (16 bytes).
+    struct Tally: Equatable {
+        var lines: Int
+        var size: Int
+
+        static func read(_ fd: Int32) -> Tally? {
+            var words: (Int64, Int64) = (0, 0)
+            let count = withUnsafeMutableBytes(of: &words) { pread(fd, $0.baseAddress, $0.count, 0) }
+            guard count == 16, words.0 >= 0, words.1 >= 0 else { return nil }
+            return Tally(lines: Int(words.0), size: Int(words.1))
+        }
+
+        func write(_ fd: Int32) {
+            var words = (Int64(lines), Int64(size))
+            _ = withUnsafeBytes(of: &words) { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        }
     }
 
     private static func lineCount(_ path: String) -> Int {

@@ -1,7 +1,7 @@
 import FXCommands
 import FXRates
 import FXRender
-import FXShell
+@testable import FXShell
 import FXTestSupport
 import Foundation
 import Testing
@@ -58,6 +58,35 @@ struct ConversionLogFileTests {
         #expect(log.entries() == (3...12).map { Self.entry($0) })
         let leftovers = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(Set(leftovers ?? []) == ["log.jsonl", "log.jsonl.lock"])
+    }
+
+    @Test("the lock file keeps the line count, and a log changed behind its back is counted afresh")
+    func tally() throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileConversionLog(stateDirectory: directory.path, capacity: 10)
+        func kept() -> FileConversionLog.Tally? {
+            let fd = open(log.path + ".lock", O_RDONLY)
+            defer { close(fd) }
+            return FileConversionLog.Tally.read(fd)
+        }
+        func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? -1 }
+        for n in 1...5 { log.append([Self.entry(n)]) }
+        #expect(kept() == FileConversionLog.Tally(lines: 5, size: size()))
+        // Lines added by hand: the size no longer matches, so the next append counts them.
+        let handle = try #require(FileHandle(forWritingAtPath: log.path))
+        handle.seekToEndOfFile()
+        handle.write(Data(String(repeating: "{}\n", count: 6).utf8))
+        handle.closeFile()
+        log.append([Self.entry(6)])
+        // 12 lines passed capacity plus a tenth: the rewrite keeps the entries that decode.
+        #expect(Self.lineCount(log.path) == 6)
+        #expect(kept() == FileConversionLog.Tally(lines: 6, size: size()))
+        #expect(log.entries() == (1...6).map { Self.entry($0) })
+        // A log removed under it starts again from one line.
+        try FileManager.default.removeItem(atPath: log.path)
+        log.append([Self.entry(7)])
+        #expect(kept() == FileConversionLog.Tally(lines: 1, size: size()))
     }
 
     @Test("garbage and a half-written last line are skipped, and the next append is not swallowed")

@@ -8,6 +8,12 @@ import Darwin
 /// The data file itself is replaced by rename, so the lock needs an inode that stays put.
 public enum FileLock {
     public static func withExclusiveLock<T>(path: String, _ body: () throws -> T) throws -> T {
+        try withExclusiveLockFile(path: path) { _ in try body() }
+    }
+
+    /// The same, handing `body` the lock file's descriptor, for a few bytes of bookkeeping
+    /// kept in the lock file itself.
+    public static func withExclusiveLockFile<T>(path: String, _ body: (Int32) throws -> T) throws -> T {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
         defer { close(fd) }
@@ -15,7 +21,7 @@ public enum FileLock {
             guard errno == EINTR else { throw POSIXFailure(operation: "lock", path: path) }
         }
         defer { flock(fd, LOCK_UN) }
-        return try body()
+        return try body(fd)
     }
 }
 
