@@ -28,6 +28,9 @@ static struct {
     History *(*history_init)(void);
     void (*history_end)(History *);
     int (*history)(History *, HistEvent *, int, ...);
+    // The setlocale libedit sees. In fx's static executable the C library libedit loads is a
+    // second one, with its own locale: without it, libedit reads and writes UTF-8 as "C".
+    char *(*setlocale)(int, const char *);
 } edit;
 
 int fx_editline_load(void) {
@@ -48,6 +51,7 @@ int fx_editline_load(void) {
     LOAD(el_init) LOAD(el_end) LOAD(el_set) LOAD(el_get) LOAD(el_gets) LOAD(el_source) LOAD(el_line)
     LOAD(el_deletestr) LOAD(el_insertstr) LOAD(history_init) LOAD(history_end) LOAD(history)
 #undef LOAD
+    *(void **)&edit.setlocale = dlsym(library, "setlocale");
     loaded = 1;
     return 1;
 }
@@ -101,6 +105,7 @@ void fx_setup_locale(void) {
     setlocale(LC_CTYPE, "");
     const char *codeset = nl_langinfo(CODESET);
     if (!codeset || strcmp(codeset, "UTF-8") != 0) setlocale(LC_CTYPE, "C.UTF-8");
+    if (edit.setlocale) edit.setlocale(LC_CTYPE, setlocale(LC_CTYPE, NULL));
 }
 
 static volatile sig_atomic_t interrupted = 0;
