@@ -29,17 +29,9 @@ public final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     public static func run<Result: Sendable>(_ body: sending @escaping () async -> Result) -> Result {
         let executor = CallingThreadExecutor()
         let box = ResultBox<Result>()
-        if #available(macOS 15.0, *) {
-            Task(executorPreference: executor) {
-                box.value = await body()
-                executor.finish()
-            }
-        } else {
-            // No task executors before macOS 15: the default pool runs the body; this thread waits.
-            Task {
-                box.value = await body()
-                executor.finish()
-            }
+        Task(executorPreference: executor) {
+            box.value = await body()
+            executor.finish()
         }
         executor.drain()
         return box.value!

@@ -37,9 +37,7 @@ public struct FileConversionLog: ConversionLog {
 
     /// `$XDG_STATE_HOME/fx/log.jsonl`, default `~/.local/state/fx/log.jsonl`.
     public static func standard(environment: [String: String], capacity: Int = defaultCapacity) -> FileConversionLog {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        let state = Settings.xdg("XDG_STATE_HOME", default: home + "/.local/state", environment)
-        return FileConversionLog(stateDirectory: state + "/fx", capacity: capacity)
+        FileConversionLog(stateDirectory: Settings.stateDirectory(environment), capacity: capacity)
     }
 
     @discardableResult
@@ -65,8 +63,8 @@ public struct FileConversionLog: ConversionLog {
                 // The lock file remembers the line count at a size: a log of that size before
                 // this append is not read again. Any other size (edited, replaced, written by an
                 // older fx) is counted afresh.
-                var tally = Tally(lines: 0, size: appended.size)
-                if !appended.terminatedALine, let kept = Tally.read(lock), kept.size == appended.size - appended.bytes {
+                var tally = Tally(lines: 0, size: appended.after)
+                if let kept = Tally.read(lock), kept.size == appended.before {
                     tally.lines = kept.lines + entries.count
                 } else {
                     tally.lines = Self.lineCount(path)
@@ -89,9 +87,9 @@ public struct FileConversionLog: ConversionLog {
         return Array(Self.decode(data).suffix(capacity).map(\.entry))
     }
 
-    /// Appends; says the file's new size, how many bytes went in, and whether a line a crash
-    /// had cut short was ended first.
-    private func appendLocked(_ data: Data) throws -> (size: Int, bytes: Int, terminatedALine: Bool) {
+    /// Appends; says the file's size before and after. (A log that does not end in a newline,
+    /// left by a crash, never has the size the lock file remembers: fx writes whole lines.)
+    private func appendLocked(_ data: Data) throws -> (before: Int, after: Int) {
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
         defer { close(fd) }
@@ -103,7 +101,7 @@ public struct FileConversionLog: ConversionLog {
             payload.insert(0x0A, at: 0)
         }
         try AtomicFile.writeAll(fd, payload, path: path)
-        return (Int(status.st_size) + payload.count, payload.count, payload.count != data.count)
+        return (Int(status.st_size), Int(status.st_size) + payload.count)
     }
 
     /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
@@ -135,25 +133,13 @@ public struct FileConversionLog: ConversionLog {
         }
     }
 
+    /// Lines in the log; read only when the lock file's count does not match it.
     private static func lineCount(_ path: String) -> Int {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var count = 0
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let read = buffer.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress, $0.count) }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { return count }
-            buffer.withUnsafeBytes { bytes in
-                var start = bytes.baseAddress!
-                let end = start + read
-                while start < end, let found = memchr(start, 0x0A, end - start) {
-                    count += 1
-                    start = UnsafeRawPointer(found) + 1
-                }
-            }
-        }
+        PlainFile.contents(path)?.withUnsafeBytes { bytes in
+            var count = 0
+            for byte in bytes where byte == 0x0A { count += 1 }
+            return count
+        } ?? 0
     }
 
     private static func decode(_ data: Data) -> [(entry: ConversionLogEntry, bytes: Data)] {
@@ -185,9 +171,3 @@ public final class MemoryConversionLog: ConversionLog, @unchecked Sendable {
 
     public func entries() -> [ConversionLogEntry] { lock.withLock { kept } }
 }
-
-#if canImport(Glibc)
-private let Glibc_read = Glibc.read
-#else
-private let Glibc_read = Darwin.read
-#endif

@@ -229,17 +229,10 @@ extension HelperRun {
             guard fd >= 0 else { return nil }
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            var offset = 0
-            let complete = data.withUnsafeBytes { bytes -> Bool in
-                while offset < bytes.count {
-                    let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                    if count < 0 && errno == EINTR { continue }
-                    if count <= 0 { return false }
-                    offset += count
-                }
-                return true
+            guard (try? AtomicFile.writeAll(fd, data, path: directory)) != nil, lseek(fd, 0, SEEK_SET) == 0 else {
+                close(fd)
+                return nil
             }
-            guard complete, lseek(fd, 0, SEEK_SET) == 0 else { close(fd); return nil }
             return fd
         }
     }

@@ -18,8 +18,7 @@ public struct InputHistory: Sendable {
 
     /// `$XDG_STATE_HOME/fx/history`, default `~/.local/state/fx/history`.
     public static func standard(environment: [String: String]) -> InputHistory {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return InputHistory(stateDirectory: Settings.xdg("XDG_STATE_HOME", default: home + "/.local/state", environment) + "/fx")
+        InputHistory(stateDirectory: Settings.stateDirectory(environment))
     }
 
     /// The line as history keeps it, or nil for lines not to remember: blank ones, and those

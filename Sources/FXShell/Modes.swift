@@ -2,10 +2,7 @@
 public enum Modes {
     /// `fx convert 100 usd eur`: the words are the line; the exit status is the line's.
     public static func oneShot(_ words: [String], session: Session) async -> Int32 {
-        // Joined by hand: `joined(separator:)`'s first use costs more than the whole loop.
-        var line = ""
-        for word in words { line += line.isEmpty ? word : " " + word }
-        let result = await session.run(line)
+        let result = await session.run(words.joined(by: " "))
         session.out.flush()
         session.err.flush()
         if case .failed(let status) = result { return status }

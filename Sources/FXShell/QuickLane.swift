@@ -16,7 +16,6 @@ import Foundation
 /// byte for byte what the general path printed. A learned pair expires after a second (or when
 /// its rates are superseded) and every other command forgets them all, so the lane never
 /// answers from rates the general path would no longer use. Anything else it leaves alone.
-@available(macOS 15.0, *)
 public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
     /// A learned pair: the exact rates as integers with scales, and the decimals to show.
     struct Entry {

@@ -55,7 +55,7 @@ public struct Settings: Sendable {
     ]
 
     public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let home = home(environment)
         var settings = Settings(
             cacheDirectory: xdg("XDG_CACHE_HOME", default: home + "/.cache", environment) + "/fx",
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
@@ -77,6 +77,17 @@ public struct Settings: Sendable {
             }
         }
         return settings
+    }
+
+    /// `$HOME`, or the account's home directory when it is unset or empty.
+    static func home(_ environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+    }
+
+    /// fx's directory for state (input history, conversion log): `$XDG_STATE_HOME/fx`,
+    /// default `~/.local/state/fx`.
+    static func stateDirectory(_ environment: [String: String]) -> String {
+        xdg("XDG_STATE_HOME", default: home(environment) + "/.local/state", environment) + "/fx"
     }
 
     /// An XDG base directory: the variable when it holds an absolute path, else the default.

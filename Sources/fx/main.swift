@@ -93,15 +93,11 @@ let executor = Executor(
     sourceInfo: catalog.info(settings), config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
 let scriptMode = arguments.commandWords.isEmpty && !interactive && !stdinIsTerminal
-func quickLane(clock: any WallClock) -> (any QuickLaneLearner)? {
-    if #available(macOS 15.0, *) { return QuickLane(clock: clock) }
-    return nil
-}
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,
     presentation: presentation,
     out: out, err: err, log: logsLines ? conversionLog : nil,
-    quickLane: scriptMode ? quickLane(clock: clock) : nil)
+    quickLane: scriptMode ? QuickLane(clock: clock) : nil)
 
 // The chosen mode runs on this thread (see CallingThreadExecutor): no thread pool for an answer.
 let words = arguments.commandWords

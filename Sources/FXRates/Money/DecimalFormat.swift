@@ -62,20 +62,10 @@ public enum DecimalFormat {
 }
 
 extension DecimalFormat {
-    /// The plain numeral of a decimal (`175.68`, `0.000670349`, `18751`), as `description` gives it
-    /// but far faster: writing the full history means 300,000 of them.
+    /// The plain numeral of a decimal (`175.68`, `0.000670349`, `18751`), as `description`
+    /// gives it: `plain` with no minimum of fraction digits. Its own name because writing the
+    /// full history means 300,000 of them, and that needs the mantissa read without `description`.
     public static func numeral(_ value: Decimal) -> String {
-        guard let parts = DecimalParts(value), !parts.negative else { return "\(value)" }
-        if parts.mantissa == 0 { return "0" }
-        var digits = DecimalParts.digits(parts.mantissa)
-        let exponent = parts.exponent
-        if exponent >= 0 { return digits + String(repeating: "0", count: exponent) }
-        let point = digits.count + exponent
-        if point <= 0 { return "0." + String(repeating: "0", count: -point) + digits }
-        digits.insert(".", at: digits.index(digits.startIndex, offsetBy: point))
-        // "1.1790" is the same rate as "1.179"; keep the shorter, as Decimal's own text does.
-        while digits.hasSuffix("0") { digits.removeLast() }
-        if digits.hasSuffix(".") { digits.removeLast() }
-        return digits
+        plain(value)
     }
 }

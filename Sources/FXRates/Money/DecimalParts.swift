@@ -8,8 +8,8 @@ import Foundation
 ///
 /// FoundationEssentials, the only Foundation fx links, has no NSDecimalRound or NSDecimalNumber
 /// and makes Decimal's fields internal. The 20 bytes of a Decimal hold exactly these parts, and
-/// reading them is a hundred times faster than parsing `description`; `reads` checks the layout
-/// on known values once, and where it does not hold the parts come from `description` instead.
+/// reading them is a hundred times faster than parsing `description`; `layoutHolds` checks the
+/// layout on known values once, and where it does not hold the parts come from `description` instead.
 public struct DecimalParts: Equatable, Sendable {
     public var negative: Bool
     public var exponent: Int
