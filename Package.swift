@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The pipeline is visible in the targets:
+// The layers are visible in the targets:
+//   FXPlatform: files, locks, atomic writes, the JSON scanner, threads, clock (no fx knowledge)
 //   FXCommands: line → tokens → command   (grammar, parser, messages)
-//   FXRates:    command's question → rate answer (money, sources, cache, service)
+//   FXRates:    command's question → rate answer (money, providers, cache, service)
+//   FXAnswers:  what a line's answer is (outcome, failure, log entry), made by FXShell's executor
 //   FXRender:   outcome → text | JSON
 //   FXShell:    modes (one-shot, script, prompt) tying the stages together
 //   fx:         chooses the mode and wires the real clock, network and files
@@ -30,7 +32,7 @@ let package = Package(
         .executableTarget(
             name: "fx",
             dependencies: [
-                "FXShell", "FXRates", "FXCLI",
+                "FXShell", "FXAnswers", "FXRender", "FXRates", "FXCLI",
             ],
             swiftSettings: startup,
             // A static executable on Linux: no dynamic loader at start. A PIE spent a third of a
@@ -51,12 +53,14 @@ let package = Package(
         // The ECB's XML (XMLParser: libxml2) and zip (ZIPFoundation: Foundation and zlib) are read
         // in the helper too, never in fx itself, which links FoundationEssentials alone.
         .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
-        .target(name: "FXRates", swiftSettings: startup),
+        .target(name: "FXPlatform", swiftSettings: startup),
+        .target(name: "FXRates", dependencies: ["FXPlatform"], swiftSettings: startup),
         // URLSession lives apart so that only the helper fx-fetch links FoundationNetworking.
         .target(name: "FXNetwork", dependencies: ["FXRates"]),
         .target(name: "FXCommands", dependencies: ["FXRates"], swiftSettings: startup),
-        .target(name: "FXRender", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
-        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXRender", "CEditLine", "CLibEdit"], swiftSettings: startup),
+        .target(name: "FXAnswers", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
+        .target(name: "FXRender", dependencies: ["FXRates", "FXCommands", "FXAnswers"], swiftSettings: startup),
+        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXAnswers", "FXRender", "CEditLine", "CLibEdit"], swiftSettings: startup),
         // libedit's native histedit API, its header only: CEditLine opens the library when the
         // prompt starts (dlopen) and wraps the variadic calls Swift cannot make.
         .systemLibrary(name: "CLibEdit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -64,12 +68,13 @@ let package = Package(
         // `Benchmarks/compare.py` runs it: times one TAB (a `Completer` call) in process.
         .executableTarget(name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
                           path: "Benchmarks/CompletionBenchmark"),
-        .target(name: "FXTestSupport", dependencies: ["FXRates", "FXDocuments", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
+        .target(name: "FXTestSupport", dependencies: ["FXRates", "FXAnswers", "FXShell", "FXDocuments", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
+        .testTarget(name: "FXPlatformTests", dependencies: ["FXPlatform"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),
-        .testTarget(name: "FXRenderTests", dependencies: ["FXRender", "FXCommands", "FXRates"]),
-        .testTarget(name: "FXShellTests", dependencies: ["FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"]),
+        .testTarget(name: "FXRenderTests", dependencies: ["FXAnswers", "FXRender", "FXCommands", "FXRates", "FXTestSupport"]),
+        .testTarget(name: "FXShellTests", dependencies: ["FXAnswers", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,4 @@
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Reads one amount word: `100`, `1,234.56`, `-12.5`, `1.5k`, `2m`, `3bn`, `$100`, `100€`, `100usd`.
 enum AmountParser {

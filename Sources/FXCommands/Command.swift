@@ -1,9 +1,4 @@
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// An amount as the user typed it: its exact value and how many decimals they wrote.
 public struct Amount: Equatable, Sendable {

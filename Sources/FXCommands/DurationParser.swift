@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Durations for `--max-age`: `90s`, `15m`, `12h`, `2d`, `1w`, or combined as `1d12h`.
 public enum DurationParser {
     public static func parse(_ text: String) -> TimeInterval? {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Durations as people say them on a status line: "45s", "3m 12s", "2h 5m", "3d 4h".
 public enum AgeText {
     public static func duration(_ seconds: TimeInterval) -> String {

@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A line chart in braille cells (U+2800–U+28FF). Each cell is a 2×4 grid of dots, so a
 /// terminal row gives four vertical steps and a column two horizontal ones: the finest

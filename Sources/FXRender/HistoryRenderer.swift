@@ -1,10 +1,6 @@
 import FXCommands
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `history <base> <quote>`: chart and statistics, a table, CSV or JSON. The caller adds the
 /// provenance line.

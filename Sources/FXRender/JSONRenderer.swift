@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `--json`: one object per command; money and rates are strings holding exact decimals.
 public enum JSONRenderer {

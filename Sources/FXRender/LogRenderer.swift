@@ -1,10 +1,6 @@
 import FXCommands
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Bare `history`: the conversion log as rows for a person, CSV or JSON.
 public struct LogRenderer: Sendable {

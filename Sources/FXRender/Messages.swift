@@ -1,10 +1,6 @@
 import FXCommands
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Every sentence fx says about a problem, in one place and one voice.
 public enum Messages {
@@ -227,4 +223,9 @@ public enum Messages {
         429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
         503: "Service Unavailable", 504: "Gateway Timeout",
     ]
+}
+
+extension Failure {
+    /// The sentence for this failure, as stderr shows it.
+    public var message: String { Messages.text(for: self) }
 }

@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `sources` as a table for people and as JSON; `sources compare` likewise.
 public struct SourcesRenderer: Sendable {

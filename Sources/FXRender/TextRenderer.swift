@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Plain text for people and for `grep`: results on stdout, one per line, with a dim
 /// provenance line when a person is watching.

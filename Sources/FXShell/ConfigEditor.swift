@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Changes to `config.json` made by `sources enable|disable|order`: the file is read as a JSON
 /// object, only the keys fx owns are changed (everything else the user wrote stays), and the
@@ -39,7 +35,7 @@ public struct ConfigEditor: Sendable {
 
     private func edit(_ change: (inout [String: JSONTree]) -> Void) throws(EditError) {
         var config: [String: JSONTree] = [:]
-        if FilePath.exists(path) {
+        if Paths.exists(path) {
             // Present but unreadable (permissions, a directory): refuse rather than start afresh.
             guard let data = PlainFile.contents(path) else {
                 throw EditError(reason: "cannot read \(path)")
@@ -55,7 +51,7 @@ public struct ConfigEditor: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try encoder.encode(JSONTree.object(config))
-            try AtomicFile.makeDirectory(FilePath.directory(of: path))
+            try AtomicFile.makeDirectory(Paths.directory(of: path))
             try AtomicFile.write(data + [0x0A], to: path)
         } catch let failure as POSIXFailure {
             throw EditError(reason: failure.reason)

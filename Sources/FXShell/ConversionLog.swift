@@ -1,10 +1,6 @@
 import FXRates
+import FXAnswers
 import FXRender
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +44,7 @@ public struct FileConversionLog: ConversionLog {
         // Data(bytes:count:), not Data(text.utf8): the generic initialiser's first use costs a
         // one-shot answer more than writing the line.
         let data = text.withUTF8 { Data(bytes: $0.baseAddress!, count: $0.count) }
-        let directory = FilePath.directory(of: path)
+        let directory = Paths.directory(of: path)
         do {
             try AtomicFile.makeDirectory(directory)
         } catch let failure as POSIXFailure {
@@ -151,23 +147,3 @@ public struct FileConversionLog: ConversionLog {
     }
 }
 
-/// Entries in memory, for tests; `failure` makes every append report that warning.
-public final class MemoryConversionLog: ConversionLog, @unchecked Sendable {
-    private let lock = Lock()
-    private var kept: [ConversionLogEntry]
-    private let failure: String?
-
-    public init(_ entries: [ConversionLogEntry] = [], failure: String? = nil) {
-        kept = entries
-        self.failure = failure
-    }
-
-    @discardableResult
-    public func append(_ entries: [ConversionLogEntry]) -> String? {
-        if let failure { return failure }
-        lock.withLock { kept += entries }
-        return nil
-    }
-
-    public func entries() -> [ConversionLogEntry] { lock.withLock { kept } }
-}

@@ -1,16 +1,12 @@
 import CEditLine
 import CLibEdit
 import FXCommands
+import FXAnswers
 import FXRates
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
 #endif
 
 /// The `fx>` prompt on a terminal: libedit for editing, history and TAB; everything it shows
@@ -107,7 +103,7 @@ public final class EditLineReader: LineSource {
             fx_restore_terminal()
         }
         guard !sessionLines.isEmpty else { return }
-        let directory = FilePath.directory(of: historyFile.path)
+        let directory = Paths.directory(of: historyFile.path)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         // Under a lock, so two sessions ending together both keep their lines.

@@ -1,11 +1,7 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Runs a parsed command against the rate service and returns what happened, unformatted.
 public struct Executor: Sendable {
@@ -58,13 +54,18 @@ public struct Executor: Sendable {
     }
 
     public func execute(_ command: Command) async throws(Failure) -> Outcome {
+        // A typed date is the only usage error found here; everything after it is the rates'.
+        let day: Day?
         do {
+            day = try resolve(command.dateAsked)
+        } catch {
+            throw .usage(error)
+        }
+        do throws(RateError) {
             switch command {
-            case .convert(let amount, let from, let targets, let date):
-                let day = try resolve(date)
+            case .convert(let amount, let from, let targets, _):
                 return .conversion(try await convert(amount, from: from, to: targets, on: day))
-            case .rate(let base, let quotes, let date):
-                let day = try resolve(date)
+            case .rate(let base, let quotes, _):
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
             case .history(let query):
                 return .history(try await pairHistory(query), query.format)
@@ -83,16 +84,12 @@ public struct Executor: Sendable {
             case .quit:
                 return .quit
             }
-        } catch let error as RateError {
-            throw .rates(error)
-        } catch let error as UsageError {
-            throw .usage(error)
         } catch {
-            throw .rates(.unknownSource(String(describing: error)))
+            throw .rates(error)
         }
     }
 
-    private func sources(_ action: SourcesAction) async throws -> Outcome {
+    private func sources(_ action: SourcesAction) async throws(RateError) -> Outcome {
         switch action {
         case .list:
             let statuses = await service.status()
@@ -202,5 +199,15 @@ public struct Executor: Sendable {
             if staleness > maxAge { return .tooOld(provenance, staleness: staleness, maxAge: maxAge) }
         }
         return nil
+    }
+}
+
+extension Command {
+    /// The date a conversion or rate lookup asks about, if any.
+    fileprivate var dateAsked: DateExpression? {
+        switch self {
+        case .convert(_, _, _, let date), .rate(_, _, let date): date
+        default: nil
+        }
     }
 }

@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// fx's `ECBDocumentReader`: the helper fx-fetch reads the XML (see `ECBReadWire`), so that fx
 /// itself never links XMLParser and the libxml2 and ICU libraries every start would load.

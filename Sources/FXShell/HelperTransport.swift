@@ -1,9 +1,6 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +26,7 @@ public struct HelperTransport: HTTPTransport {
         let count = readlink("/proc/self/exe", &path, Int(PATH_MAX))
         if count > 0 {
             let executable = String(decoding: path[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return HelperTransport(helper: FilePath.directory(of: executable) + "/fx-fetch")
+            return HelperTransport(helper: Paths.directory(of: executable) + "/fx-fetch")
         }
         #endif
         #if canImport(Darwin)
@@ -37,7 +34,7 @@ public struct HelperTransport: HTTPTransport {
         var buffer = [CChar](repeating: 0, count: Int(size))
         if _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) {
             defer { free(resolved) }
-            return HelperTransport(helper: FilePath.directory(of: String(cString: resolved)) + "/fx-fetch")
+            return HelperTransport(helper: Paths.directory(of: String(cString: resolved)) + "/fx-fetch")
         }
         #endif
         return HelperTransport(helper: "fx-fetch")
@@ -70,9 +67,8 @@ final class HelperRun: @unchecked Sendable {
     private let input: Input
     private let seconds: Double
     private let maxBytes: Int
-    private let lock = Lock()
-    private var pid: pid_t = 0
-    private var cancelled = false
+    /// The running helper's pid (0 when none) and whether the run was cancelled.
+    private let state = Mutex<(pid: pid_t, cancelled: Bool)>((0, false))
 
     /// `seconds` and `maxBytes` bound the run; past either the helper is killed.
     init(helper: String, arguments: [String] = [], input: Input, seconds: Double, maxBytes: Int) {
@@ -84,9 +80,9 @@ final class HelperRun: @unchecked Sendable {
     }
 
     func cancel() {
-        lock.withLock {
-            cancelled = true
-            if pid > 0 { kill(pid, SIGKILL) }
+        state.withLock { state in
+            state.cancelled = true
+            if state.pid > 0 { kill(state.pid, SIGKILL) }
         }
     }
 
@@ -104,10 +100,10 @@ final class HelperRun: @unchecked Sendable {
 
     /// Everything the helper wrote, once it has exited normally.
     func perform() -> Result<Data, TransportError> {
-        let started = lock.withLock { () -> Result<(pid_t, Int32), TransportError> in
-            if cancelled { return .failure(.cancelled) }
+        let started = state.withLock { state -> Result<(pid_t, Int32), TransportError> in
+            if state.cancelled { return .failure(.cancelled) }
             let started = Self.spawn(helper, arguments: arguments, input: input)
-            if case .success(let (child, _)) = started { pid = child }
+            if case .success(let (child, _)) = started { state.pid = child }
             return started
         }
         guard case .success(let (child, outputFD)) = started else {
@@ -137,10 +133,10 @@ final class HelperRun: @unchecked Sendable {
         // Wait without reaping first, so that `cancel` can never kill a recycled pid.
         var info = siginfo_t()
         while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-        lock.withLock { pid = 0 }
+        state.withLock { $0.pid = 0 }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        if lock.withLock({ cancelled }) { return .failure(.cancelled) }
+        if state.withLock({ $0.cancelled }) { return .failure(.cancelled) }
         if let failure { return .failure(failure) }
         // Ctrl-C at a terminal reaches the helper too (it shares fx's process group): that is
         // the user interrupting, as when fx cancels the request itself.
@@ -157,14 +153,16 @@ final class HelperRun: @unchecked Sendable {
 extension HelperRun {
     /// Pipes and spawn happen under one lock: a pipe made by one thread must be close-on-exec
     /// before another thread's helper starts, or that helper would hold it open.
-    private static let spawning = Lock()
+    private static let spawning = Mutex(())
 
     /// Starts the helper with `input` waiting on its stdin; returns its pid and the read end of its stdout.
     /// The input is written before the helper exists, so no write can meet a closed pipe (SIGPIPE);
     /// a pipe holds 64 KiB, far more than a URL and a few headers.
     static func spawn(_ helper: String, arguments: [String], input: Input) -> Result<(pid_t, Int32), TransportError> {
-        spawning.lock()
-        defer { spawning.unlock() }
+        spawning.withLock { _ in spawnLocked(helper, arguments: arguments, input: input) }
+    }
+
+    private static func spawnLocked(_ helper: String, arguments: [String], input: Input) -> Result<(pid_t, Int32), TransportError> {
         guard let stdinFD = standardInput(input) else {
             return .failure(.other("cannot start the network helper: \(String(cString: strerror(errno)))"))
         }
@@ -235,35 +233,6 @@ extension HelperRun {
             }
             return fd
         }
-    }
-}
-
-/// A thread of its own for one blocking job (FoundationEssentials has no `Thread`).
-enum DetachedThread {
-    private final class Job {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-
-    static func start(_ body: @escaping @Sendable () -> Void) {
-        let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Job>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, job)
-        if status == 0, let thread { pthread_detach(thread) }
-        #else
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, job)
-        if status == 0 { pthread_detach(thread) }
-        #endif
-        // No thread to be had: run here rather than never.
-        if status != 0 { Unmanaged<Job>.fromOpaque(job).takeRetainedValue().body() }
     }
 }
 

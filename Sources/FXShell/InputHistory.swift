@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where the prompt's input history lives and what of a line is kept.
 public struct InputHistory: Sendable {

@@ -73,12 +73,3 @@ public final class StandardInputLines: ByteLineSource {
     }
 }
 
-/// A fixed list of lines, for tests.
-public final class ScriptedLines: ByteLineSource {
-    private var lines: [String]
-    public init(_ lines: [String]) { self.lines = lines.reversed() }
-    public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard let line = lines.popLast() else { return nil }
-        return Array(line.utf8).withUnsafeBufferPointer(body)
-    }
-}

@@ -1,9 +1,5 @@
+import FXAnswers
 import FXRates
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// "today" and "yesterday" mean the user's own calendar day, not Frankfurt's.
 enum LocalCalendar {

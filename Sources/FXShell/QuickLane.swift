@@ -1,11 +1,7 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Script mode's fast lane for its commonest line, `[convert] <amount> <from> [to|in] <to>`,
 /// once the general path has answered the same pair: a million-line file then costs

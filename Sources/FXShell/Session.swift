@@ -1,11 +1,8 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Synchronization
 
 /// One line through the whole pipeline: parse → execute → render, with warnings and errors
 /// on stderr. The three modes differ only in where lines come from and how errors are labelled.
@@ -37,7 +34,6 @@ public final class Session: Sendable {
 
     let parser: Parser
     let executor: Executor
-    let service: RateService
     let clock: any WallClock
     let presentation: Presentation
     let out: any TextOutput
@@ -48,12 +44,11 @@ public final class Session: Sendable {
     /// Script mode's fast lane, which learns from the conversions answered here; nil elsewhere.
     let quickLane: (any QuickLaneLearner)?
 
-    public init(parser: Parser, executor: Executor, service: RateService, clock: any WallClock,
+    public init(parser: Parser, executor: Executor, clock: any WallClock,
                 presentation: Presentation, out: any TextOutput, err: any TextOutput,
                 log: (any ConversionLog)? = nil, quickLane: (any QuickLaneLearner)? = nil) {
         self.parser = parser
         self.executor = executor
-        self.service = service
         self.clock = clock
         self.presentation = presentation
         self.out = out
@@ -164,12 +159,11 @@ public final class Session: Sendable {
 }
 
 /// True the first time only.
-private final class Latch: @unchecked Sendable {
-    private let lock = Lock()
-    private var claimed = false
+private final class Latch: Sendable {
+    private let claimed = Mutex(false)
 
     func claim() -> Bool {
-        lock.withLock {
+        claimed.withLock { claimed in
             defer { claimed = true }
             return !claimed
         }

@@ -1,14 +1,10 @@
 import FXRates
+import FXAnswers
 import FXRender
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
 #endif
 
 /// Where fx keeps its files and which URLs its sources use, from the XDG variables, the
@@ -102,8 +98,8 @@ public struct Settings: Sendable {
         // A config file is the user's own writing: report its problems, never move it aside.
         guard let data = PlainFile.contents(configPath) else {
             // None is the usual case; one that is there but cannot be read is said, not skipped silently.
-            guard FilePath.exists(configPath) else { return }
-            let why = FilePath.isDirectory(configPath) ? "a directory stands where the config file should be"
+            guard Paths.exists(configPath) else { return }
+            let why = Paths.isDirectory(configPath) ? "a directory stands where the config file should be"
                 : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it"
             warnings.append("ignoring \(configPath): \(why)")
             return

@@ -1,10 +1,6 @@
 import FXRates
+import FXAnswers
 import FXRender
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What the sources read through: the network, and the reader of the ECB's XML.
 public struct SourceIO: Sendable {
@@ -57,6 +53,20 @@ public struct SourceCatalog: Sendable {
         ordered(settings).map { entry in
             SourceInfo(id: entry.id, name: entry.name, enabled: isEnabled(entry, settings), keyVariable: entry.keyVariable,
                        keySet: settings.keys[entry.id] != nil, base: entry.base)
+        }
+    }
+
+    /// The enabled sources that keep histories, in the order of `sources`: the ECB, then
+    /// Frankfurter (its mirror), the latter with a longer deadline since its full history is
+    /// several MiB.
+    public func historySources(of sources: [any RateSource], _ settings: Settings, io: SourceIO) -> [any HistorySource] {
+        sources.compactMap { source in
+            if source.id == .frankfurter {
+                return FrankfurterSource(baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL,
+                                         transport: io.transport, timeout: max(settings.timeout, 30))
+            }
+            // A cast to the concrete type: one to a protocol would scan every conformance record.
+            return source as? ECBSource
         }
     }
 

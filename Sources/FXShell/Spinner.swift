@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A one-line progress mark on the terminal while a slow command waits on the network;
 /// erased before the answer is printed, so nothing of it stays in the scrollback.
 final class Spinner: Sendable {

@@ -57,14 +57,6 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     deinit { flush() }
 }
 
-/// Collects output in memory, for tests.
-public final class StringOutput: TextOutput, @unchecked Sendable {
-    public private(set) var text = ""
-    public init() {}
-    public func write(_ text: String) { self.text += text }
-    public func flush() {}
-}
-
 #if canImport(Glibc)
 private let systemWrite = Glibc.write
 #else

@@ -1,13 +1,9 @@
 import FXCLI
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import FXShell
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,7 +37,8 @@ if arguments.complete {
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = HelperTransport.besideExecutable()
-let sources = catalog.sources(settings, io: SourceIO(transport: transport, ecbReader: HelperECBReader(helper: transport.helper)))
+let io = SourceIO(transport: transport, ecbReader: HelperECBReader(helper: transport.helper))
+let sources = catalog.sources(settings, io: io)
 let service = RateService(
     sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: RateService.Options(offline: arguments.offline),
@@ -49,16 +46,7 @@ let service = RateService(
     quotas: SourceCatalog.defaultQuotas.merging(settings.quotas) { _, configured in configured },
     describe: { Messages.text(for: $0) })
 // Histories are read only by dated questions and `history`; a conversion never opens them.
-// The enabled sources that keep histories, in order: the ECB, then Frankfurter (its mirror),
-// the latter with a longer deadline since its full history is several MiB.
-let historySources: [any HistorySource] = sources.compactMap { source in
-    if source.id == .frankfurter {
-        return FrankfurterSource(baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL,
-                                 transport: transport, timeout: max(settings.timeout, 30))
-    }
-    // A cast to the concrete type: one to a protocol would scan every conformance record.
-    return source as? ECBSource
-}
+let historySources = catalog.historySources(of: sources, settings, io: io)
 let historyService = HistoryService(
     sources: historySources, store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,
     builtIn: .ecb, options: HistoryService.Options(offline: arguments.offline))
@@ -94,7 +82,7 @@ let executor = Executor(
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
 let scriptMode = arguments.commandWords.isEmpty && !interactive && !stdinIsTerminal
 let session = Session(
-    parser: Parser(context: parseContext), executor: executor, service: service, clock: clock,
+    parser: Parser(context: parseContext), executor: executor, clock: clock,
     presentation: presentation,
     out: out, err: err, log: logsLines ? conversionLog : nil,
     quickLane: scriptMode ? QuickLane(clock: clock) : nil)

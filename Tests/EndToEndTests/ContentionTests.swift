@@ -33,10 +33,10 @@ import Testing
     static func server(round: Round, zip: Data, recent: Data?) throws -> LoopbackHTTPServer {
         let ecbDaily = String(decoding: ECBServer.daily(dated: ECBServer.latestPublicationDate()), as: UTF8.self)
         let friday = BuiltInRates.ecb.latest
-        let boc = String(decoding: SixSourcesTests.provider("boc-recent2.constructed.json"), as: UTF8.self)
-        let oxr = String(decoding: SixSourcesTests.provider("oxr-latest.json"), as: UTF8.self)
-        let dunamu = String(decoding: SixSourcesTests.provider("dunamu-recent-krwusd.json"), as: UTF8.self)
-        let nasdaq = String(decoding: SixSourcesTests.provider("nasdaq-dataset-fx.constructed.json"), as: UTF8.self)
+        let boc = String(decoding: sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), as: UTF8.self)
+        let oxr = String(decoding: sharedFixture("oxr/latest.json"), as: UTF8.self)
+        let dunamu = String(decoding: sharedFixture("dunamu/recent-krwusd.json"), as: UTF8.self)
+        let nasdaq = String(decoding: sharedFixture("nasdaq/dataset-data-fx.constructed.json"), as: UTF8.self)
         for (text, needle) in [(ecbDaily, "rate='1.1172'"), (boc, #""v": "1.3706""#), (oxr, #""EUR": 0.812833,"#),
                                (dunamu, #""basePrice": 1338.00,"#), (nasdaq, #"["2021-03-30",1.1741]"#)] {
             precondition(text.components(separatedBy: needle).count == 2, "fixture changed: \(needle)")

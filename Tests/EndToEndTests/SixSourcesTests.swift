@@ -9,8 +9,6 @@ import Testing
     static let oxrKey = "oxr-SECRET-4f1d9c"
     static let nasdaqKey = "nasdaq-SECRET-77ab01"
 
-    static func provider(_ name: String) -> Data { fixture("providers/" + name) }
-
     /// Routes every provider's documented paths; records requests for the assertions.
     static func server() throws -> LoopbackHTTPServer {
         let ecbDaily = ECBServer.daily(dated: ECBServer.latestPublicationDate())
@@ -22,17 +20,17 @@ import Testing
             switch path {
             case "/ecb/eurofxref-daily.xml": return .ok(ecbDaily, headers: ["ETag": "\"d1\""])
             case "/frankfurter/latest": return .ok(frankfurterLatest, contentType: "application/json")
-            case "/boc/observations/group/FX_RATES_DAILY/json": return .ok(provider("boc-recent2.constructed.json"), contentType: "application/json")
+            case "/boc/observations/group/FX_RATES_DAILY/json": return .ok(sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), contentType: "application/json")
             case "/oxr/latest.json":
                 guard request.path.contains("app_id=\(oxrKey)") else {
                     return .response(status: 401, headers: ["Content-Type": "application/json"], body: Data(
                         #"{"error":true,"status":401,"message":"invalid_app_id","description":"Invalid App ID provided."}"#.utf8))
                 }
-                return .ok(provider("oxr-latest.json"), contentType: "application/json")
-            case "/dunamu/forex/recent": return .ok(provider("dunamu-recent-krwusd.json"), contentType: "application/json")
+                return .ok(sharedFixture("oxr/latest.json"), contentType: "application/json")
+            case "/dunamu/forex/recent": return .ok(sharedFixture("dunamu/recent-krwusd.json"), contentType: "application/json")
             case "/nasdaq/datasets/ECB/EURUSD/data.json":
                 guard request.path.contains("api_key=\(nasdaqKey)") else { return .status(400) }
-                return .ok(provider("nasdaq-dataset-fx.constructed.json"), contentType: "application/json")
+                return .ok(sharedFixture("nasdaq/dataset-data-fx.constructed.json"), contentType: "application/json")
             default: return .status(404, body: "not found")
             }
         }

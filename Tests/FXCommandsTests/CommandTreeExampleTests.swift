@@ -8,21 +8,21 @@ struct CommandTreeExampleTests {
         spec.examples.map { (spec.name, $0) }
     }
 
-    @Test("every command has examples")
+    @Test
     func everyCommandHasExamples() {
         for spec in CommandTree().commands {
             #expect(!spec.examples.isEmpty, "\(spec.name) has no examples")
         }
     }
 
-    @Test("every example parses to its own command", arguments: examples)
-    func exampleParses(command: String, example: String) throws {
+    @Test(arguments: examples)
+    func everyExampleParsesToItsOwnCommand(command: String, example: String) throws {
         let parsed = try #require(try Parser().parse(example), "\(example) parsed to nothing")
         #expect(Self.name(of: parsed) == command)
     }
 
-    @Test("names and aliases are unique and found case-insensitively")
-    func namesUnique() {
+    @Test
+    func namesAndAliasesAreUniqueAndFoundCaseInsensitively() {
         let tree = CommandTree()
         let names = tree.commands.flatMap(\.names)
         #expect(Set(names).count == names.count)

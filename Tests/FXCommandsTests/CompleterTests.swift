@@ -204,20 +204,20 @@ struct CompleterTests {
         #expect(completion.commonPrefix == row.commonPrefix, sourceLocation: sourceLocation)
     }
 
-    @Test("offers command names", arguments: commandCases)
-    func commands(_ row: CompletionCase) { check(row) }
+    @Test(arguments: commandCases)
+    func offersCommandNames(_ row: CompletionCase) { check(row) }
 
-    @Test("completes convert, explicit and bare", arguments: convertCases)
-    func convert(_ row: CompletionCase) { check(row) }
+    @Test(arguments: convertCases)
+    func completesConvertExplicitAndBare(_ row: CompletionCase) { check(row) }
 
-    @Test("completes rate, refresh, help, quit and unknown words", arguments: otherCommandCases)
-    func otherCommands(_ row: CompletionCase) { check(row) }
+    @Test(arguments: otherCommandCases)
+    func completesRateRefreshHelpQuitAndUnknownWords(_ row: CompletionCase) { check(row) }
 
-    @Test("reads only up to a cursor inside the line", arguments: midLineCases)
-    func midLine(_ row: CompletionCase) { check(row) }
+    @Test(arguments: midLineCases)
+    func readsOnlyUpToACursorInsideTheLine(_ row: CompletionCase) { check(row) }
 
-    @Test("the partial is the text from wordStart to the cursor", arguments: allCases)
-    func partialIsTheWordBeforeTheCursor(_ row: CompletionCase) {
+    @Test(arguments: allCases)
+    func thePartialIsTheTextFromWordStartToTheCursor(_ row: CompletionCase) {
         let completion = Completer().complete(line: row.line, cursor: row.effectiveCursor)
         let characters = Array(row.line)
         let end = min(row.effectiveCursor, characters.count)
@@ -225,8 +225,8 @@ struct CompleterTests {
         #expect(String(characters[completion.wordStart..<end]) == completion.partial)
     }
 
-    @Test("candidates start with the partial, ignoring case, and never repeat", arguments: allCases)
-    func candidatesMatchThePartial(_ row: CompletionCase) {
+    @Test(arguments: allCases)
+    func candidatesStartWithThePartialIgnoringCaseAndNeverRepeat(_ row: CompletionCase) {
         let completion = Completer().complete(line: row.line, cursor: row.effectiveCursor)
         let texts = completion.candidates.map(\.text)
         #expect(texts.allSatisfy { $0.lowercased().hasPrefix(completion.partial.lowercased()) })
@@ -247,14 +247,14 @@ struct CompleterTests {
         ("refresh ", Candidate("ecb")),
     ]
 
-    @Test("commands carry their summary, currencies their name, keywords and sources nothing", arguments: detailCases)
-    func details(line: String, candidate: Candidate) {
+    @Test(arguments: detailCases)
+    func commandsCarryTheirSummaryCurrenciesTheirNameKeywordsAndSourcesNothing(line: String, candidate: Candidate) {
         let candidates = Completer().complete(line: line, cursor: line.count).candidates
         #expect(candidates.first { $0.text == candidate.text } == candidate)
     }
 
-    @Test("every covered currency is offered with its ISO name")
-    func coveredCurrencyNames() {
+    @Test
+    func everyCoveredCurrencyIsOfferedWithItsISOName() {
         let candidates = Completer().complete(line: "rate ", cursor: 5).candidates
         #expect(candidates.map(\.text) == covered)
         for candidate in candidates {
@@ -276,15 +276,15 @@ struct CompleterTests {
         ("bogus ", ""),
     ]
 
-    @Test("commonPrefix is what every candidate starts with", arguments: commonPrefixCases)
-    func commonPrefix(line: String, expected: String) {
+    @Test(arguments: commonPrefixCases)
+    func commonPrefixIsWhatEveryCandidateStartsWith(line: String, expected: String) {
         #expect(Completer().complete(line: line, cursor: line.count).commonPrefix == expected)
     }
 
     // MARK: - Other contexts and trees
 
-    @Test("without covered currencies every ISO code is a candidate")
-    func noPreferredCodes() {
+    @Test
+    func withoutCoveredCurrenciesEveryISOCodeIsACandidate() {
         let completer = Completer(context: ParseContext(preferredCodes: []))
         let completion = completer.complete(line: "convert 100 us", cursor: 14)
         #expect(completion.candidates.map(\.text) == ["USD", "USN"])
@@ -293,8 +293,8 @@ struct CompleterTests {
         #expect(all == CurrencyCatalog.standard.all.map(\.code.rawValue))
     }
 
-    @Test("a covered code unknown to ISO 4217 is offered without a name")
-    func nonISOPreferredCode() {
+    @Test
+    func aCoveredCodeUnknownToISO4217IsOfferedWithoutAName() {
         let context = ParseContext(preferredCodes: [CurrencyCode("USD")!, CurrencyCode("CNH")!])
         let completion = Completer(context: context).complete(line: "rate c", cursor: 6)
         #expect(completion.candidates == [Candidate("CNH")])
@@ -302,8 +302,8 @@ struct CompleterTests {
         #expect(all.candidates.map(\.text) == ["CNH", "USD"])
     }
 
-    @Test("configured sources are offered; commonPrefix ignores case and keeps the first candidate's")
-    func configuredSources() {
+    @Test
+    func configuredSourcesAreOfferedCommonPrefixIgnoresCaseAndKeepsTheFirstCandidates() {
         let context = ParseContext(sourceIDs: [.ecb, SourceID("ECX"), SourceID("boc")])
         let completer = Completer(context: context)
         #expect(completer.complete(line: "refresh ", cursor: 8).candidates.map(\.text) == ["ecb", "ECX", "boc"])
@@ -313,8 +313,8 @@ struct CompleterTests {
         #expect(completer.complete(line: "refresh ecb, b", cursor: 14).candidates.map(\.text) == ["boc"])
     }
 
-    @Test("configured symbols give the source currency")
-    func configuredSymbols() {
+    @Test
+    func configuredSymbolsGiveTheSourceCurrency() {
         let context = ParseContext(symbols: ["Fr": CurrencyCode("CHF")!])
         let completer = Completer(context: context)
         #expect(completer.complete(line: "Fr100 ", cursor: 6).candidates.map(\.text) == keywordsThenCovered)
@@ -322,8 +322,8 @@ struct CompleterTests {
         #expect(completer.complete(line: "$100 ", cursor: 5).candidates.isEmpty)
     }
 
-    @Test("only the tree's commands are offered")
-    func customTree() {
+    @Test
+    func onlyTheTreesCommandsAreOffered() {
         let completer = Completer(tree: CommandTree(commands: [.rate, .quit]))
         #expect(completer.complete(line: "", cursor: 0).candidates.map(\.text) == ["rate", "quit"])
         #expect(completer.complete(line: "c", cursor: 1).candidates.isEmpty)

@@ -16,8 +16,8 @@ private func codes(_ texts: String...) -> [Candidate] { texts.map { Candidate($0
 struct CompletionListingTests {
     static let emptyCases: [(width: Int, maxRows: Int)] = [(80, 20), (1, 1), (0, 0), (200, 1)]
 
-    @Test("no candidates, no lines", arguments: emptyCases)
-    func empty(width: Int, maxRows: Int) {
+    @Test(arguments: emptyCases)
+    func noCandidatesNoLines(width: Int, maxRows: Int) {
         #expect(CompletionListing.lines([], width: width, maxRows: maxRows) == [])
     }
 
@@ -62,8 +62,8 @@ struct CompletionListingTests {
         ([Candidate("ABC", detail: "abcdefghijklmnopqrstuvw")], 80, 10, ["ABC  abcdefghijklmnopqrstu…"]),
     ]
 
-    @Test("lays candidates out down the columns", arguments: layoutCases)
-    func layout(candidates: [Candidate], width: Int, maxRows: Int, expected: [String]) {
+    @Test(arguments: layoutCases)
+    func laysCandidatesOutDownTheColumns(candidates: [Candidate], width: Int, maxRows: Int, expected: [String]) {
         #expect(CompletionListing.lines(candidates, width: width, maxRows: maxRows) == expected)
     }
 
@@ -89,8 +89,8 @@ struct CompletionListingTests {
         (100, 200, 1, 1, 67),
     ]
 
-    @Test("fits the width, fills down the columns and counts what is left out", arguments: gridCases)
-    func grid(count: Int, width: Int, maxRows: Int, rows: Int, more: Int?) {
+    @Test(arguments: gridCases)
+    func fitsTheWidthFillsDownTheColumnsAndCountsWhatIsLeftOut(count: Int, width: Int, maxRows: Int, rows: Int, more: Int?) {
         let candidates = uniform(count)
         let lines = CompletionListing.lines(candidates, width: width, maxRows: maxRows)
         let grid = more == nil ? lines : Array(lines.dropLast())
@@ -121,8 +121,8 @@ struct CompletionListingTests {
 
     static let widths = [30, 40, 60, 80, 100, 132, 200]
 
-    @Test("the candidates after a source currency fit every terminal width", arguments: widths)
-    func realCandidatesFit(width: Int) {
+    @Test(arguments: widths)
+    func theCandidatesAfterASourceCurrencyFitEveryTerminalWidth(width: Int) {
         let candidates = Completer().complete(line: "convert 100 usd ", cursor: 16).candidates
         let lines = CompletionListing.lines(candidates, width: width, maxRows: 100)
         #expect(!lines.isEmpty)
@@ -135,8 +135,8 @@ struct CompletionListingTests {
         #expect(!lines.contains { $0.contains("…") })
     }
 
-    @Test("all of ISO 4217 in 20 rows of an 80-column terminal")
-    func wholeCatalog() {
+    @Test
+    func allOfISO4217In20RowsOfAn80ColumnTerminal() {
         let candidates = CurrencyCatalog.standard.all.map { Candidate($0.code.rawValue, detail: $0.name) }
         let lines = CompletionListing.lines(candidates, width: 80, maxRows: 20)
         // Long names are cut to 22 characters, so cells are 3 + 2 + 22 + 2 = 29 wide: two columns.

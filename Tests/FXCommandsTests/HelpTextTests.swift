@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Help text")
 struct HelpTextTests {
-    @Test("the overview lists every command with its summary")
-    func overview() {
+    @Test
+    func theOverviewListsEveryCommandWithItsSummary() {
         let tree = CommandTree()
         let text = HelpText.overview(tree)
         let lines = text.split(separator: "\n").map(String.init)
@@ -14,8 +14,8 @@ struct HelpTextTests {
         }
     }
 
-    @Test("the overview's summaries start in one column")
-    func overviewAligned() {
+    @Test
+    func theOverviewsSummariesStartInOneColumn() {
         let tree = CommandTree()
         let lines = HelpText.overview(tree).split(separator: "\n").map(String.init)
         var columns: Set<Int> = []
@@ -30,8 +30,8 @@ struct HelpTextTests {
         #expect(columns.count == 1)
     }
 
-    @Test("a command's help has its synopsis, aliases and every example")
-    func convertHelp() {
+    @Test
+    func aCommandsHelpHasItsSynopsisAliasesAndEveryExample() {
         let text = HelpText.command(.convert)
         #expect(text.hasPrefix("Usage: " + CommandSpec.convert.synopsis + "\n"))
         #expect(text.contains("Aliases: c, conv"))
@@ -40,8 +40,8 @@ struct HelpTextTests {
         }
     }
 
-    @Test("a command without aliases has no Aliases line")
-    func noAliases() {
+    @Test
+    func aCommandWithoutAliasesHasNoAliasesLine() {
         #expect(!HelpText.command(.refresh).contains("Aliases:"))
     }
 }

@@ -42,16 +42,16 @@ struct ParserAmountTests {
         ("convert 2.5gbp chf", convert("2.5", scale: 1, "GBP", ["CHF"])),
     ]
 
-    @Test("parses", arguments: table)
+    @Test(arguments: table)
     func parses(line: String, expected: Command) throws {
         #expect(try Parser().parse(line) == expected)
     }
 
     /// Equality of `Decimal` ignores representation; check the exact digits too.
-    @Test("suffixes give exact values", arguments: [
+    @Test(arguments: [
         ("1.5k usd eur", "1500"), ("2m usd eur", "2000000"), ("3bn usd eur", "3000000000"), ("0.001k usd eur", "1"),
     ])
-    func exactValue(line: String, digits: String) throws {
+    func suffixesGiveExactValues(line: String, digits: String) throws {
         guard case .convert(let amount, _, _, _)? = try Parser().parse(line) else {
             Issue.record("not a conversion")
             return
@@ -60,8 +60,8 @@ struct ParserAmountTests {
         #expect(amount.scale == 0)
     }
 
-    @Test("the typed scale survives a thousands group and trailing zeros")
-    func scale() throws {
+    @Test
+    func theTypedScaleSurvivesAThousandsGroupAndTrailingZeros() throws {
         guard case .convert(let amount, _, _, _)? = try Parser().parse("1,000.500 usd eur") else {
             Issue.record("not a conversion")
             return

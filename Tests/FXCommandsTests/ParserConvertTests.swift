@@ -37,7 +37,7 @@ struct ParserConvertTests {
         ("100\0usd\0eur", convert("100", scale: 0, "USD", ["EUR"])),
     ]
 
-    @Test("parses", arguments: table)
+    @Test(arguments: table)
     func parses(line: String, expected: Command) throws {
         #expect(try Parser().parse(line) == expected)
     }

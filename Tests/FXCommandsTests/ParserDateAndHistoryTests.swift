@@ -23,8 +23,8 @@ struct ParserDateAndHistoryTests {
          .convert(amount: Amount(dec("1"), scale: 0), from: code("USD"), to: [code("JPY")], on: .daysAgo(14))),
     ]
 
-    @Test("dated lines parse", arguments: dated)
-    func datedLines(line: String, expected: Command) throws {
+    @Test(arguments: dated)
+    func datedLinesParse(line: String, expected: Command) throws {
         #expect(try Parser().parse(line) == expected)
     }
 
@@ -48,8 +48,8 @@ struct ParserDateAndHistoryTests {
         ("history usd jpy 1y", .history(HistoryQuery(base: code("USD"), quote: code("JPY"), range: .years(1)))),
     ]
 
-    @Test("history lines parse", arguments: histories)
-    func historyLines(line: String, expected: Command) throws {
+    @Test(arguments: histories)
+    func historyLinesParse(line: String, expected: Command) throws {
         #expect(try Parser().parse(line) == expected)
     }
 
@@ -69,13 +69,13 @@ struct ParserDateAndHistoryTests {
         ("history usd jpy --pdf", .unexpectedWord("--pdf", command: "history")),
     ]
 
-    @Test("mistakes name the word", arguments: mistakes)
-    func mistakeNamesWord(line: String, kind: UsageError.Kind) {
+    @Test(arguments: mistakes)
+    func mistakesNameTheWord(line: String, kind: UsageError.Kind) {
         #expect(usageError(line)?.kind == kind)
     }
 
-    @Test("ranges resolve against today")
-    func rangesResolve() {
+    @Test
+    func rangesResolveAgainstToday() {
         let today = isoDay("2026-03-31")
         let earliest = isoDay("1999-01-04")
         #expect(HistoryRange.days(30).days(today: today, earliest: earliest) == isoDay("2026-03-01")...today)
@@ -104,8 +104,8 @@ struct ParserSourcesTests {
         ("sources compare usd/jpy", .sources(.compare(code("USD"), code("JPY")))),
     ]
 
-    @Test("sources lines parse", arguments: lines)
-    func parses(line: String, expected: Command) throws {
+    @Test(arguments: lines)
+    func sourcesLinesParse(line: String, expected: Command) throws {
         #expect(try Parser(context: Self.context).parse(line) == expected)
     }
 
@@ -119,7 +119,7 @@ struct ParserSourcesTests {
         ("sources enable ecb boc", .unexpectedWord("boc", command: "sources")),
     ]
 
-    @Test("mistakes name the word", arguments: mistakes)
+    @Test(arguments: mistakes)
     func mistake(line: String, kind: UsageError.Kind) {
         #expect(usageError(line, parser: Parser(context: Self.context))?.kind == kind)
     }

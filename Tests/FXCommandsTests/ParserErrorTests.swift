@@ -49,21 +49,21 @@ struct ParserErrorTests {
         ("exit 1", UsageError(.unexpectedWord("1", command: "quit"), span: 5..<6)),
     ]
 
-    @Test("refuses", arguments: table)
+    @Test(arguments: table)
     func refuses(line: String, expected: UsageError) {
         #expect(usageError(line) == expected)
     }
 
-    @Test("a span points at the offending characters of the line", arguments: [
+    @Test(arguments: [
         ("convert 100 eux usd", "eux"), ("₩50000 eux", "eux"), ("€1 usd qqq", "qqq"), ("conver 1 usd eur", "conver"),
     ])
-    func spanText(line: String, word: String) throws {
+    func aSpanPointsAtTheOffendingCharactersOfTheLine(line: String, word: String) throws {
         let span = try #require(usageError(line)?.span)
         #expect(String(Array(line)[span]) == word)
     }
 
-    @Test("a longer word is allowed two edits to its suggestion")
-    func longerWordSuggestion() throws {
+    @Test
+    func aLongerWordIsAllowedTwoEditsToItsSuggestion() throws {
         let error = try #require(usageError("100 usd eurr"))
         guard case .unknownCurrency(let word, let suggestion) = error.kind else {
             Issue.record("expected unknownCurrency, got \(error.kind)")

@@ -34,13 +34,13 @@ struct ParserOtherCommandsTests {
         ("   # indented comment", nil),
     ]
 
-    @Test("parses", arguments: table)
+    @Test(arguments: table)
     func parses(line: String, expected: Command?) throws {
         #expect(try Parser().parse(line) == expected)
     }
 
-    @Test("refresh knows only the configured sources")
-    func configuredSources() throws {
+    @Test
+    func refreshKnowsOnlyTheConfiguredSources() throws {
         let parser = Parser(context: ParseContext(sourceIDs: [.ecb, SourceID("boc")]))
         #expect(try parser.parse("refresh boc, ecb") == .refresh([SourceID("boc"), .ecb]))
     }

@@ -32,13 +32,13 @@ struct TokenizerTests {
         ("100 usd\r\n", [.init("100", 0, 3), .init("usd", 4, 7)]),
     ]
 
-    @Test("splits a line into words with character offsets", arguments: table)
-    func tokenize(line: String, expected: [Spanned]) {
+    @Test(arguments: table)
+    func splitsALineIntoWordsWithCharacterOffsets(line: String, expected: [Spanned]) {
         #expect(tokens(line) == expected)
     }
 
-    @Test("offsets count characters, not bytes")
-    func offsetsAreCharacters() {
+    @Test
+    func offsetsCountCharactersNotBytes() {
         let line = "₩50000 €1 £2"
         for token in Tokenizer.tokenize(line) {
             let characters = Array(line)
@@ -46,8 +46,8 @@ struct TokenizerTests {
         }
     }
 
-    @Test("folded text is lower case")
-    func folded() {
+    @Test
+    func foldedTextIsLowerCase() {
         #expect(Token("USD", start: 0, end: 3).folded == "usd")
     }
 }

@@ -74,17 +74,17 @@ struct DecimalFormatTests {
 
 @Suite("DecimalFormat.numeral")
 struct DecimalNumeralTests {
-    @Test("writes what Decimal's own text writes", arguments: [
+    @Test(arguments: [
         "175.68", "0.000670349", "18751", "1.179", "1.1790", "0", "0.5", "100", "1e3", "123456789012345678",
         "1234567890123456789012", "0.00000000000000000001", "7.4735", "24.353",
     ])
-    func matchesDescription(text: String) {
+    func writesWhatDecimalsOwnTextWrites(text: String) {
         let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
         #expect(DecimalFormat.numeral(value) == "\(value)")
     }
 
-    @Test("agrees with Decimal's text on every value of the real history")
-    func realHistory() throws {
+    @Test
+    func agreesWithDecimalsTextOnEveryValueOfTheRealHistory() throws {
         let history = try ECBHistoryCSV.history(ecbFullHistoryCSV)
         for column in history.columns.values {
             for case let value? in column where DecimalFormat.numeral(value) != "\(value)" {

@@ -12,8 +12,8 @@ struct ECBFullHistoryTests {
     private func day(_ text: String) -> Day { Day(iso: text)! }
     private func code(_ text: String) -> CurrencyCode { CurrencyCode(text)! }
 
-    @Test("7,126 days and 41 currencies, oldest first")
-    func shape() {
+    @Test
+    func n7126DaysAnd41CurrenciesOldestFirst() {
         let history = Self.history
         #expect(history.days.count == 7126)
         #expect(history.first == day("1999-01-04"))
@@ -24,7 +24,7 @@ struct ECBFullHistoryTests {
         #expect(history.rate(code("JPY"), at: history.days.count - 1) == Decimal(exactly: "175.68"))
     }
 
-    @Test("retired and late currencies span their real dates", arguments: [
+    @Test(arguments: [
         ("CYP", "1999-01-04", "2007-12-31"), ("MTL", "1999-01-04", "2007-12-31"), ("SIT", "1999-01-04", "2006-12-29"),
         ("SKK", "1999-01-04", "2008-12-31"), ("EEK", "1999-01-04", "2010-12-31"), ("LVL", "1999-01-04", "2013-12-31"),
         ("LTL", "1999-01-04", "2014-12-31"), ("HRK", "2005-04-01", "2022-12-30"), ("BGN", "2000-07-19", "2025-12-31"),
@@ -32,12 +32,12 @@ struct ECBFullHistoryTests {
         ("RON", "2005-07-01", "2026-10-30"), ("TRY", "2005-01-03", "2026-10-30"), ("BRL", "2008-01-02", "2026-10-30"),
         ("INR", "2009-01-02", "2026-10-30"), ("ILS", "2011-01-03", "2026-10-30"), ("CNY", "2005-04-01", "2026-10-30"),
     ])
-    func spans(currency: String, first: String, last: String) {
+    func retiredAndLateCurrenciesSpanTheirRealDates(currency: String, first: String, last: String) {
         #expect(Self.history.span(of: code(currency)) == day(first)...day(last))
     }
 
-    @Test("ISK has no rates from 2008-12-10 to 2018-01-31")
-    func iskGap() throws {
+    @Test
+    func iskHasNoRatesFrom20081210To20180131() throws {
         let history = Self.history
         let before = try #require(history.index(onOrBefore: day("2008-12-09")))
         #expect(history.days[before] == day("2008-12-09"))
@@ -49,14 +49,14 @@ struct ECBFullHistoryTests {
         #expect(history.rate(code("ISK"), at: after) != nil)
     }
 
-    @Test("the column reader agrees with the table reader on every value of the sample")
-    func agreesWithTables() throws {
+    @Test
+    func theColumnReaderAgreesWithTheTableReaderOnEveryValueOfTheSample() throws {
         let sample = fixture("eurofxref-hist.sample.csv")
         let tables = try ECBHistoryCSV.parse(String(decoding: sample, as: UTF8.self))
         #expect(try ECBHistoryCSV.history(sample) == RateHistory(base: .eur, tables: tables))
     }
 
-    @Test("damaged CSV is refused", arguments: [
+    @Test(arguments: [
         ("Day,USD,\n2026-10-30,1.1,\n", FetchFailure.malformed("the first column is not Date")),
         ("Date,USD,\n2026-10-30,-1.1,\n", .invalidRate(currency: "USD", value: "-1.1")),
         ("Date,USD,\n2026-10-30,0,\n", .invalidRate(currency: "USD", value: "0")),
@@ -67,12 +67,12 @@ struct ECBFullHistoryTests {
         ("Date,USD,\n", .noRates),
         ("Date,U\u{1B}D,\n", .invalidCurrency("U\u{1B}D")),
     ])
-    func damaged(text: String, failure: FetchFailure) {
+    func damagedCSVIsRefused(text: String, failure: FetchFailure) {
         #expect(throws: failure) { try ECBHistoryCSV.history(Data(text.utf8)) }
     }
 
-    @Test("the zip is unpacked and checked")
-    func archive() throws {
+    @Test
+    func theZipIsUnpackedAndChecked() throws {
         let zipped = try ECBFiles.zip(csv: ecbFullHistoryCSV)
         #expect(zipped.count < ecbFullHistoryCSV.count / 2)
         #expect(try ECBHistoryCSV.history(ECBHistoryArchive.csv(from: zipped)) == Self.history)
@@ -86,8 +86,8 @@ struct ECBFullHistoryTests {
         #expect(throws: FetchFailure.self) { try ECBHistoryArchive.csv(from: zipped, maxBytes: 1 << 20) }
     }
 
-    @Test("the history file round-trips and reads only the columns asked for")
-    func fileFormat() throws {
+    @Test
+    func theHistoryFileRoundTripsAndReadsOnlyTheColumnsAskedFor() throws {
         let entry = CachedHistory(source: .ecb, history: Self.history, complete: true,
                                   fetchedAt: Date(timeIntervalSince1970: 1_790_000_000))
         let data = HistoryFileFormat.encode(entry)
@@ -98,18 +98,18 @@ struct ECBFullHistoryTests {
         #expect(two.history.columns[code("USD")] == Self.history.columns[code("USD")])
     }
 
-    @Test("a damaged history file is refused, not half read", arguments: [
+    @Test(arguments: [
         "", "not json\n", "{\"schema\":99}\n",
         "{\"schema\":1,\"source\":\"ecb\",\"base\":\"EUR\",\"complete\":true,\"fetchedAt\":\"2026-10-30T15:00:00Z\",\"checkedAt\":\"2026-10-30T15:00:00Z\"}\ndays,2026-10-29,2026-10-30\nUSD,1.1\n",
         "{\"schema\":1,\"source\":\"ecb\",\"base\":\"EUR\",\"complete\":true,\"fetchedAt\":\"2026-10-30T15:00:00Z\",\"checkedAt\":\"2026-10-30T15:00:00Z\"}\ndays,2026-10-30,2026-10-29\n",
         "{\"schema\":1,\"source\":\"ecb\",\"base\":\"EUR\",\"complete\":true,\"fetchedAt\":\"2026-10-30T15:00:00Z\",\"checkedAt\":\"2026-10-30T15:00:00Z\"}\ndays,2026-10-30\nUSD,x\n",
     ])
-    func damagedFile(text: String) {
+    func aDamagedHistoryFileIsRefusedNotHalfRead(text: String) {
         #expect(throws: HistoryFileFormat.DecodeError.self) { try HistoryFileFormat.decode(Data(text.utf8), currencies: nil) }
     }
 
-    @Test("merging lays newer days over older ones and keeps the union")
-    func merging() {
+    @Test
+    func mergingLaysNewerDaysOverOlderOnesAndKeepsTheUnion() {
         let older = Self.history.restricted(to: day("2026-09-01")...day("2026-10-15"))
         let newer = Self.history.restricted(to: day("2026-10-01")...day("2026-10-30"))
         #expect(older.merging(newer) == Self.history.restricted(to: day("2026-09-01")...day("2026-10-30")))

@@ -45,7 +45,7 @@ struct FrankfurterLatestTests {
         }
     }
 
-    @Test("bad bodies are refused", arguments: [
+    @Test(arguments: [
         (#"{"amount":1.0,"base":"EUR","rates":{"USD":1.1}}"#, FetchFailure.missingDate),
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{}}"#, .noRates),
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"USD":-1.1}}"#, .invalidRate(currency: "USD", value: "-1.1")),
@@ -53,7 +53,7 @@ struct FrankfurterLatestTests {
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"USD":1.1,"USD":1.2}}"#, .duplicateCurrency("USD", Day(iso: "2026-10-30")!)),
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","date":"2026-10-31","rates":{"USD":1.1}}"#, .malformed("duplicate key 'date'")),
     ])
-    func badBodies(body: String, failure: FetchFailure) {
+    func badBodiesAreRefused(body: String, failure: FetchFailure) {
         #expect(throws: failure) { try FrankfurterDecoder.latest(Data(body.utf8), base: .eur) }
     }
 

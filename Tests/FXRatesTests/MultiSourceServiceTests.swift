@@ -1,5 +1,6 @@
 import FXRates
 import Foundation
+import FXTestSupport
 import Testing
 
 /// The service over several sources: order, fallback, crosses, quotas and wasted requests.
@@ -22,8 +23,8 @@ struct MultiSourceServiceTests {
         RateService(sources: sources, store: store, clock: FixedClock(Self.now), usage: usage, quotas: quotas)
     }
 
-    @Test("the first source in order that has both currencies answers; later ones are not asked")
-    func order() async throws {
+    @Test
+    func theFirstSourceInOrderThatHasBothCurrenciesAnswersLaterOnesAreNotAsked() async throws {
         let ecb = FakeRateSource(answering: Sample.friday)
         let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.success(.fetched(Self.cadTable, Validators()))])
         let quote = try await service([ecb, boc]).quote(from: code("USD"), to: code("JPY"))
@@ -36,8 +37,8 @@ struct MultiSourceServiceTests {
         #expect(boc2.calls == 1)
     }
 
-    @Test("a currency only a later source has comes from it")
-    func laterSourceCovers() async throws {
+    @Test
+    func aCurrencyOnlyALaterSourceHasComesFromIt() async throws {
         let ecb = FakeRateSource(answering: Sample.friday)
         let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.success(.fetched(Self.cadTable, Validators()))])
         let quote = try await service([ecb, boc]).quote(from: code("USD"), to: code("TWD"))
@@ -46,8 +47,8 @@ struct MultiSourceServiceTests {
         #expect(quote.convert(100).rounded(scale: 2) == dec("3202.29"))
     }
 
-    @Test("when the first source fails with a cache, a fresh later source answers, and the warning says so")
-    func freshBeatsFallback() async throws {
+    @Test
+    func whenTheFirstSourceFailsWithACacheAFreshLaterSourceAnswersAndTheWarningSaysSo() async throws {
         let stale = CachedRates(source: .ecb, table: Sample.friday, fetchedAt: frankfurt("2026-10-29", 16, 5))
         let ecb = FakeRateSource(failing: .httpStatus(503))
         let frankfurter = FakeRateSource(id: .frankfurter, name: "Frankfurter", [.success(.fetched(Sample.friday, Validators()))])
@@ -62,8 +63,8 @@ struct MultiSourceServiceTests {
         ])
     }
 
-    @Test("when every source fails, the first one's cache answers")
-    func fallbackWhenAllFail() async throws {
+    @Test
+    func whenEverySourceFailsTheFirstOnesCacheAnswers() async throws {
         let ecb = FakeRateSource(failing: .httpStatus(503))
         let frankfurter = FakeRateSource(id: .frankfurter, name: "Frankfurter", [.failure(.transport(.timedOut(seconds: 15)))])
         let rates = service([ecb, frankfurter], store: MemoryRateStore([
@@ -77,8 +78,8 @@ struct MultiSourceServiceTests {
         #expect(diagnostics.count == 1)
     }
 
-    @Test("a pair no source has alone is crossed through a currency two sources share")
-    func crossAcrossSources() async throws {
+    @Test
+    func aPairNoSourceHasAloneIsCrossedThroughACurrencyTwoSourcesShare() async throws {
         let ecb = FakeRateSource(answering: Sample.friday)
         let dunamu = FakeRateSource(id: Self.dunamu, name: "Dunamu", [.success(.fetched(Self.krwTable, Validators()))])
         let quote = try await service([ecb, dunamu]).quote(from: code("JPY"), to: code("MNT"))
@@ -90,16 +91,16 @@ struct MultiSourceServiceTests {
         #expect(quote.convert(10_000).rounded(scale: 2) == dec("208887.16"))
     }
 
-    @Test("a currency no source has is named")
-    func notCovered() async throws {
+    @Test
+    func aCurrencyNoSourceHasIsNamed() async throws {
         let ecb = FakeRateSource(answering: Sample.friday)
         await #expect(throws: RateError.notCovered(code("KWD"), sources: [.ecb])) {
             try await service([ecb]).quote(from: code("KWD"), to: code("USD"))
         }
     }
 
-    @Test("requests and wasted requests are counted per source and month")
-    func usageCounting() async throws {
+    @Test
+    func requestsAndWastedRequestsAreCountedPerSourceAndMonth() async throws {
         let usage = MemoryUsageStore()
         let ecb = FakeRateSource([.success(.fetched(Sample.friday, Validators())), .success(.notModified), .failure(.httpStatus(500))])
         let rates = service([ecb], store: MemoryRateStore(), usage: usage)
@@ -115,8 +116,8 @@ struct MultiSourceServiceTests {
         #expect(record.current(at: frankfurt("2026-11-02", 9)).requests == 0)
     }
 
-    @Test("near its quota a source is not asked automatically; refresh may spend the rest, then stops")
-    func quota() async throws {
+    @Test
+    func nearItsQuotaASourceIsNotAskedAutomaticallyRefreshMaySpendTheRestThenStops() async throws {
         let usage = MemoryUsageStore([Self.oxr: SourceUsage(month: "2026-10", requests: 900)])
         let oxrTable = RateTable(base: code("USD"), date: day("2026-10-30"), rates: [code("EUR"): dec("0.8951")])
         let oxr = FakeRateSource(id: Self.oxr, name: "Open Exchange Rates", [.success(.fetched(oxrTable, Validators()))])
@@ -141,8 +142,8 @@ struct MultiSourceServiceTests {
         #expect(oxr2.calls == 0)
     }
 
-    @Test("refresh asks every source, in parallel, and reports each in order")
-    func refreshAll() async throws {
+    @Test
+    func refreshAsksEverySourceInParallelAndReportsEachInOrder() async throws {
         let ecb = FakeRateSource(answering: Sample.friday)
         let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.failure(.htmlBody)])
         let dunamu = FakeRateSource(id: Self.dunamu, name: "Dunamu", [.success(.fetched(Self.krwTable, Validators()))])
@@ -153,8 +154,8 @@ struct MultiSourceServiceTests {
         #expect([ecb.calls, boc.calls, dunamu.calls] == [Int](repeating: 1, count: 3))
     }
 
-    @Test("status shows what is cached and counted without asking anyone")
-    func status() async throws {
+    @Test
+    func statusShowsWhatIsCachedAndCountedWithoutAskingAnyone() async throws {
         let usage = MemoryUsageStore([.ecb: SourceUsage(month: "2026-10", requests: 4, wasted: 1)])
         let ecb = FakeRateSource(answering: Sample.friday)
         let rates = service([ecb], store: MemoryRateStore([Sample.fridayEntry()]), usage: usage, quotas: [:])
@@ -169,12 +170,12 @@ struct MultiSourceServiceTests {
 /// The change `rate` shows: against the table a new one replaced, kept in the cache.
 @Suite("Rate service: change against the previous publication")
 struct PreviousPublicationTests {
-    @Test("a new table keeps the one it replaced; quotes carry the earlier rate")
-    func previousKept() async throws {
+    @Test
+    func aNewTableKeepsTheOneItReplacedQuotesCarryTheEarlierRate() async throws {
         let clock = FixedClock(frankfurt("2026-11-02", 16, 10))
         let store = MemoryRateStore([Sample.fridayEntry()])
         let source = FakeRateSource(answering: Sample.monday)
-        let service = RateService(sources: [source], store: store, clock: clock)
+        let service = RateService(sources: [source], store: store, clock: clock, usage: MemoryUsageStore())
         let quote = try await service.quote(from: code("USD"), to: code("JPY"))
         // Friday: 175.68 / 1.1172; Monday: 176.02 / 1.1201.
         #expect(quote.previous?.day == day("2026-10-30"))
@@ -214,13 +215,13 @@ struct IntradayScheduleTests {
         func nextPublication(after table: RateTable) -> Date { (table.publishedAt ?? table.date.startUTC) + 3600 }
     }
 
-    @Test("no request within the hour after a publication; one after it")
-    func hourly() async throws {
+    @Test
+    func noRequestWithinTheHourAfterAPublicationOneAfterIt() async throws {
         let published = utc("2026-10-30T10:00:00Z")
         let table = RateTable(base: code("USD"), date: day("2026-10-30"), rates: [code("EUR"): dec("0.8951")], publishedAt: published)
         let source = HourlySource(table)
         let clock = FixedClock(utc("2026-10-30T10:05:00Z"))
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock)
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
         _ = try await service.quote(from: code("USD"), to: code("EUR"))
         #expect(source.calls == 1)
         clock.set(utc("2026-10-30T10:50:00Z"))
@@ -232,27 +233,27 @@ struct IntradayScheduleTests {
     }
 }
 
-/// Fixes from review: remembered failures, whole tables by base, usage of refused answers.
-@Suite("Rate service: review fixes")
-struct ReviewFixTests {
+/// Remembered failures, whole tables by base, and which answers count as requests.
+@Suite("Rate service: remembered failures, whole tables, request counts")
+struct RateServiceBookkeepingTests {
     static let now = frankfurt("2026-10-30", 17)
 
-    @Test("a source that failed with nothing to fall back on is not asked again for the next question")
-    func failureRemembered() async throws {
+    @Test
+    func aSourceThatFailedWithNothingToFallBackOnIsNotAskedAgainForTheNextQuestion() async throws {
         let boc = FakeRateSource(id: SourceID("boc"), name: "Bank of Canada", [.failure(.httpStatus(500))])
         let ecb = FakeRateSource(answering: Sample.friday)
-        let service = RateService(sources: [boc, ecb], store: MemoryRateStore(), clock: FixedClock(Self.now))
+        let service = RateService(sources: [boc, ecb], store: MemoryRateStore(), clock: FixedClock(Self.now), usage: MemoryUsageStore())
         _ = try await service.quote(from: code("USD"), to: code("JPY"))
         _ = try await service.quote(from: code("USD"), to: code("GBP"))
         #expect(boc.calls == 1)
     }
 
-    @Test("a whole table comes from the first source that has the base")
-    func tableByBase() async throws {
+    @Test
+    func aWholeTableComesFromTheFirstSourceThatHasTheBase() async throws {
         let ecb = FakeRateSource(answering: Sample.friday)
         let cad = RateTable(base: code("CAD"), date: day("2026-10-30"), rates: [code("TWD"): dec("22.97"), code("USD"): dec("0.7173")])
         let boc = FakeRateSource(id: SourceID("boc"), name: "Bank of Canada", [.success(.fetched(cad, Validators()))])
-        let service = RateService(sources: [ecb, boc], store: MemoryRateStore(), clock: FixedClock(Self.now))
+        let service = RateService(sources: [ecb, boc], store: MemoryRateStore(), clock: FixedClock(Self.now), usage: MemoryUsageStore())
         let (table, provenance) = try await service.latestTable(covering: code("TWD"))
         #expect(table.base == code("CAD") && provenance.source == SourceID("boc"))
         await #expect(throws: RateError.notCovered(code("XAF"), sources: [.ecb, SourceID("boc")])) {
@@ -260,8 +261,8 @@ struct ReviewFixTests {
         }
     }
 
-    @Test("answers refused after they arrived count as requests; requests never sent do not")
-    func usageOfRefusals() async throws {
+    @Test
+    func answersRefusedAfterTheyArrivedCountAsRequestsRequestsNeverSentDoNot() async throws {
         let usage = MemoryUsageStore()
         let future = RateTable(base: .eur, date: day("2026-11-05"), rates: Sample.friday.rates)
         let source = FakeRateSource([.success(.notModified), .success(.fetched(future, Validators())), .failure(.transport(.insecureURL))])
@@ -270,13 +271,13 @@ struct ReviewFixTests {
         #expect(usage.load()[.ecb]?.requests == 2)
     }
 
-    @Test("a publication a few minutes ahead of this clock keeps its schedule, not a day's fallback")
-    func clockSkew() async throws {
+    @Test
+    func aPublicationAFewMinutesAheadOfThisClockKeepsItsScheduleNotADaysFallback() async throws {
         let published = Self.now.addingTimeInterval(120)
         let table = RateTable(base: code("USD"), date: day("2026-10-30"), rates: [code("EUR"): dec("0.8951")], publishedAt: published)
         let source = IntradayScheduleTests.HourlySource(table)
         let clock = FixedClock(Self.now)
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock)
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
         _ = try await service.quote(from: code("USD"), to: code("EUR"))
         clock.advance(by: 3 * 3600)
         _ = try await service.quote(from: code("USD"), to: code("EUR"))

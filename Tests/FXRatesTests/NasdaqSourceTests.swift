@@ -1,4 +1,5 @@
 import Foundation
+import FXTestSupport
 import Testing
 import FXRates
 
@@ -354,8 +355,8 @@ struct NasdaqSourceTests {
 
 @Suite("Nasdaq key redaction")
 struct NasdaqRedactionTests {
-    @Test("a key cut short by a shortened message is still hidden")
-    func partialKey() {
+    @Test
+    func aKeyCutShortByAShortenedMessageIsStillHidden() {
         let failure = NasdaqDataLinkSource.redacting("abcdef123456", from: .providerError("error QECx02: unknown key abcdef12…"))
         #expect(failure == .providerError("error QECx02: unknown key [key]…"))
         #expect(NasdaqDataLinkSource.redacting("abcdef123456", from: .providerError("see ABCDEF123456 here")) == .providerError("see [key] here"))

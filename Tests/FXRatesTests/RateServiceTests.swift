@@ -1,4 +1,5 @@
 import Foundation
+import FXTestSupport
 import Testing
 import FXRates
 
@@ -21,7 +22,7 @@ struct RateServiceScheduleTests {
         let source = FakeRateSource(answering: Sample.friday, validators: Validators(etag: "\"a\""))
         let store = MemoryRateStore()
         let clock = FixedClock(frankfurt("2026-10-30", 17))
-        let service = RateService(sources: [source], store: store, clock: clock)
+        let service = RateService(sources: [source], store: store, clock: clock, usage: MemoryUsageStore())
 
         let first = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
@@ -48,7 +49,7 @@ struct RateServiceScheduleTests {
     @Test func sameServiceAsksAgainOnceTheNextPublicationIsDue() async throws {
         let source = FakeRateSource([.success(.fetched(Sample.friday, Validators())), .success(.fetched(Sample.monday, Validators()))])
         let clock = FixedClock(frankfurt("2026-10-30", 17))
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock)
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
         _ = try await service.quote(from: .usd, to: jpy)
         clock.set(frankfurt("2026-11-02", 15, 59))
         _ = try await service.quote(from: .usd, to: jpy)
@@ -67,7 +68,7 @@ struct RateServiceScheduleTests {
             ("2026-10-30", 18, 0), ("2026-10-31", 10, 0), ("2026-11-01", 23, 59), ("2026-11-02", 15, 59),
         ]
         for (date, hour, minute) in quiet {
-            let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt(date, hour, minute)))
+            let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt(date, hour, minute)), usage: MemoryUsageStore())
             let quote = try await service.quote(from: .usd, to: jpy)
             #expect(source.calls == 0, "\(date) \(hour):\(minute)")
             #expect(quote.provenance.origin == .cache)
@@ -75,7 +76,7 @@ struct RateServiceScheduleTests {
         }
         #expect(store.saveCount == 0)
 
-        let monday = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 1)))
+        let monday = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 1)), usage: MemoryUsageStore())
         let quote = try await monday.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
         #expect(source.validatorsAsked == [Validators(etag: "\"friday\"")])
@@ -91,11 +92,11 @@ struct RateServiceScheduleTests {
         let store = MemoryRateStore([CachedRates(source: .ecb, table: thursday, fetchedAt: frankfurt("2026-04-02", 16, 10))])
         let source = FakeRateSource(answering: thursday)
         for (date, hour) in [("2026-04-03", 12), ("2026-04-06", 17), ("2026-04-07", 15)] {
-            let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt(date, hour)))
+            let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt(date, hour)), usage: MemoryUsageStore())
             _ = try await service.quote(from: .eur, to: .usd)
         }
         #expect(source.calls == 0)
-        let tuesday = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-04-07", 16, 1)))
+        let tuesday = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-04-07", 16, 1)), usage: MemoryUsageStore())
         _ = try await tuesday.quote(from: .eur, to: .usd)
         #expect(source.calls == 1)
     }
@@ -106,7 +107,7 @@ struct RateServiceScheduleTests {
         let source = FakeRateSource([.success(.notModified)])
 
         let checkTime = frankfurt("2026-11-02", 16, 30)
-        let first = RateService(sources: [source], store: store, clock: FixedClock(checkTime))
+        let first = RateService(sources: [source], store: store, clock: FixedClock(checkTime), usage: MemoryUsageStore())
         let quote = try await first.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
         #expect(source.validatorsAsked == [Validators(etag: "\"friday\"")])
@@ -121,11 +122,11 @@ struct RateServiceScheduleTests {
         #expect(saved.validators == entry.validators)
 
         // Within the recheck interval (15 minutes) nobody asks again.
-        let second = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 44)))
+        let second = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 44)), usage: MemoryUsageStore())
         _ = try await second.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
 
-        let third = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 46)))
+        let third = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 46)), usage: MemoryUsageStore())
         _ = try await third.quote(from: .usd, to: jpy)
         #expect(source.calls == 2)
         #expect(source.validatorsAsked.last == Validators(etag: "\"friday\""))
@@ -134,7 +135,7 @@ struct RateServiceScheduleTests {
     @Test func sameTableAgainCountsAsLateAndIsRecheckedLater() async throws {
         let store = MemoryRateStore([Sample.fridayEntry()])
         let source = FakeRateSource(answering: Sample.friday, validators: Validators(etag: "\"friday-2\""))
-        let late = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 5)))
+        let late = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 5)), usage: MemoryUsageStore())
         _ = try await late.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
         let saved = try #require(store.load().entries[.ecb])
@@ -142,9 +143,9 @@ struct RateServiceScheduleTests {
         #expect(saved.checkedAt == frankfurt("2026-11-02", 16, 5))
         #expect(saved.validators == Validators(etag: "\"friday-2\""))
 
-        _ = try await RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 19))).quote(from: .usd, to: jpy)
+        _ = try await RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 19)), usage: MemoryUsageStore()).quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
-        _ = try await RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 21))).quote(from: .usd, to: jpy)
+        _ = try await RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 21)), usage: MemoryUsageStore()).quote(from: .usd, to: jpy)
         #expect(source.calls == 2)
     }
 }
@@ -156,7 +157,7 @@ struct RateServiceFallbackTests {
         let store = MemoryRateStore([entry])
         let source = FakeRateSource(failing: .httpStatus(503))
         let clock = FixedClock(frankfurt("2026-11-02", 16, 30))
-        let service = RateService(sources: [source], store: store, clock: clock, builtIn: .ecb)
+        let service = RateService(sources: [source], store: store, clock: clock, builtIn: .ecb, usage: MemoryUsageStore())
 
         let quote = try await service.quote(from: .usd, to: .eur)
         #expect(source.calls == 1)
@@ -184,7 +185,7 @@ struct RateServiceFallbackTests {
         let failure = FetchFailure.transport(.timedOut(seconds: 15))
         let store = MemoryRateStore()
         let source = FakeRateSource(failing: failure)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb)
+        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb, usage: MemoryUsageStore())
 
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(quote.provenance.origin == .builtIn)
@@ -201,7 +202,7 @@ struct RateServiceFallbackTests {
     @Test func fetchFailureWithoutCacheOrBuiltInIsUnavailable() async {
         let failure = FetchFailure.transport(.timedOut(seconds: 15))
         let source = FakeRateSource(failing: failure)
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)))
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), usage: MemoryUsageStore())
         await #expect(throws: RateError.unavailable(source: .ecb, sourceName: ecbName, failure: failure)) {
             try await service.quote(from: .usd, to: jpy)
         }
@@ -209,7 +210,7 @@ struct RateServiceFallbackTests {
 
     @Test func builtInRatesOnlyStandInForTheECB() async {
         let source = FakeRateSource(id: SourceID("other"), name: "Other Bank", [.failure(.httpStatus(500))])
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb)
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb, usage: MemoryUsageStore())
         await #expect(throws: RateError.unavailable(source: SourceID("other"), sourceName: "Other Bank", failure: .httpStatus(500))) {
             try await service.quote(from: .usd, to: jpy)
         }
@@ -218,7 +219,7 @@ struct RateServiceFallbackTests {
     @Test func offlineWithoutCacheUsesBuiltInAndNeverAsks() async throws {
         let source = FakeRateSource(answering: Sample.monday)
         let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
-                                  builtIn: .ecb, options: .init(offline: true))
+                                  builtIn: .ecb, options: .init(offline: true), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 0)
         #expect(quote.provenance.origin == .builtIn)
@@ -230,7 +231,7 @@ struct RateServiceFallbackTests {
         let store = MemoryRateStore([Sample.fridayEntry()])
         let source = FakeRateSource(answering: Sample.monday)
         let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-04", 12)),
-                                  builtIn: .ecb, options: .init(offline: true))
+                                  builtIn: .ecb, options: .init(offline: true), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 0)
         #expect(quote.provenance.origin == .cache)
@@ -244,7 +245,7 @@ struct RateServiceFallbackTests {
     func offlineCacheWithinAnHourOfTheNextPublicationIsNotStale(date: String, hour: Int, minute: Int) async throws {
         let source = FakeRateSource(answering: Sample.monday)
         let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt(date, hour, minute)), options: .init(offline: true))
+                                  clock: FixedClock(frankfurt(date, hour, minute)), options: .init(offline: true), usage: MemoryUsageStore())
         _ = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 0)
         let diagnostics = await service.takeDiagnostics()
@@ -254,7 +255,7 @@ struct RateServiceFallbackTests {
     @Test func offlineRefreshIsRefused() async {
         let source = FakeRateSource(answering: Sample.monday)
         let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt("2026-11-02", 17)), options: .init(offline: true))
+                                  clock: FixedClock(frankfurt("2026-11-02", 17)), options: .init(offline: true), usage: MemoryUsageStore())
         await #expect(throws: RateError.offlineRefresh) { try await service.refresh() }
         #expect(source.calls == 0)
     }
@@ -262,7 +263,7 @@ struct RateServiceFallbackTests {
     @Test func offlineWithNothingIsAnError() async {
         let source = FakeRateSource(answering: Sample.monday)
         let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-04", 12)),
-                                  options: .init(offline: true))
+                                  options: .init(offline: true), usage: MemoryUsageStore())
         await #expect(throws: RateError.offlineWithoutData(.ecb)) { try await service.quote(from: .usd, to: jpy) }
         #expect(source.calls == 0)
     }
@@ -273,7 +274,7 @@ struct RateServiceFallbackTests {
         // On Monday 2026-11-02, a table dated Thursday 2026-11-05 is after tomorrow.
         let future = RateTable(base: .eur, date: day("2026-11-05"), rates: [.usd: dec("9.99"), jpy: dec("999")])
         let source = FakeRateSource(answering: future)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), builtIn: .ecb)
+        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), builtIn: .ecb, usage: MemoryUsageStore())
 
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
@@ -292,7 +293,7 @@ struct RateServiceFallbackTests {
         let tomorrow = RateTable(base: .eur, date: day("2026-11-03"), rates: [.usd: dec("1.12")])
         let store = MemoryRateStore()
         let source = FakeRateSource(answering: tomorrow)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 23, 30)))
+        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 23, 30)), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .eur, to: .usd)
         #expect(quote.provenance.date == day("2026-11-03"))
         #expect(store.saveCount == 1)
@@ -303,7 +304,7 @@ struct RateServiceFallbackTests {
         let store = MemoryRateStore([mondayEntry])
         let source = FakeRateSource(answering: Sample.friday)
         let now = frankfurt("2026-11-02", 17)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(now))
+        let service = RateService(sources: [source], store: store, clock: FixedClock(now), usage: MemoryUsageStore())
         let reports = try await service.refresh()
         var kept = mondayEntry
         kept.checkedAt = now
@@ -315,7 +316,7 @@ struct RateServiceFallbackTests {
         let damaged = Diagnostic.cacheSetAside(path: "/c/latest.json", movedTo: "/c/latest.json.corrupt", reason: "invalid")
         let store = BrokenStore(contents: StoreContents(diagnostics: [damaged]))
         let source = FakeRateSource(answering: Sample.friday)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-10-30", 17)))
+        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-10-30", 17)), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(quote.provenance.origin == .network)
         #expect(await service.takeDiagnostics() == [
@@ -331,7 +332,7 @@ struct RateServiceQuoteTests {
     static func freshService() -> (RateService, FakeRateSource) {
         let source = FakeRateSource(answering: Sample.friday)
         let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt("2026-10-30", 18)))
+                                  clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
         return (service, source)
     }
 
@@ -363,7 +364,7 @@ struct RateServiceQuoteTests {
         let dollarsOnly = RateTable(base: .usd, date: day("2026-10-30"), rates: [code("CAD"): dec("1.3969")])
         let first = FakeRateSource(id: SourceID("usd"), name: "Dollar Bank", [.success(.fetched(dollarsOnly, Validators()))])
         let second = FakeRateSource(answering: Sample.friday)
-        let service = RateService(sources: [first, second], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 17)))
+        let service = RateService(sources: [first, second], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 17)), usage: MemoryUsageStore())
         #expect(service.sourceIDs == [SourceID("usd"), .ecb])
 
         let viaFirst = try await service.quote(from: .usd, to: code("CAD"))
@@ -393,7 +394,7 @@ struct RateServiceQuoteTests {
             .failure(.httpStatus(500)),
         ])
         let clock = FixedClock(frankfurt("2026-10-30", 18))
-        let service = RateService(sources: [source], store: store, clock: clock)
+        let service = RateService(sources: [source], store: store, clock: clock, usage: MemoryUsageStore())
 
         // Fresh cache, and still asked.
         let unchanged = try await service.refresh()
@@ -434,7 +435,7 @@ struct RateServiceQuoteTests {
 
     @Test func notModifiedWithoutAnythingCachedIsAFailure() async throws {
         let source = FakeRateSource([.success(.notModified)])
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 18)))
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
         let reports = try await service.refresh()
         #expect(reports.map(\.outcome) == [.failed(.httpStatus(304))])
     }
@@ -444,7 +445,7 @@ struct RateServiceQuoteTests {
 struct ProvenanceStalenessTests {
     @Test func zeroWhileCurrentThenGrowsAfterTheNextPublication() async throws {
         let service = RateService(sources: [FakeRateSource(answering: Sample.friday)], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt("2026-10-30", 18)))
+                                  clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
         let provenance = try await service.quote(from: .usd, to: jpy).provenance
         #expect(provenance.supersededAt == frankfurt("2026-11-02", 16))
         #expect(provenance.supersededAt == utc("2026-11-02T15:00:00Z"))
@@ -458,7 +459,7 @@ struct ProvenanceStalenessTests {
     @Test func cachedAnswerAfterAFailedFetchIsStale() async throws {
         let clock = FixedClock(frankfurt("2026-11-02", 16, 30))
         let service = RateService(sources: [FakeRateSource(failing: .httpStatus(502))], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: clock)
+                                  clock: clock, usage: MemoryUsageStore())
         let provenance = try await service.quote(from: .usd, to: jpy).provenance
         #expect(provenance.staleness(at: clock.now()) == 30 * 60)
     }

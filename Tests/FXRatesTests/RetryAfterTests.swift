@@ -1,6 +1,7 @@
 import FXRates
 import FXDocuments
 import Foundation
+import FXTestSupport
 import Testing
 
 /// `Retry-After`: read in its three date forms and in seconds, capped, kept in usage across runs,

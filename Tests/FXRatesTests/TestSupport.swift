@@ -1,10 +1,14 @@
 import Foundation
 import FXRates
 
-/// Fixture files copied beside the tests; located from this file's own path, not from a bundle.
+/// Fixture files copied beside the tests, or shared with the end-to-end tests in
+/// `Tests/FXTestSupport/Fixtures`; located from this file's own path, not from a bundle.
 enum Fixture {
     static func url(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let own = tests.appendingPathComponent("Fixtures/\(name)")
+        if FileManager.default.fileExists(atPath: own.path) { return own }
+        return tests.deletingLastPathComponent().appendingPathComponent("FXTestSupport/Fixtures/\(name)")
     }
 
     static func data(_ name: String) throws -> Data {

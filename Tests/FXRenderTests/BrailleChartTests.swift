@@ -1,4 +1,5 @@
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -23,8 +24,8 @@ struct BrailleChartTests {
         }
     }
 
-    @Test("no line is wider than asked, from 20 to 200 columns")
-    func fitsWidth() {
+    @Test
+    func noLineIsWiderThanAskedFrom20To200Columns() {
         let shapes: [[RatePoint]] = [
             Self.series(1) { _ in Decimal(string: "0.000670349")! },
             Self.series(2) { Decimal($0) + 20275 },
@@ -41,8 +42,8 @@ struct BrailleChartTests {
         }
     }
 
-    @Test("max labels the top row, min the bottom, dates sit under the ends")
-    func axes() {
+    @Test
+    func maxLabelsTheTopRowMinTheBottomDatesSitUnderTheEnds() {
         let lines = BrailleChart.lines(Self.series(5) { [3, 1, 4, 1, 5][$0] }, width: 30, height: 4)
         #expect(lines[0].hasPrefix("5 ┤") && lines[3].hasPrefix("1 ┤"))
         #expect(lines[1].hasPrefix("  │") && lines[2].hasPrefix("  │"))
@@ -50,8 +51,8 @@ struct BrailleChartTests {
         #expect(lines[5] == "   2026-01-05       2026-01-09")
     }
 
-    @Test("few points are joined into a line: every column of the plot has a dot")
-    func connected() {
+    @Test
+    func fewPointsAreJoinedIntoALineEveryColumnOfThePlotHasADot() {
         let lines = BrailleChart.lines(Self.series(5) { [3, 1, 4, 1, 5][$0] }, width: 30, height: 4)
         let cells = Self.cells(lines, rows: 4)
         #expect(cells[0].count == 27)
@@ -62,8 +63,8 @@ struct BrailleChartTests {
         }
     }
 
-    @Test("more points than dots: a one-day spike still reaches the top, as a full stroke")
-    func spike() {
+    @Test
+    func morePointsThanDotsAOneDaySpikeStillReachesTheTopAsAFullStroke() {
         let points = Self.series(1000) { $0 == 500 ? 200 : 100 }
         let lines = BrailleChart.lines(points, width: 40, height: 5)
         let cells = Self.cells(lines, rows: 5)
@@ -75,24 +76,24 @@ struct BrailleChartTests {
         #expect(cells[4].count == 35 && cells[4].allSatisfy { $0 != 0 })
     }
 
-    @Test("a flat series is one line through the middle, labelled there")
-    func flat() {
+    @Test
+    func aFlatSeriesIsOneLineThroughTheMiddleLabelledThere() {
         let lines = BrailleChart.lines(Self.series(10) { _ in Decimal(string: "1.5")! }, width: 24, height: 4)
         // 16 dot rows: the middle one is the 8th (index 7), the bottom dots of row 1.
         #expect(lines[0] == "    │" && lines[2] == "    │" && lines[3] == "    │")
         #expect(lines[1] == "1.5 ┤" + String(repeating: "⣀", count: 19))
     }
 
-    @Test("one point is one dot, with its single date")
-    func single() {
+    @Test
+    func onePointIsOneDotWithItsSingleDate() {
         let lines = BrailleChart.lines(Self.series(1) { _ in 7 }, width: 24, height: 4)
         let dots = Self.cells(lines, rows: 4).joined().map(\.nonzeroBitCount).reduce(0, +)
         #expect(dots == 1)
         #expect(lines[5] == "   2026-01-05")
     }
 
-    @Test("no points, no chart")
-    func empty() {
+    @Test
+    func noPointsNoChart() {
         #expect(BrailleChart.lines([], width: 40, height: 10).isEmpty)
     }
 }

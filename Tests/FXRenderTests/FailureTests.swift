@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import Testing
 
@@ -25,14 +26,14 @@ struct FailureTests {
         (.tooOld(provenance, staleness: 7200, maxAge: 3600), 3, "data_too_old"),
     ]
 
-    @Test("exit status and JSON code", arguments: table)
-    func statusAndCode(failure: Failure, status: Int32, code: String) {
+    @Test(arguments: table)
+    func exitStatusAndJSONCode(failure: Failure, status: Int32, code: String) {
         #expect(failure.exitStatus == status)
         #expect(failure.code == code)
     }
 
-    @Test("codes are snake_case", arguments: table.map(\.0))
-    func snakeCase(failure: Failure) {
+    @Test(arguments: table.map(\.0))
+    func codesAreSnakeCase(failure: Failure) {
         #expect(failure.code.allSatisfy { $0.isLowercase || $0 == "_" })
     }
 }

@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -9,8 +10,8 @@ struct HistoryRendererTests {
     typealias H = HistoryFixtures
     let plain = HistoryRenderer(style: Style(color: false), width: 40)
 
-    @Test("chart: header, braille plot with axes, then the statistics in columns")
-    func chart() {
+    @Test
+    func chartHeaderBraillePlotWithAxesThenTheStatisticsInColumns() {
         // Checked by eye: the dips on 03-04 and 03-10, the plateau on 03-06 and 03-09.
         #expect(plain.text(H.history(H.eight), format: .chart) == """
             EUR/USD · 2026-03-02 → 2026-03-11 · 8 days
@@ -33,8 +34,8 @@ struct HistoryRendererTests {
             """)
     }
 
-    @Test("the chart part never exceeds the width", arguments: Array(20...200))
-    func fitsWidth(width: Int) {
+    @Test(arguments: Array(20...200))
+    func theChartPartNeverExceedsTheWidth(width: Int) {
         let history = H.history(H.eight)
         let lines = HistoryRenderer(style: Style(color: false), width: width).text(history, format: .chart)
             .split(separator: "\n", omittingEmptySubsequences: false)
@@ -43,8 +44,8 @@ struct HistoryRendererTests {
         #expect(chart.allSatisfy { $0.count <= width })
     }
 
-    @Test("a rise is green, a fall red, no change uncoloured; alignment is the same as without colour")
-    func colour() {
+    @Test
+    func aRiseIsGreenAFallRedNoChangeUncolouredAlignmentIsTheSameAsWithoutColour() {
         let colour = HistoryRenderer(style: Style(color: true), width: 40)
         let up = colour.text(H.history(H.eight), format: .chart)
         #expect(up.contains("\u{1B}[32m+0.0037\u{1B}[0m  \u{1B}[32m(+0.34%)\u{1B}[0m"))
@@ -60,8 +61,8 @@ struct HistoryRendererTests {
         #expect(change?.split(separator: " ") == ["change", "0.000", "(0.00%)"])
     }
 
-    @Test("table: date and rate, down then across as many columns as fit")
-    func table() {
+    @Test
+    func tableDateAndRateDownThenAcrossAsManyColumnsAsFit() {
         #expect(plain.text(H.history(H.eight), format: .table) == """
             2026-03-02  1.085     2026-03-06  1.095
             2026-03-03  1.0912    2026-03-09  1.095
@@ -72,8 +73,8 @@ struct HistoryRendererTests {
         #expect(narrow.split(separator: "\n").count == 8)
     }
 
-    @Test("CSV: a header and one exact row per day, never coloured")
-    func csv() {
+    @Test
+    func csvAHeaderAndOneExactRowPerDayNeverColoured() {
         let history = H.history([("2026-03-02", "157.25026852846401718582")] + H.eight.suffix(1), base: "USD", quote: "JPY")
         let csv = HistoryRenderer(style: Style(color: true), width: 80).text(history, format: .csv)
         #expect(csv == """
@@ -83,8 +84,8 @@ struct HistoryRendererTests {
             """)
     }
 
-    @Test("JSON: pair, requested range, provenance, statistics and points, decimals as strings")
-    func json() throws {
+    @Test
+    func jsonPairRequestedRangeProvenanceStatisticsAndPointsDecimalsAsStrings() throws {
         let history = H.history(H.eight)
         #expect(plain.text(history, format: .json) == HistoryRenderer.json(history).serialized)
         let object = try RenderFixtures.object(HistoryRenderer.json(history).serialized)
@@ -102,8 +103,8 @@ struct HistoryRendererTests {
         #expect(points[2] == ["date": "2026-03-04", "rate": "1.0799"])
     }
 
-    @Test("no points: a sentence for people, a bare header for CSV, null statistics for JSON")
-    func empty() throws {
+    @Test
+    func noPointsASentenceForPeopleABareHeaderForCSVNullStatisticsForJSON() throws {
         let history = H.history([])
         #expect(plain.text(history, format: .chart) == "No EUR/USD rates between 2026-03-01 and 2026-03-11.")
         #expect(plain.text(history, format: .table) == "No EUR/USD rates between 2026-03-01 and 2026-03-11.")

@@ -1,4 +1,5 @@
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -7,8 +8,8 @@ import Testing
 struct JSONConversionTests {
     typealias F = RenderFixtures
 
-    @Test("one conversion is one flat object of strings")
-    func single() throws {
+    @Test
+    func oneConversionIsOneFlatObjectOfStrings() throws {
         let json = JSONRenderer.render(.conversion(F.conversion(100, "USD", to: ["EUR"])))
         let object = try F.object(json)
         #expect(object["amount"] as? String == "100")
@@ -23,15 +24,15 @@ struct JSONConversionTests {
         #expect(object["conversions"] == nil)
     }
 
-    @Test("money keeps its minor unit as a string")
-    func jpyResult() throws {
+    @Test
+    func moneyKeepsItsMinorUnitAsAString() throws {
         let object = try F.object(JSONRenderer.render(.conversion(F.conversion(100, "USD", to: ["JPY"]))))
         #expect(object["result"] as? String == "15725")
         #expect(object["rate"] as? String == "157.250268528")
     }
 
-    @Test("several targets go in \"conversions\"")
-    func multi() throws {
+    @Test
+    func severalTargetsGoInConversions() throws {
         let object = try F.object(JSONRenderer.render(.conversion(F.conversion(100, "USD", to: ["EUR", "JPY"]))))
         #expect(object["amount"] as? String == "100")
         #expect(object["from"] as? String == "USD")
@@ -40,16 +41,16 @@ struct JSONConversionTests {
         #expect(conversions.map { $0["result"] as? String } == ["89.51", "15725"])
     }
 
-    @Test("built-in rates carry no fetch time")
-    func builtIn() throws {
+    @Test
+    func builtInRatesCarryNoFetchTime() throws {
         let provenance = F.provenance(origin: .builtIn, fetchedSecondsAgo: nil)
         let object = try F.object(JSONRenderer.render(.conversion(F.conversion(100, "USD", to: ["EUR"], provenance: provenance))))
         #expect(object["origin"] as? String == "built-in")
         #expect(object["fetched_at"] == nil)
     }
 
-    @Test("one rate pair, and a whole table")
-    func rates() throws {
+    @Test
+    func oneRatePairAndAWholeTable() throws {
         let pair = try F.object(JSONRenderer.render(.rates(RateListing(base: F.code("EUR"), quotes: [F.quote("EUR", "USD")], wholeTable: false))))
         #expect(pair["base"] as? String == "EUR")
         #expect(pair["quote"] as? String == "USD")
@@ -60,14 +61,14 @@ struct JSONConversionTests {
         #expect(table["date"] as? String == "2026-10-30")
     }
 
-    @Test("keys keep a fixed order")
-    func order() throws {
+    @Test
+    func keysKeepAFixedOrder() throws {
         let json = try #require(JSONRenderer.render(.conversion(F.conversion(100, "USD", to: ["EUR"]))))
         #expect(json.hasPrefix(#"{"amount":"100","from":"USD","to":"EUR","result":"89.51","rate":"0.895094880057","date":"2026-10-30","source":"ecb""#))
     }
 
-    @Test("help is an object; quit prints nothing")
-    func helpAndQuit() throws {
+    @Test
+    func helpIsAnObjectQuitPrintsNothing() throws {
         #expect(try F.object(JSONRenderer.render(.help("Commands:\n  x")))["help"] as? String == "Commands:\n  x")
         #expect(JSONRenderer.render(.quit) == nil)
     }

@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -8,8 +9,8 @@ import Testing
 struct JSONErrorTests {
     static let eux = Failure.usage(UsageError(.unknownCurrency("eux", suggestion: CurrencyCode("EUR")!), span: 12..<15))
 
-    @Test("an error object has code, message, line and column")
-    func errorObject() throws {
+    @Test
+    func anErrorObjectHasCodeMessageLineAndColumn() throws {
         let json = JSONRenderer.render(Self.eux, line: 3)
         #expect(json == #"{"error":{"code":"unknown_currency","message":"Unknown currency 'EUX'. Did you mean 'EUR'?","line":3,"column":13}}"#)
         let error = try #require(try RenderFixtures.object(json)["error"] as? [String: Any])
@@ -18,18 +19,18 @@ struct JSONErrorTests {
         #expect(error["line"] as? Int == 3)
     }
 
-    @Test("without a line number or a span, neither appears")
-    func noLine() throws {
+    @Test
+    func withoutALineNumberOrASpanNeitherAppears() throws {
         let json = JSONRenderer.render(.rates(.notCovered(CurrencyCode("KWD")!, sources: [.ecb])), line: nil)
         let error = try #require(try RenderFixtures.object(json)["error"] as? [String: Any])
         #expect(Set(error.keys) == ["code", "message"])
         #expect(error["code"] as? String == "no_rate")
     }
 
-    @Test("typed quotes, backslashes and control characters stay valid JSON", arguments: [
+    @Test(arguments: [
         "say \"hi\"", "back\\slash", "\u{1B}[2J", "tab\tnew\nline", "nul\u{0}", "é€₩",
     ])
-    func errorEscaping(word: String) throws {
+    func typedQuotesBackslashesAndControlCharactersStayValidJSON(word: String) throws {
         let failure = Failure.usage(UsageError(.unknownCommand(word, suggestion: nil), span: 0..<1))
         let json = JSONRenderer.render(failure, line: 1)
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 })
@@ -37,17 +38,17 @@ struct JSONErrorTests {
         #expect(error["message"] as? String == failure.message)
     }
 
-    @Test("any string survives a round trip through JSON", arguments: [
+    @Test(arguments: [
         "plain", "quote \" and \\ backslash", "\u{0}\u{1}\u{1F}\u{7F}", "\r\n\t", "€ ₩ 日本 🇯🇵", "</script>",
     ])
-    func roundTrip(text: String) throws {
+    func anyStringSurvivesARoundTripThroughJSON(text: String) throws {
         let json = JSONValue.object([("k", .string(text))]).serialized
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 })
         #expect(try RenderFixtures.object(json)["k"] as? String == text)
     }
 
-    @Test("control characters use \\u escapes")
-    func controlEscape() {
+    @Test
+    func controlCharactersUseUEscapes() {
         #expect(JSONValue.string("\u{1}\u{1B}").serialized == #""\u0001\u001b""#)
         #expect(JSONValue.string("a\"b\\c\n").serialized == #""a\"b\\c\n""#)
     }

@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -19,8 +20,8 @@ struct LogRendererTests {
                            source: .ecb, asOf: F.day),
     ]
 
-    @Test("rows: local time, the line, the answer and where it came from, oldest first")
-    func rows() {
+    @Test
+    func rowsLocalTimeTheLineTheAnswerAndWhereItCameFromOldestFirst() {
         let text = LogRenderer(style: Style(color: false), utcOffset: utc).text(Self.entries, format: .chart)
         #expect(text == """
             2026-10-30 17:00  100 usd eur   →  89.51 EUR           ECB 2026-10-30
@@ -30,14 +31,14 @@ struct LogRendererTests {
         #expect(LogRenderer(style: Style(color: false), utcOffset: utc).text(Self.entries, format: .table) == text)
     }
 
-    @Test("times are shown in the given zone")
-    func timeZone() {
+    @Test
+    func timesAreShownInTheGivenZone() {
         let tokyo = LogRenderer(style: Style(color: false), utcOffset: { TimeZone(identifier: "Asia/Tokyo")!.secondsFromGMT(for: $0) })
         #expect(tokyo.text([Self.entries[0]], format: .chart).hasPrefix("2026-10-31 02:00  100 usd eur  →  89.51 EUR"))
     }
 
-    @Test("provenance is dim in colour; an entry without it has no trailing blanks")
-    func color() {
+    @Test
+    func provenanceIsDimInColourAnEntryWithoutItHasNoTrailingBlanks() {
         let entries = [Self.entries[0],
                        ConversionLogEntry(time: F.now, line: "x", result: "y", rate: nil, source: nil, asOf: nil)]
         let text = LogRenderer(style: Style(color: true), utcOffset: utc).text(entries, format: .chart)
@@ -45,16 +46,16 @@ struct LogRendererTests {
             + "2026-10-30 17:00  x            →  y")
     }
 
-    @Test("an empty log says how it fills")
-    func empty() {
+    @Test
+    func anEmptyLogSaysHowItFills() {
         let renderer = LogRenderer(style: Style(color: false))
         #expect(renderer.text([], format: .chart) == "No conversions yet. Conversions and rate lookups you make appear here.")
         #expect(renderer.text([], format: .csv) == "time,line,result,rate,source,as_of")
         #expect(renderer.text([], format: .json) == #"{"log":[]}"#)
     }
 
-    @Test("control characters from the file cannot reach the terminal")
-    func controlCharacters() {
+    @Test
+    func controlCharactersFromTheFileCannotReachTheTerminal() {
         let entry = ConversionLogEntry(time: F.now, line: "100 usd\u{1B}[2J eur", result: "89.51 EUR\u{7}",
                                        rate: nil, source: SourceID("e\u{1B}cb"), asOf: nil)
         let text = LogRenderer(style: Style(color: false), utcOffset: utc).text([entry], format: .chart)
@@ -64,8 +65,8 @@ struct LogRendererTests {
         #expect(!csv.unicodeScalars.contains { $0.value == 0x1B })
     }
 
-    @Test("CSV: UTC times, RFC 4180 quoting, empty fields for what is unknown")
-    func csv() {
+    @Test
+    func csvUTCTimesRFC4180QuotingEmptyFieldsForWhatIsUnknown() {
         let entries = Self.entries + [
             ConversionLogEntry(time: F.now, line: #"convert 1,000 "usd" eur"#, result: "895.09 EUR", rate: nil,
                                source: nil, asOf: nil),
@@ -79,8 +80,8 @@ struct LogRendererTests {
             """)
     }
 
-    @Test("JSON: one object under \"log\", null for what is unknown, text kept exact")
-    func json() {
+    @Test
+    func jsonOneObjectUnderLogNullForWhatIsUnknownTextKeptExact() {
         let entries = [Self.entries[0],
                        ConversionLogEntry(time: F.now, line: "a\"b\u{1B}", result: "r", rate: nil, source: nil, asOf: nil)]
         #expect(LogRenderer.json(entries).serialized == #"{"log":[{"time":"2026-10-30T17:00:00Z","line":"100 usd eur","#

@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import Testing
 
@@ -27,14 +28,14 @@ struct MessagesTests {
         (.unknownHelpTopic("convrt", suggestion: "convert"), "No help for 'convrt'. Did you mean 'convert'?"),
     ]
 
-    @Test("usage errors read exactly so", arguments: usage)
-    func usageText(kind: UsageError.Kind, text: String) {
+    @Test(arguments: usage)
+    func usageErrorsReadExactlySo(kind: UsageError.Kind, text: String) {
         #expect(Messages.text(for: UsageError(kind, span: nil)) == text)
         #expect(Failure.usage(UsageError(kind, span: nil)).message == text)
     }
 
-    @Test("rate errors read exactly so")
-    func rateText() {
+    @Test
+    func rateErrorsReadExactlySo() {
         #expect(Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: [.ecb]))
             == "No rate for KWD: it is not published by ECB.")
         #expect(Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: []))
@@ -44,16 +45,16 @@ struct MessagesTests {
             == "No rates available: European Central Bank: server answered HTTP 503 (Service Unavailable), and nothing is cached.")
     }
 
-    @Test("data too old names the source, the date and both durations")
-    func tooOldText() {
+    @Test
+    func dataTooOldNamesTheSourceTheDateAndBothDurations() {
         let provenance = Provenance(source: .ecb, sourceName: "European Central Bank",
                                     date: Day(year: 2026, month: 10, day: 30)!, fetchedAt: nil, origin: .cache)
         #expect(Failure.tooOld(provenance, staleness: 16 * 3600, maxAge: 3600).message
             == "European Central Bank rates of 2026-10-30 were superseded 16h ago, longer than --max-age 1h allows")
     }
 
-    @Test("a typed control character is shown, not sent to the terminal")
-    func escapeInMessage() {
+    @Test
+    func aTypedControlCharacterIsShownNotSentToTheTerminal() {
         let text = Messages.text(for: UsageError(.unknownCommand("\u{1B}[2Jx", suggestion: nil), span: nil))
         #expect(!text.contains("\u{1B}"))
         #expect(text == "Unknown command '\\x1B[2Jx'. Type 'help' to see the commands.")

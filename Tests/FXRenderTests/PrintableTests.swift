@@ -1,9 +1,10 @@
+import FXAnswers
 import FXRender
 import Testing
 
 @Suite("Messages.printable")
 struct PrintableTests {
-    @Test("control and format characters become visible escapes", arguments: [
+    @Test(arguments: [
         ("\u{1B}[31mred", "\\x1B[31mred"),
         ("bell\u{07}", "bell\\x07"),
         ("nul\u{0}", "nul\\x00"),
@@ -16,18 +17,18 @@ struct PrintableTests {
         ("€100 ¥ ₩ café", "€100 ¥ ₩ café"),
         ("plain", "plain"),
     ])
-    func escapes(input: String, shown: String) {
+    func controlAndFormatCharactersBecomeVisibleEscapes(input: String, shown: String) {
         #expect(Messages.printable(input) == shown)
     }
 
-    @Test("the output never holds a control character", arguments: Array(0..<0x20).map { UnicodeScalar(UInt8($0)) })
-    func noControls(scalar: UnicodeScalar) {
+    @Test(arguments: Array(0..<0x20).map { UnicodeScalar(UInt8($0)) })
+    func theOutputNeverHoldsAControlCharacter(scalar: UnicodeScalar) {
         let shown = Messages.printable("a" + String(Character(scalar)) + "b")
         #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     }
 
-    @Test("long text is cut at 200 characters")
-    func truncated() {
+    @Test
+    func longTextIsCutAt200Characters() {
         #expect(Messages.printable(String(repeating: "a", count: 500)).count == 200)
     }
 }

@@ -1,4 +1,5 @@
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -14,8 +15,8 @@ struct RateChangeTests {
         return quote
     }
 
-    @Test("the change is shown to the rate's decimals, green up and red down, plain without colour")
-    func change() {
+    @Test
+    func theChangeIsShownToTheRatesDecimalsGreenUpAndRedDownPlainWithoutColour() {
         let up = Self.quote(previous: "156.91")  // 157.2502685… now
         let listing = RateListing(base: RenderFixtures.code("USD"), quotes: [up], wholeTable: false)
         let plain = TextRenderer(style: Style(color: false), showProvenance: false).render(.rates(listing), now: RenderFixtures.now)
@@ -32,8 +33,8 @@ struct RateChangeTests {
                 == "1 USD = 157.25 JPY  unchanged since 2026-10-29   (1 JPY = 0.00635929 USD)")
     }
 
-    @Test("JSON carries the change exactly, with the previous date")
-    func changeJSON() throws {
+    @Test
+    func jsonCarriesTheChangeExactlyWithThePreviousDate() throws {
         let listing = RateListing(base: RenderFixtures.code("USD"), quotes: [Self.quote(previous: "156.91")], wholeTable: false)
         let object = try RenderFixtures.object(JSONRenderer.render(.rates(listing)))
         #expect(object["previous_date"] as? String == "2026-10-29")
@@ -41,8 +42,8 @@ struct RateChangeTests {
         #expect(object["change_percent"] as? String == "0.216856")
     }
 
-    @Test("a quote crossed through two sources names both and the currency between")
-    func cross() throws {
+    @Test
+    func aQuoteCrossedThroughTwoSourcesNamesBothAndTheCurrencyBetween() throws {
         var quote = RenderFixtures.quote("USD", "JPY")
         quote.secondLeg = Provenance(source: SourceID("dunamu"), sourceName: "Dunamu", date: RenderFixtures.day,
                                      fetchedAt: RenderFixtures.now - 60, origin: .network)

@@ -1,4 +1,5 @@
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing

@@ -6,8 +6,8 @@ import Testing
 struct SeriesStatisticsTests {
     typealias H = HistoryFixtures
 
-    @Test("a hand-checked series: change, percent, earliest of tied highs, exact mean")
-    func eight() throws {
+    @Test
+    func aHandCheckedSeriesChangePercentEarliestOfTiedHighsExactMean() throws {
         let stats = try #require(SeriesStatistics(H.points(H.eight)))
         #expect(stats.first == RatePoint(day: Day(iso: "2026-03-02")!, rate: Decimal(string: "1.085")!))
         #expect(stats.last == RatePoint(day: Day(iso: "2026-03-11")!, rate: Decimal(string: "1.0887")!))
@@ -20,8 +20,8 @@ struct SeriesStatisticsTests {
         #expect(stats.count == 8)
     }
 
-    @Test("a fall: negative change and percent; the earliest of tied lows")
-    func negative() throws {
+    @Test
+    func aFallNegativeChangeAndPercentTheEarliestOfTiedLows() throws {
         let stats = try #require(SeriesStatistics(H.points([
             ("2026-01-05", "1.2"), ("2026-01-06", "0.9"), ("2026-01-07", "1.1"), ("2026-01-08", "0.9"), ("2026-01-09", "0.9"),
         ])))
@@ -33,8 +33,8 @@ struct SeriesStatisticsTests {
         #expect(stats.count == 5)
     }
 
-    @Test("one point is its own first, last, min, max and mean, with no change")
-    func single() throws {
+    @Test
+    func onePointIsItsOwnFirstLastMinMaxAndMeanWithNoChange() throws {
         let point = RatePoint(day: Day(iso: "2026-03-02")!, rate: Decimal(string: "157.25")!)
         let stats = try #require(SeriesStatistics([point]))
         #expect([stats.first, stats.last, stats.min, stats.max] == [point, point, point, point])
@@ -42,16 +42,16 @@ struct SeriesStatisticsTests {
         #expect(stats.mean == point.rate && stats.count == 1)
     }
 
-    @Test("decimal arithmetic: 0.1 and 0.2 average to exactly 0.15")
-    func exact() throws {
+    @Test
+    func decimalArithmetic01And02AverageToExactly015() throws {
         let stats = try #require(SeriesStatistics(H.points([("2026-01-05", "0.1"), ("2026-01-06", "0.2")])))
         #expect(stats.mean == Decimal(string: "0.15")!)
         #expect(stats.change == Decimal(string: "0.1")!)
         #expect(stats.changePercent == 100)
     }
 
-    @Test("no points, no statistics")
-    func empty() {
+    @Test
+    func noPointsNoStatistics() {
         #expect(SeriesStatistics([]) == nil)
     }
 }

@@ -1,3 +1,4 @@
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -15,29 +16,29 @@ struct StyleTests {
         (false, false, ["TERM": "xterm-256color"], false),
     ]
 
-    @Test("colour only for a terminal that allows it", arguments: decisions)
-    func decide(isTerminal: Bool, flag: Bool, environment: [String: String], color: Bool) {
+    @Test(arguments: decisions)
+    func colourOnlyForATerminalThatAllowsIt(isTerminal: Bool, flag: Bool, environment: [String: String], color: Bool) {
         #expect(Style.decide(isTerminal: isTerminal, noColorFlag: flag, environment: environment).color == color)
     }
 
-    @Test("without colour the text is untouched")
-    func plain() {
+    @Test
+    func withoutColourTheTextIsUntouched() {
         let style = Style(color: false)
         for paint in [style.dim, style.bold, style.red, style.green, style.yellow] {
             #expect(paint("x") == "x")
         }
     }
 
-    @Test("with colour the text is wrapped in SGR and reset")
-    func colored() {
+    @Test
+    func withColourTheTextIsWrappedInSGRAndReset() {
         let style = Style(color: true)
         #expect(style.red("x") == "\u{1B}[31mx\u{1B}[0m")
         #expect(style.bold("x") == "\u{1B}[1mx\u{1B}[0m")
         #expect(style.dim("x") == "\u{1B}[2mx\u{1B}[0m")
     }
 
-    @Test("rendered answers carry escapes only with colour on")
-    func rendererHonoursStyle() throws {
+    @Test
+    func renderedAnswersCarryEscapesOnlyWithColourOn() throws {
         let outcome = Outcome.conversion(RenderFixtures.conversion(100, "USD", to: ["EUR"]))
         let colored = try #require(TextRenderer(style: Style(color: true), showProvenance: true).render(outcome, now: RenderFixtures.now))
         let plain = try #require(TextRenderer(style: Style(color: false), showProvenance: true).render(outcome, now: RenderFixtures.now))

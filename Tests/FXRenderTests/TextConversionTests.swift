@@ -1,4 +1,5 @@
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ struct TextConversionTests {
     typealias F = RenderFixtures
     let plain = TextRenderer(style: Style(color: false), showProvenance: false)
 
-    @Test("one target", arguments: [
+    @Test(arguments: [
         ("100", "USD", "EUR", "100.00 USD = 89.51 EUR"),
         ("100", "USD", "JPY", "100.00 USD = 15,725 JPY"),
         ("100", "EUR", "USD", "100.00 EUR = 111.72 USD"),
@@ -22,8 +23,8 @@ struct TextConversionTests {
         #expect(plain.render(.conversion(conversion), now: F.now) == expected)
     }
 
-    @Test("one line per target, in the order asked")
-    func severalTargets() {
+    @Test
+    func oneLinePerTargetInTheOrderAsked() {
         let conversion = F.conversion(100, "USD", to: ["EUR", "JPY", "GBP"])
         #expect(plain.render(.conversion(conversion), now: F.now) == """
             100.00 USD = 89.51 EUR
@@ -32,15 +33,15 @@ struct TextConversionTests {
             """)
     }
 
-    @Test("the amount keeps the decimals the user typed")
-    func typedScale() {
+    @Test
+    func theAmountKeepsTheDecimalsTheUserTyped() {
         let base = F.conversion(Decimal(exactly: "1.125")!, "USD", to: ["EUR"])
         let conversion = Conversion(amount: base.amount, amountDigits: 3, from: base.from, lines: base.lines)
         #expect(plain.render(.conversion(conversion), now: F.now) == "1.125 USD = 1.01 EUR")
     }
 
-    @Test("help is shown as given; quit shows nothing")
-    func helpAndQuit() {
+    @Test
+    func helpIsShownAsGivenQuitShowsNothing() {
         #expect(plain.render(.help("Commands:"), now: F.now) == "Commands:")
         #expect(plain.render(.quit, now: F.now) == nil)
     }

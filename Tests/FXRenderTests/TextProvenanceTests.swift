@@ -1,4 +1,5 @@
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -13,32 +14,32 @@ struct TextProvenanceTests {
             .render(.conversion(F.conversion(100, "USD", to: targets, provenance: provenance)), now: F.now)
     }
 
-    @Test("fetched rates say when")
-    func fetched() {
+    @Test
+    func fetchedRatesSayWhen() {
         #expect(render(F.provenance(origin: .network, fetchedSecondsAgo: 192))
             == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · fetched 3m 12s ago")
     }
 
-    @Test("cached rates say when they were fetched")
-    func cached() {
+    @Test
+    func cachedRatesSayWhenTheyWereFetched() {
         #expect(render(F.provenance(origin: .cache, fetchedSecondsAgo: 2 * 3600 + 300))
             == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · fetched 2h 5m ago")
     }
 
-    @Test("built-in rates say so")
-    func builtIn() {
+    @Test
+    func builtInRatesSaySo() {
         #expect(render(F.provenance(origin: .builtIn, fetchedSecondsAgo: nil))
             == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · built-in rates")
     }
 
-    @Test("one provenance line for several targets from one table")
-    func once() {
+    @Test
+    func oneProvenanceLineForSeveralTargetsFromOneTable() {
         #expect(render(F.provenance(), targets: ["EUR", "JPY"])
             == "100.00 USD = 89.51 EUR\n100.00 USD = 15,725 JPY\nECB · 2026-10-30 · fetched 3m 12s ago")
     }
 
-    @Test("nothing when provenance is off", arguments: [Provenance.Origin.network, .cache, .builtIn])
-    func hidden(origin: Provenance.Origin) {
+    @Test(arguments: [Provenance.Origin.network, .cache, .builtIn])
+    func nothingWhenProvenanceIsOff(origin: Provenance.Origin) {
         #expect(render(F.provenance(origin: origin), show: false) == "100.00 USD = 89.51 EUR")
     }
 }

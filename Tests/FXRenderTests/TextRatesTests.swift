@@ -1,4 +1,5 @@
 import FXRates
+import FXAnswers
 import FXRender
 import Foundation
 import Testing
@@ -8,14 +9,14 @@ struct TextRatesTests {
     typealias F = RenderFixtures
     let plain = TextRenderer(style: Style(color: false), showProvenance: false)
 
-    @Test("one pair shows the rate and its inverse")
-    func pair() {
+    @Test
+    func onePairShowsTheRateAndItsInverse() {
         let listing = RateListing(base: F.code("EUR"), quotes: [F.quote("EUR", "USD")], wholeTable: false)
         #expect(plain.render(.rates(listing), now: F.now) == "1 EUR = 1.1172 USD   (1 USD = 0.895095 EUR)")
     }
 
-    @Test("the whole table lines up codes, decimal points and names")
-    func wholeTable() throws {
+    @Test
+    func theWholeTableLinesUpCodesDecimalPointsAndNames() throws {
         let listing = RateListing(base: F.code("EUR"),
                                   quotes: ["GBP", "JPY", "USD"].map { F.quote("EUR", $0) }, wholeTable: true)
         let text = try #require(plain.render(.rates(listing), now: F.now))
@@ -30,8 +31,8 @@ struct TextRatesTests {
         #expect(points.count == 1)
     }
 
-    @Test("the table's provenance comes after the rows")
-    func tableProvenance() throws {
+    @Test
+    func theTablesProvenanceComesAfterTheRows() throws {
         let listing = RateListing(base: F.code("EUR"), quotes: [F.quote("EUR", "USD")], wholeTable: true)
         let text = try #require(TextRenderer(style: Style(color: false), showProvenance: true).render(.rates(listing), now: F.now))
         #expect(text.split(separator: "\n").last == "ECB · 2026-10-30 · fetched 3m 12s ago")

@@ -7,8 +7,8 @@ import Testing
 /// `sources enable|disable|order` change only what fx owns in the user's config file.
 @Suite("Config editor")
 struct ConfigEditorTests {
-    @Test("enable, disable and order keep everything else the user wrote, and the file private")
-    func keepsTheRest() throws {
+    @Test
+    func enableDisableAndOrderKeepEverythingElseTheUserWroteAndTheFilePrivate() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("fx/config.json").path
@@ -39,8 +39,8 @@ struct ConfigEditorTests {
         #expect(settings.warnings.isEmpty)
     }
 
-    @Test("a config fx cannot read is never overwritten")
-    func refusesDamaged() throws {
+    @Test
+    func aConfigFxCannotReadIsNeverOverwritten() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("config.json").path
@@ -49,8 +49,8 @@ struct ConfigEditorTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{ not json")
     }
 
-    @Test("a config that exists but cannot be read is left alone")
-    func refusesUnreadable() throws {
+    @Test
+    func aConfigThatExistsButCannotBeReadIsLeftAlone() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
         // A directory where the file should be cannot be read as a file, whoever runs the test.
@@ -61,8 +61,8 @@ struct ConfigEditorTests {
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
-    @Test("a missing config is created")
-    func creates() throws {
+    @Test
+    func aMissingConfigIsCreated() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("new/fx/config.json").path
@@ -70,8 +70,8 @@ struct ConfigEditorTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
-    @Test("a key in a config others can read draws a warning; the key itself is never in it")
-    func readableKeyWarns() throws {
+    @Test
+    func aKeyInAConfigOthersCanReadDrawsAWarningTheKeyItselfIsNeverInIt() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("fx/config.json").path
@@ -91,8 +91,8 @@ struct ConfigEditorTests {
 
 @Suite("Config editor and settings: details")
 struct ConfigDetailTests {
-    @Test("a source written in capitals is changed in place, not duplicated")
-    func caseInsensitive() throws {
+    @Test
+    func aSourceWrittenInCapitalsIsChangedInPlaceNotDuplicated() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("config.json").path
@@ -104,8 +104,8 @@ struct ConfigDetailTests {
         #expect(sources["OXR"]?["enabled"] as? Bool == false)
     }
 
-    @Test("unusable Nasdaq datasets are dropped with a warning")
-    func nasdaqDatasets() throws {
+    @Test
+    func unusableNasdaqDatasetsAreDroppedWithAWarning() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("fx/config.json")

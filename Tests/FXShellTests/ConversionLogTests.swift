@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 @testable import FXShell
 import FXTestSupport
@@ -19,8 +20,8 @@ struct ConversionLogFileTests {
         (FileManager.default.contents(atPath: path) ?? Data()).filter { $0 == 0x0A }.count
     }
 
-    @Test("entries come back as they were appended, missing fields included")
-    func roundTrip() throws {
+    @Test
+    func entriesComeBackAsTheyWereAppendedMissingFieldsIncluded() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileConversionLog(stateDirectory: directory.path + "/fx")
@@ -33,8 +34,8 @@ struct ConversionLogFileTests {
             + #""result":"1.00 EUR","source":"ecb","time":"2026-10-30T17:01:00Z"}"#)
     }
 
-    @Test("the file is private (0600) in a private directory (0700)")
-    func modes() throws {
+    @Test
+    func theFileIsPrivate0600InAPrivateDirectory0700() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileConversionLog(stateDirectory: directory.path + "/state/fx")
@@ -45,8 +46,8 @@ struct ConversionLogFileTests {
         #expect((folder[.posixPermissions] as? Int) == 0o700)
     }
 
-    @Test("past capacity plus a tenth, the file is cut back to the newest entries")
-    func cap() {
+    @Test
+    func pastCapacityPlusATenthTheFileIsCutBackToTheNewestEntries() {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileConversionLog(stateDirectory: directory.path, capacity: 10)
@@ -60,8 +61,8 @@ struct ConversionLogFileTests {
         #expect(Set(leftovers ?? []) == ["log.jsonl", "log.jsonl.lock"])
     }
 
-    @Test("the lock file keeps the line count, and a log changed behind its back is counted afresh")
-    func tally() throws {
+    @Test
+    func theLockFileKeepsTheLineCountAndALogChangedBehindItsBackIsCountedAfresh() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileConversionLog(stateDirectory: directory.path, capacity: 10)
@@ -89,8 +90,8 @@ struct ConversionLogFileTests {
         #expect(kept() == FileConversionLog.Tally(lines: 1, size: size()))
     }
 
-    @Test("garbage and a half-written last line are skipped, and the next append is not swallowed")
-    func garbage() throws {
+    @Test
+    func garbageAndAHalfWrittenLastLineAreSkippedAndTheNextAppendIsNotSwallowed() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileConversionLog(stateDirectory: directory.path)
@@ -104,8 +105,8 @@ struct ConversionLogFileTests {
         #expect(log.entries() == [Self.entry(1), Self.entry(3)])
     }
 
-    @Test("a directory that cannot be made gives one warning, no crash")
-    func unwritable() throws {
+    @Test
+    func aDirectoryThatCannotBeMadeGivesOneWarningNoCrash() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A regular file where a directory should be fails even for root, unlike chmod.
@@ -117,8 +118,8 @@ struct ConversionLogFileTests {
         #expect(log.entries() == [])
     }
 
-    @Test("an unwritable log file gives a warning naming it")
-    func unwritableFile() throws {
+    @Test
+    func anUnwritableLogFileGivesAWarningNamingIt() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileConversionLog(stateDirectory: directory.path)
@@ -127,8 +128,8 @@ struct ConversionLogFileTests {
         #expect(warning.hasPrefix("could not keep the conversion log: cannot open \(log.path): "))
     }
 
-    @Test("two appenders at once lose no line")
-    func concurrent() {
+    @Test
+    func twoAppendersAtOnceLoseNoLine() {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.path
@@ -142,8 +143,8 @@ struct ConversionLogFileTests {
         #expect(Set(entries.map(\.line)).count == 300)
     }
 
-    @Test("two appenders at once while the file is being cut back lose no line")
-    func concurrentTrim() {
+    @Test
+    func twoAppendersAtOnceWhileTheFileIsBeingCutBackLoseNoLine() {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.path
@@ -159,8 +160,8 @@ struct ConversionLogFileTests {
         #expect(lines.count == expected && Set(lines).count == expected)
     }
 
-    @Test("the standard place is $XDG_STATE_HOME/fx, else ~/.local/state/fx")
-    func standard() {
+    @Test
+    func theStandardPlaceIsXDGSTATEHOMEFxElseLocalStateFx() {
         #expect(FileConversionLog.standard(environment: ["XDG_STATE_HOME": "/s/", "HOME": "/h"]).path == "/s/fx/log.jsonl")
         #expect(FileConversionLog.standard(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).path
             == "/h/.local/state/fx/log.jsonl")
@@ -176,9 +177,9 @@ struct ConversionLogSessionTests {
     let err = StringOutput()
 
     func session(_ log: any ConversionLog, json: Bool = false) -> Session {
-        let service = RateService(sources: [FixedTableSource()], store: MemoryRateStore([]), clock: clock)
+        let service = RateService(sources: [FixedTableSource()], store: MemoryRateStore([]), clock: clock, usage: MemoryUsageStore())
         return Session(parser: Parser(), executor: Executor(service: service, clock: clock, options: Executor.Options()),
-                       service: service, clock: clock,
+                       clock: clock,
                        presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: false),
                        out: out, err: err, log: log)
     }
@@ -189,8 +190,8 @@ struct ConversionLogSessionTests {
         ConversionLogEntry(time: ShellHarness.now, line: line, result: result, rate: rate, source: .ecb, asOf: Self.day)
     }
 
-    @Test("a conversion is kept per target, trailing blanks trimmed, with the exact rate")
-    func conversion() async {
+    @Test
+    func aConversionIsKeptPerTargetTrailingBlanksTrimmedWithTheExactRate() async {
         let log = MemoryConversionLog()
         let shell = session(log)
         #expect(await shell.run("convert 100 usd to eur jpy \t ") == .ok)
@@ -202,15 +203,15 @@ struct ConversionLogSessionTests {
         #expect(err.text == "")
     }
 
-    @Test("a leading space keeps the line out of the log")
-    func leadingSpaceIsNotKept() async {
+    @Test
+    func aLeadingSpaceKeepsTheLineOutOfTheLog() async {
         let log = MemoryConversionLog()
         #expect(await session(log).run(" 100 usd eur") == .ok)
         #expect(log.entries() == [])
     }
 
-    @Test("a rate lookup is kept per pair; a whole table as one line without a rate")
-    func rates() async {
+    @Test
+    func aRateLookupIsKeptPerPairAWholeTableAsOneLineWithoutARate() async {
         let log = MemoryConversionLog()
         let shell = session(log)
         _ = await shell.run("rate usd jpy gbp")
@@ -222,8 +223,8 @@ struct ConversionLogSessionTests {
         ])
     }
 
-    @Test("failures, help and the like are not kept; JSON mode keeps answers too")
-    func others() async {
+    @Test
+    func failuresHelpAndTheLikeAreNotKeptJSONModeKeepsAnswersToo() async {
         let log = MemoryConversionLog()
         let shell = session(log, json: true)
         _ = await shell.run("100 usd eux")
@@ -233,8 +234,8 @@ struct ConversionLogSessionTests {
         #expect(log.entries() == [entry("100 usd eur", "89.51 EUR", "0.895094880057")])
     }
 
-    @Test("a log that cannot be written warns once and the answers stand")
-    func warningOnce() async {
+    @Test
+    func aLogThatCannotBeWrittenWarnsOnceAndTheAnswersStand() async {
         let shell = session(MemoryConversionLog(failure: "could not keep the conversion log: disk full"))
         #expect(await shell.run("100 usd eur") == .ok)
         #expect(await shell.run("100 usd jpy") == .ok)

@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import FXShell
 import FXTestSupport
@@ -36,14 +37,14 @@ import Testing
     @Test(arguments: examples)
     func exampleRuns(example: String) async {
         let clock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!)
-        let service = RateService(sources: [BuiltInSource()], store: MemoryRateStore(), clock: clock)
+        let service = RateService(sources: [BuiltInSource()], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
         let history = HistoryService(sources: [UnaskedHistory()], store: MemoryHistoryStore([Self.history]), clock: clock)
         let out = StringOutput(), err = StringOutput()
         let configDirectory = makeTemporaryDirectory("fx-help-config")
         defer { try? FileManager.default.removeItem(at: configDirectory) }
         let executor = Executor(service: service, history: history,
                                 config: ConfigEditor(path: configDirectory.appendingPathComponent("config.json").path), clock: clock)
-        let session = Session(parser: Parser(), executor: executor, service: service, clock: clock,
+        let session = Session(parser: Parser(), executor: executor, clock: clock,
                               presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
                               out: out, err: err)
         let result = await session.run(example)

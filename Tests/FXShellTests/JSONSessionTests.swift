@@ -8,8 +8,8 @@ struct JSONSessionTests {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    @Test("a bad line prints an error object on stdout and the message on stderr")
-    func badLine() async throws {
+    @Test
+    func aBadLinePrintsAnErrorObjectOnStdoutAndTheMessageOnStderr() async throws {
         let shell = ShellHarness(json: true)
         #expect(await shell.session.run("100 usd eux", number: 2) == .failed(2))
         let lines = shell.out.text.split(separator: "\n")
@@ -21,8 +21,8 @@ struct JSONSessionTests {
         #expect(shell.err.text == "fx: line 2: Unknown currency 'EUX'. Did you mean 'EUR'?\n")
     }
 
-    @Test("a good line prints one object")
-    func goodLine() async throws {
+    @Test
+    func aGoodLinePrintsOneObject() async throws {
         let shell = ShellHarness(json: true)
         #expect(await shell.session.run("100 usd eur") == .ok)
         let lines = shell.out.text.split(separator: "\n")
@@ -30,8 +30,8 @@ struct JSONSessionTests {
         #expect(try object(lines[0])["result"] as? String == "89.51")
     }
 
-    @Test("a no-rate failure is an object too")
-    func noRate() async throws {
+    @Test
+    func aNoRateFailureIsAnObjectToo() async throws {
         let shell = ShellHarness(json: true)
         #expect(await shell.session.run("100 usd kwd") == .failed(1))
         let error = try #require(try object(shell.out.text.split(separator: "\n")[0])["error"] as? [String: Any])

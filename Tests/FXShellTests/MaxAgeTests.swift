@@ -1,5 +1,6 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import FXShell
 import Foundation
@@ -12,8 +13,8 @@ struct MaxAgeTests {
     static let overdue = FixedTableSource(nextPublicationOffset: 3600)
     static let command = Command.convert(amount: Amount(100, scale: 0), from: CurrencyCode("USD")!, to: [CurrencyCode("EUR")!])
 
-    @Test("rates superseded longer ago than max age are too old")
-    func tooOld() async throws {
+    @Test
+    func ratesSupersededLongerAgoThanMaxAgeAreTooOld() async throws {
         let shell = ShellHarness(maxAge: 3600, source: Self.overdue)
         let outcome = try await shell.executor.execute(Self.command)
         let verdict = try #require(shell.executor.verdict(on: outcome))
@@ -27,26 +28,26 @@ struct MaxAgeTests {
         #expect(verdict.exitStatus == 3)
     }
 
-    @Test("within max age there is no verdict", arguments: [17 * 3600.0, 86_400])
-    func fresh(maxAge: TimeInterval) async throws {
+    @Test(arguments: [17 * 3600.0, 86_400])
+    func withinMaxAgeThereIsNoVerdict(maxAge: Double) async throws {
         let shell = ShellHarness(maxAge: maxAge, source: Self.overdue)
         #expect(shell.executor.verdict(on: try await shell.executor.execute(Self.command)) == nil)
     }
 
-    @Test("rates that are still the newest are never too old")
-    func notSuperseded() async throws {
+    @Test
+    func ratesThatAreStillTheNewestAreNeverTooOld() async throws {
         let shell = ShellHarness(maxAge: 1)
         #expect(shell.executor.verdict(on: try await shell.executor.execute(Self.command)) == nil)
     }
 
-    @Test("without max age there is no verdict")
-    func noMaxAge() async throws {
+    @Test
+    func withoutMaxAgeThereIsNoVerdict() async throws {
         let shell = ShellHarness(source: Self.overdue)
         #expect(shell.executor.verdict(on: try await shell.executor.execute(Self.command)) == nil)
     }
 
-    @Test("the session prints the answer, then the complaint, and fails with 3")
-    func session() async {
+    @Test
+    func theSessionPrintsTheAnswerThenTheComplaintAndFailsWith3() async {
         let shell = ShellHarness(maxAge: 3600, source: Self.overdue)
         #expect(await shell.session.run("100 usd eur") == .failed(3))
         #expect(shell.out.text == "100.00 USD = 89.51 EUR\n")
@@ -54,8 +55,8 @@ struct MaxAgeTests {
             == "fx: European Central Bank rates of 2026-10-30 were superseded 16h ago, longer than --max-age 1h allows\n")
     }
 
-    @Test("in JSON mode the answer is the only object on stdout")
-    func sessionJSON() async {
+    @Test
+    func inJSONModeTheAnswerIsTheOnlyObjectOnStdout() async {
         let shell = ShellHarness(json: true, maxAge: 3600, source: Self.overdue)
         #expect(await shell.session.run("100 usd eur") == .failed(3))
         #expect(shell.out.text.split(separator: "\n").count == 1)

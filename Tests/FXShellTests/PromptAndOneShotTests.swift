@@ -1,10 +1,11 @@
 import FXShell
+import FXTestSupport
 import Testing
 
 @Suite("Modes.prompt and Modes.oneShot")
 struct PromptAndOneShotTests {
-    @Test("the prompt keeps going after an error and leaves with 0 at end of input")
-    func promptKeepsGoing() async {
+    @Test
+    func thePromptKeepsGoingAfterAnErrorAndLeavesWith0AtEndOfInput() async {
         let shell = ShellHarness()
         let prompt = StringOutput()
         let status = await Modes.prompt(ScriptedLines(["bogus", "100 usd eur"]), session: shell.session, promptOutput: prompt)
@@ -14,8 +15,8 @@ struct PromptAndOneShotTests {
         #expect(prompt.text == "fx> fx> fx> \n")
     }
 
-    @Test("quit leaves the prompt")
-    func promptQuit() async {
+    @Test
+    func quitLeavesThePrompt() async {
         let shell = ShellHarness()
         let prompt = StringOutput()
         let status = await Modes.prompt(ScriptedLines(["quit", "100 usd eur"]), session: shell.session, promptOutput: prompt)
@@ -24,10 +25,10 @@ struct PromptAndOneShotTests {
         #expect(prompt.text == "fx> ")
     }
 
-    @Test("one shot joins the words and returns the line's status", arguments: [
+    @Test(arguments: [
         (["convert", "100", "usd", "eur"], 0), (["100", "usd", "eux"], 2), (["100", "usd", "kwd"], 1),
     ] as [([String], Int32)])
-    func oneShot(words: [String], status: Int32) async {
+    func oneShotJoinsTheWordsAndReturnsTheLinesStatus(words: [String], status: Int32) async {
         let shell = ShellHarness()
         #expect(await Modes.oneShot(words, session: shell.session) == status)
     }

@@ -1,8 +1,10 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 @testable import FXShell
 import Foundation
+import FXTestSupport
 import Testing
 
 /// Script mode's fast lane must print exactly what the general path prints, line for line.

@@ -5,15 +5,15 @@ import Testing
 
 @Suite("Session refresh")
 struct RefreshSessionTests {
-    @Test("a refresh reports the new table")
-    func updated() async {
+    @Test
+    func aRefreshReportsTheNewTable() async {
         let shell = ShellHarness()
         #expect(await shell.session.run("refresh") == .ok)
         #expect(shell.out.text == "ecb: updated 2026-10-30 (3 currencies)\n")
     }
 
-    @Test("a refresh over an older cache names both dates")
-    func updatedFromCache() async {
+    @Test
+    func aRefreshOverAnOlderCacheNamesBothDates() async {
         let cached = CachedRates(source: .ecb,
                                  table: RateTable(base: .eur, date: Day(year: 2026, month: 10, day: 29)!,
                                                   rates: [CurrencyCode("USD")!: 1, CurrencyCode("CHF")!: 1]),
@@ -24,8 +24,8 @@ struct RefreshSessionTests {
         #expect(shell.out.text == "ecb: updated 2026-10-29 → 2026-10-30 (3 currencies; 1 changed; added GBP, JPY; dropped CHF)\n")
     }
 
-    @Test("a refresh in which every source failed prints the report and fails with 1")
-    func failed() async {
+    @Test
+    func aRefreshInWhichEverySourceFailedPrintsTheReportAndFailsWith1() async {
         let shell = ShellHarness(source: FixedTableSource(failure: .httpStatus(503)))
         #expect(await shell.session.run("refresh") == .failed(1))
         #expect(shell.out.text == "ecb: failed: server answered HTTP 503 (Service Unavailable)\n")

@@ -1,12 +1,13 @@
 import FXShell
+import FXTestSupport
 import Testing
 
 @Suite("Modes.script")
 struct ScriptModeTests {
     static let lines = ["100 usd eur", "# c", "", "bogus", "100 usd jpy"]
 
-    @Test("goes on after an error, which names its line; the status is the first failure's")
-    func keepsGoing() async {
+    @Test
+    func goesOnAfterAnErrorWhichNamesItsLineTheStatusIsTheFirstFailures() async {
         let shell = ShellHarness()
         let status = await Modes.script(ScriptedLines(Self.lines), session: shell.session, failFast: false)
         #expect(status == 2)
@@ -14,8 +15,8 @@ struct ScriptModeTests {
         #expect(shell.err.text == "fx: line 4: Unknown command 'bogus'. Type 'help' to see the commands.\n")
     }
 
-    @Test("failFast stops at the first error")
-    func failFast() async {
+    @Test
+    func failFastStopsAtTheFirstError() async {
         let shell = ShellHarness()
         let status = await Modes.script(ScriptedLines(Self.lines), session: shell.session, failFast: true)
         #expect(status == 2)
@@ -24,8 +25,8 @@ struct ScriptModeTests {
         #expect(shell.err.text.hasPrefix("fx: line 4: "))
     }
 
-    @Test("the first failure's status wins over later ones")
-    func firstStatus() async {
+    @Test
+    func theFirstFailuresStatusWinsOverLaterOnes() async {
         let shell = ShellHarness()
         let status = await Modes.script(ScriptedLines(["100 usd kwd", "bogus"]), session: shell.session, failFast: false)
         #expect(status == 1)
@@ -33,8 +34,8 @@ struct ScriptModeTests {
         #expect(shell.err.text.contains("fx: line 2: "))
     }
 
-    @Test("quit stops the script with the status so far")
-    func quit() async {
+    @Test
+    func quitStopsTheScriptWithTheStatusSoFar() async {
         let shell = ShellHarness()
         let status = await Modes.script(ScriptedLines(["100 usd eur", "quit", "100 usd jpy", "bogus"]),
                                         session: shell.session, failFast: false)
@@ -43,8 +44,8 @@ struct ScriptModeTests {
         #expect(shell.err.text == "")
     }
 
-    @Test("an empty script succeeds silently")
-    func empty() async {
+    @Test
+    func anEmptyScriptSucceedsSilently() async {
         let shell = ShellHarness()
         #expect(await Modes.script(ScriptedLines([]), session: shell.session, failFast: false) == 0)
         #expect(shell.out.text == "")

@@ -11,8 +11,8 @@ struct SessionWarningTests {
                                     table: RateTable(base: .eur, date: yesterday, rates: FixedTableSource.table.rates),
                                     fetchedAt: ISO8601DateFormatter().date(from: "2026-10-29T16:00:00Z")!)
 
-    @Test("a failed fetch falls back to the cache and says so")
-    func fallbackToCache() async {
+    @Test
+    func aFailedFetchFallsBackToTheCacheAndSaysSo() async {
         let shell = ShellHarness(source: FixedTableSource(failure: .httpStatus(503)), cached: [Self.cached])
         #expect(await shell.session.run("100 usd eur") == .ok)
         #expect(shell.out.text == "100.00 USD = 89.51 EUR\n")
@@ -20,16 +20,16 @@ struct SessionWarningTests {
             + "using cached rates of 2026-10-29 (fetched 1d 1h ago)\n")
     }
 
-    @Test("a warning is printed once, not on every later line")
-    func once() async {
+    @Test
+    func aWarningIsPrintedOnceNotOnEveryLaterLine() async {
         let shell = ShellHarness(source: FixedTableSource(failure: .httpStatus(503)), cached: [Self.cached])
         _ = await shell.session.run("100 usd eur")
         _ = await shell.session.run("100 usd jpy")
         #expect(shell.err.text.components(separatedBy: "warning:").count == 2)
     }
 
-    @Test("with nothing cached, a failed fetch is a runtime failure")
-    func unavailable() async {
+    @Test
+    func withNothingCachedAFailedFetchIsARuntimeFailure() async {
         let shell = ShellHarness(source: FixedTableSource(failure: .emptyBody))
         #expect(await shell.session.run("100 usd eur") == .failed(1))
         #expect(shell.out.text == "")

@@ -16,32 +16,32 @@ struct SettingsConfigFileTests {
         body(Settings.load(environment: environment, knownSources: [.ecb]))
     }
 
-    @Test("a source URL from the config file")
-    func url() throws {
+    @Test
+    func aSourceURLFromTheConfigFile() throws {
         try withConfig(#"{"sources": {"ecb": {"url": "https://mirror.example/ecb/"}}}"#) { settings in
             #expect(settings.sourceURLs[.ecb] == URL(string: "https://mirror.example/ecb/"))
             #expect(settings.warnings.isEmpty)
         }
     }
 
-    @Test("the environment is stronger than the file")
-    func environmentWins() throws {
+    @Test
+    func theEnvironmentIsStrongerThanTheFile() throws {
         try withConfig(#"{"sources": {"ecb": {"url": "https://file.example/"}}}"#,
                        extra: ["FX_ECB_URL": "https://env.example/"]) { settings in
             #expect(settings.sourceURLs[.ecb] == URL(string: "https://env.example/"))
         }
     }
 
-    @Test("a damaged file gives a warning and the defaults", arguments: ["{", "[1, 2]", #"{"sources": 5}"#])
-    func damaged(contents: String) throws {
+    @Test(arguments: ["{", "[1, 2]", #"{"sources": 5}"#])
+    func aDamagedFileGivesAWarningAndTheDefaults(contents: String) throws {
         try withConfig(contents) { settings in
             #expect(settings.sourceURLs.isEmpty)
             #expect(settings.warnings.count == 1)
         }
     }
 
-    @Test("a non-http URL in the file gives a warning")
-    func badURL() throws {
+    @Test
+    func aNonHttpURLInTheFileGivesAWarning() throws {
         try withConfig(#"{"sources": {"ecb": {"url": "gopher://x"}}}"#) { settings in
             #expect(settings.sourceURLs.isEmpty)
             #expect(settings.warnings.first?.contains("'ecb'") == true)

@@ -12,7 +12,7 @@ struct SettingsTests {
         Settings.load(environment: ["HOME": Self.home].merging(extra) { _, new in new }, knownSources: [.ecb])
     }
 
-    @Test("cache directory from XDG_CACHE_HOME when absolute", arguments: [
+    @Test(arguments: [
         ([:], home + "/.cache/fx"),
         (["XDG_CACHE_HOME": "/var/tmp/cache"], "/var/tmp/cache/fx"),
         (["XDG_CACHE_HOME": "/var/tmp/cache/"], "/var/tmp/cache/fx"),
@@ -20,36 +20,36 @@ struct SettingsTests {
         (["XDG_CACHE_HOME": "./cache"], home + "/.cache/fx"),
         (["XDG_CACHE_HOME": ""], home + "/.cache/fx"),
     ] as [([String: String], String)])
-    func cacheDirectory(environment: [String: String], expected: String) {
+    func cacheDirectoryFromXDGCACHEHOMEWhenAbsolute(environment: [String: String], expected: String) {
         #expect(load(environment).cacheDirectory == expected)
     }
 
-    @Test("config path from XDG_CONFIG_HOME when absolute")
-    func configPath() {
+    @Test
+    func configPathFromXDGCONFIGHOMEWhenAbsolute() {
         #expect(load([:]).configPath == Self.home + "/.config/fx/config.json")
         #expect(load(["XDG_CONFIG_HOME": "/nonexistent/cfg"]).configPath == "/nonexistent/cfg/fx/config.json")
         #expect(load(["XDG_CONFIG_HOME": "cfg"]).configPath == Self.home + "/.config/fx/config.json")
     }
 
-    @Test("FX_ECB_URL sets the source URL", arguments: ["https://mirror.example/ecb/", "http://127.0.0.1:8080/daily.xml"])
-    func sourceURL(text: String) {
+    @Test(arguments: ["https://mirror.example/ecb/", "http://127.0.0.1:8080/daily.xml"])
+    func fxECBURLSetsTheSourceURL(text: String) {
         let settings = load(["FX_ECB_URL": text])
         #expect(settings.sourceURLs[.ecb] == URL(string: text))
         #expect(settings.warnings.isEmpty)
     }
 
-    @Test("a value that is not an http(s) URL is ignored with a warning", arguments: [
+    @Test(arguments: [
         "ftp://mirror.example/ecb", "file:///etc/passwd", "not a url", "https://",
     ])
-    func badURL(text: String) {
+    func aValueThatIsNotAnHttpSURLIsIgnoredWithAWarning(text: String) {
         let settings = load(["FX_ECB_URL": text])
         #expect(settings.sourceURLs[.ecb] == nil)
         #expect(settings.warnings.count == 1)
         #expect(settings.warnings.first?.contains("FX_ECB_URL") == true)
     }
 
-    @Test("an empty FX_ECB_URL is as if unset")
-    func emptyURL() {
+    @Test
+    func anEmptyFXECBURLIsAsIfUnset() {
         let settings = load(["FX_ECB_URL": ""])
         #expect(settings.sourceURLs.isEmpty)
         #expect(settings.warnings.isEmpty)

@@ -1,7 +1,9 @@
 import FXCommands
 import FXRates
+import FXAnswers
 import FXRender
 import FXShell
+import FXTestSupport
 import Foundation
 
 /// A source that always answers with the ECB table of Friday 2026-10-30 (no KWD).
@@ -43,10 +45,10 @@ struct ShellHarness {
 
     init(json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
          source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false) {
-        service = RateService(sources: [source], store: MemoryRateStore(cached), clock: clock)
+        service = RateService(sources: [source], store: MemoryRateStore(cached), clock: clock, usage: MemoryUsageStore())
         executor = Executor(service: service, clock: clock, options: Executor.Options(maxAge: maxAge))
         let clock = clock
-        session = Session(parser: Parser(), executor: executor, service: service, clock: clock,
+        session = Session(parser: Parser(), executor: executor, clock: clock,
                           presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: forPerson),
                           out: out, err: err, quickLane: quickLane ? QuickLane(clock: clock) : nil)
     }

@@ -83,10 +83,10 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
             let latest = BuiltInRates.ecb.latest
             let rates = latest.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
             return #"{"amount":1.0,"base":"EUR","date":"\#(latest.date)","rates":{\#(rates)}}"#
-        case .boc: return String(decoding: endToEndFixture("providers/boc-recent2.constructed.json"), as: UTF8.self)
-        case .oxr: return String(decoding: endToEndFixture("providers/oxr-latest.json"), as: UTF8.self)
-        case .dunamu: return String(decoding: endToEndFixture("providers/dunamu-recent-krwusd.json"), as: UTF8.self)
-        case .nasdaq: return String(decoding: endToEndFixture("providers/nasdaq-dataset-fx.constructed.json"), as: UTF8.self)
+        case .boc: return String(decoding: sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), as: UTF8.self)
+        case .oxr: return String(decoding: sharedFixture("oxr/latest.json"), as: UTF8.self)
+        case .dunamu: return String(decoding: sharedFixture("dunamu/recent-krwusd.json"), as: UTF8.self)
+        case .nasdaq: return String(decoding: sharedFixture("nasdaq/dataset-data-fx.constructed.json"), as: UTF8.self)
         }
     }
 

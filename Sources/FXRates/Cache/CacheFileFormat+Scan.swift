@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension CacheFileFormat {
     init(schema: Int, sources: [String: Entry]) {
         self.schema = schema
@@ -15,7 +9,7 @@ extension CacheFileFormat {
     /// conversion's own time. Unknown keys are skipped (a newer fx may add some); a repeated key
     /// means the file is damaged.
     static func scan(_ data: Data) throws(CacheFormatError) -> CacheFileFormat {
-        var json = JSONScanner(data)
+        var json = JSONScanner<FetchFailure>(data)
         var schema: Int?
         var sources: [String: Entry]?
         do {
@@ -42,7 +36,7 @@ extension CacheFileFormat {
         return CacheFileFormat(schema: schema, sources: sources)
     }
 
-    private static func scanSources(_ json: inout JSONScanner) throws(FetchFailure) -> [String: Entry] {
+    private static func scanSources(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: Entry] {
         var sources: [String: Entry] = [:]
         try json.members { json, id throws(FetchFailure) in
             guard sources[id] == nil else { throw .malformed("repeated source") }
@@ -51,7 +45,7 @@ extension CacheFileFormat {
         return sources
     }
 
-    private static func scanEntry(_ json: inout JSONScanner) throws(FetchFailure) -> Entry {
+    private static func scanEntry(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> Entry {
         var base, date, etag, lastModified: String?
         var fetchedAt, checkedAt, publishedAt: Date?
         var rates: [String: String]?
@@ -89,7 +83,7 @@ extension CacheFileFormat {
                      lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt)
     }
 
-    private static func texts(_ json: inout JSONScanner) throws(FetchFailure) -> [String: String] {
+    private static func texts(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: String] {
         // Room for a whole table up front (see ProcessEnvironment.variables).
         var texts = [String: String](minimumCapacity: 64)
         try json.members { json, code throws(FetchFailure) in
@@ -100,7 +94,7 @@ extension CacheFileFormat {
     }
 
     /// `2026-10-30T15:05:12Z`, the form JSONEncoder's `.iso8601` writes.
-    private static func instant(_ json: inout JSONScanner) throws(FetchFailure) -> Date {
+    private static func instant(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> Date {
         let text = try json.string()
         guard let date = Date(utcSecondText: text) else { throw .malformed("not an instant: \(text)") }
         return date

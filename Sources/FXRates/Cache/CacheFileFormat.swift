@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The JSON layout of `latest.json`, kept apart from the domain types so either can change.
 ///
 ///     {"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-10-30",

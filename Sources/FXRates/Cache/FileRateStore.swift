@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The latest rates of every source in one small JSON file, `latest.json` in fx's cache
 /// directory: read without a lock (writers replace it atomically), written under an
 /// advisory lock after re-reading it, so concurrent fx processes merge rather than clobber.
@@ -66,6 +60,5 @@ public struct FileRateStore: RateStore {
             return .failure(CacheReadProblem(reason: error.reason))
         }
     }
-
 
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What fx keeps of one source between runs.
 public struct CachedRates: Sendable, Equatable {
     public var source: SourceID
@@ -51,22 +45,3 @@ public struct StoreError: Error, Sendable, Equatable {
     }
 }
 
-/// A store in memory, for tests and for runs that must not write.
-public final class MemoryRateStore: RateStore, @unchecked Sendable {
-    private let lock = Lock()
-    private var entries: [SourceID: CachedRates]
-    public private(set) var saveCount = 0
-
-    public init(_ entries: [CachedRates] = []) {
-        self.entries = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
-    }
-
-    public func load() -> StoreContents { lock.withLock { StoreContents(entries: entries) } }
-
-    public func save(_ entry: CachedRates) throws(StoreError) {
-        lock.withLock {
-            entries[entry.source] = entry
-            saveCount += 1
-        }
-    }
-}

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Frankfurt local time (CET, CEST in summer) computed from the EU rule, so fx needs no
 /// tz database: summer time runs from 01:00 UTC on the last Sunday of March to 01:00 UTC
 /// on the last Sunday of October.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A calendar date with no time or zone (`2026-10-30`): the date a rate applies to.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     /// Days since 1970-01-01 in the proleptic Gregorian calendar.

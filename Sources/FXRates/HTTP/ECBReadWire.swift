@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// How the helper answers fx's `ECBDocumentReader`: the ECB's file on stdin; on stdout one JSON
 /// line, the head, then on success a CSV in the ECB's own layout, which fx reads exactly:
 /// `--read-ecb-xml` sends the tables of the XML so, `--read-ecb-zip` the CSV inside the zip.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// How `fx` and its network helper `fx-fetch` talk. The helper exists so that the `fx` binary
 /// itself never links URLSession: on Linux that pulls in libcurl and about thirty shared
 /// libraries, which cost more at start-up than the whole of an answer from the cache.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A GET request as a source asks for it; limits travel with the request.
 public struct HTTPRequest: Sendable, Equatable {
     public var url: URL

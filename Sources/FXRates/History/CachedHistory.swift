@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A source's history as kept between runs, with what the service needs to judge it.
 public struct CachedHistory: Sendable, Equatable {
     public var source: SourceID
@@ -39,33 +33,9 @@ public protocol HistoryStore: Sendable {
     func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory
 }
 
-/// Histories in memory, for tests.
-public final class MemoryHistoryStore: HistoryStore, @unchecked Sendable {
-    private let lock = Lock()
-    private var entries: [SourceID: CachedHistory]
-    public private(set) var saveCount = 0
-
-    public init(_ entries: [CachedHistory] = []) {
-        self.entries = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { _, last in last })
-    }
-
-    public func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic]) {
-        lock.withLock { (entries[source], []) }
-    }
-
-    public func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory {
-        lock.withLock {
-            saveCount += 1
-            let merged = entries[entry.source].map { HistoryMerge.lay(entry, over: $0) } ?? entry
-            entries[entry.source] = merged
-            return merged
-        }
-    }
-}
-
-enum HistoryMerge {
+package enum HistoryMerge {
     /// `newer` over `older`: days of `newer` win, the union of days is kept.
-    static func lay(_ newer: CachedHistory, over older: CachedHistory) -> CachedHistory {
+    package static func lay(_ newer: CachedHistory, over older: CachedHistory) -> CachedHistory {
         var merged = newer
         merged.history = older.history.merging(newer.history)
         merged.complete = newer.complete || older.complete

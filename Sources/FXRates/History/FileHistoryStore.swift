@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,9 +49,9 @@ public struct FileHistoryStore: HistoryStore {
 
     private func read(_ source: SourceID, currencies: Set<CurrencyCode>?) -> Result<CachedHistory?, CacheReadProblem> {
         let path = path(of: source)
-        guard FilePath.exists(path) else { return .success(nil) }
+        guard Paths.exists(path) else { return .success(nil) }
         guard let data = PlainFile.contents(path) else {
-            if FilePath.isDirectory(path) {
+            if Paths.isDirectory(path) {
                 return .failure(CacheReadProblem(reason: "a directory stands where the history file should be"))
             }
             return .failure(CacheReadProblem(reason: access(path, R_OK) != 0 && errno == EACCES ? "permission denied" : "cannot be read"))

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A history on disk, laid out so that reading two currencies out of forty costs little:
 ///
 ///     {"schema":1,"source":"ecb","base":"EUR","complete":true,"fetchedAt":…,"checkedAt":…}

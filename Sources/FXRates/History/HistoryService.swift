@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Answers questions about past days: a pair through time, and rates on a given date.
 /// It keeps each source's history current the way `RateService` keeps the latest rates:
 /// no request before a newer publication can exist, the full history fetched once, then

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A provider that can answer "every publication since a day": the ECB's history files, or
 /// Frankfurter's time series.
 public protocol HistorySource: Sendable {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One day's price of a pair: units of the quote per one unit of the base.
 public struct RatePoint: Sendable, Equatable {
     public let day: Day

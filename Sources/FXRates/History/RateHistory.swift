@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Every publication a source made over a span of days, stored by column: for each currency,
 /// its rate (units per one `base`) on each of `days`, nil where the source published none.
 /// Columns make the question history asks, "two currencies over many days", cheap.

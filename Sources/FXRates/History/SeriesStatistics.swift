@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The numbers printed under a history chart. Decimal throughout, so they agree digit for
 /// digit with the rates printed beside them.
 public struct SeriesStatistics: Sendable, Equatable {

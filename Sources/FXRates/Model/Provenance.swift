@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Names a rate source in config, flags, the cache and `FX_<ID>_URL`.
 public struct SourceID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String

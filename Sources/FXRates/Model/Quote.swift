@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The price of `to` in `from`, kept as the two legs through the table's base so that
 /// conversions divide once, at the end, and stay exact to the last digit that matters.
 public struct Quote: Sendable, Equatable {

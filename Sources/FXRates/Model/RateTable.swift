@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One publication of a source: on `date`, one unit of `base` buys `rates[code]` units of each currency.
 public struct RateTable: Sendable, Equatable {
     public let base: CurrencyCode

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Rounding rule for money: half away from zero ("commercial rounding"), the rule
 /// accountants and most price lists use; 0.125 EUR becomes 0.13 and -0.125 becomes -0.13.
 extension Decimal {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Locale-independent text for exact decimals: `.` as the point, optional `,` grouping.
 public enum DecimalFormat {
     /// `value` rounded to exactly `fractionDigits` places: 89.5 → "89.50".

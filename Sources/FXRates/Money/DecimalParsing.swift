@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension Decimal {
     /// Parses a plain decimal numeral (`-12.3400`, `136`, `.5`) with `.` as the point,
     /// independent of locale. Rejects exponents, grouping, spaces, NaN and infinities, and

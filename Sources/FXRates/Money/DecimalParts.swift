@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A finite `Decimal` as sign × mantissa × 10^exponent, the mantissa a 128-bit integer.
 ///
 /// FoundationEssentials, the only Foundation fx links, has no NSDecimalRound or NSDecimalNumber

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A problem fx recovered from. The shell prints each as a `warning:` line on stderr;
 /// tests collect them as values.
 public enum Diagnostic: Sendable, Equatable {

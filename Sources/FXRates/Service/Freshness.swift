@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// How long data last checked at `checkedAt`, whose newest publication is `lastDay`, may be
 /// used without asking the source again. Shared by the latest rates and the histories.
 enum Freshness {

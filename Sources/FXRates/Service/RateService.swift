@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The one place that decides where a rate comes from: memory, the cache, a fresh fetch, or
 /// the built-in snapshot. Every answer carries its provenance; every problem it recovered from
 /// becomes a `Diagnostic` for the shell to print.
@@ -52,7 +46,7 @@ public actor RateService {
 
     public init(sources: [any RateSource], store: any RateStore, clock: any WallClock,
                 builtIn: BuiltInRates? = nil, options: Options = Options(),
-                usage: any UsageStore = MemoryUsageStore(), quotas: [SourceID: Int] = [:],
+                usage: any UsageStore, quotas: [SourceID: Int] = [:],
                 describe: @escaping @Sendable (FetchFailure) -> String = { String(describing: $0) }) {
         self.sources = sources
         self.store = store

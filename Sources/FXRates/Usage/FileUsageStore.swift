@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `usage.json` in fx's cache directory: `{"schema":1,"sources":{"oxr":{"month":"2026-11","requests":12,…}}}`.
 /// Counting never stops an answer: a damaged file is set aside (`usage.json.corrupt`) and an
 /// unwritable one skipped, quietly, since the counts are advisory (the provider keeps the real
@@ -37,7 +31,7 @@ public struct FileUsageStore: UsageStore {
                 // Kept for inspection, quietly: counts are advisory, and starting afresh loses only them.
                 case .damaged: _ = SetAside.file(path, reason: "")
                 }
-            } else if FilePath.exists(path) {
+            } else if Paths.exists(path) {
                 _ = SetAside.file(path, reason: "")  // a directory, or a file that cannot be read
             }
             usage[source] = UsageUpdate.apply(result, to: usage[source], at: date)

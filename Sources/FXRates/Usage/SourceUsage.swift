@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What fx asked of a source this month: every request counts against a plan's quota, and a
 /// request that brought nothing new was wasted. Kept apart from the rates, so that a failed
 /// request (which still counts) leaves the rate cache untouched.
@@ -57,21 +51,8 @@ public protocol UsageStore: Sendable {
     func record(_ result: RequestResult, for source: SourceID, at date: Date)
 }
 
-public final class MemoryUsageStore: UsageStore, @unchecked Sendable {
-    private let lock = Lock()
-    private var usage: [SourceID: SourceUsage]
-
-    public init(_ usage: [SourceID: SourceUsage] = [:]) { self.usage = usage }
-
-    public func load() -> [SourceID: SourceUsage] { lock.withLock { usage } }
-
-    public func record(_ result: RequestResult, for source: SourceID, at date: Date) {
-        lock.withLock { usage[source] = UsageUpdate.apply(result, to: usage[source], at: date) }
-    }
-}
-
-enum UsageUpdate {
-    static func apply(_ result: RequestResult, to record: SourceUsage?, at date: Date) -> SourceUsage {
+package enum UsageUpdate {
+    package static func apply(_ result: RequestResult, to record: SourceUsage?, at date: Date) -> SourceUsage {
         var usage = (record ?? SourceUsage(month: SourceUsage.month(of: date))).current(at: date)
         usage.requests += 1
         switch result {

@@ -1,0 +1,61 @@
+import FXCommands
+import FXRates
+
+/// Every way a line can fail, as one value: its message, its code for JSON and its exit status.
+public enum Failure: Error, Sendable, Equatable {
+    case usage(UsageError)
+    case rates(RateError)
+    /// The answer was given, but from rates superseded longer ago than `--max-age` allows.
+    case tooOld(Provenance, staleness: TimeInterval, maxAge: TimeInterval)
+    /// `refresh` reached none of the sources it asked (these); each one's reason was already printed.
+    case refreshFailed([SourceID])
+
+    /// 1 runtime failure · 2 usage error · 3 data older than `--max-age`.
+    public var exitStatus: Int32 {
+        switch self {
+        case .usage: 2
+        case .rates(.unknownSource), .rates(.offlineRefresh), .rates(.noHistory), .rates(.sourceDisabled): 2
+        case .rates: 1
+        case .tooOld: 3
+        case .refreshFailed: 1
+        }
+    }
+
+    /// A stable snake_case code for `--json` error objects.
+    public var code: String {
+        switch self {
+        case .usage(let error):
+            switch error.kind {
+            case .unknownCommand: "unknown_command"
+            case .unknownCurrency: "unknown_currency"
+            case .unknownSource: "unknown_source"
+            case .missingSource: "missing_source"
+            case .malformedAmount: "malformed_amount"
+            case .missingAmount: "missing_amount"
+            case .missingCurrency, .missingTarget: "missing_currency"
+            case .unexpectedWord: "unexpected_word"
+            case .unknownHelpTopic: "unknown_help_topic"
+            case .malformedDate, .missingDate: "malformed_date"
+            case .malformedRange: "malformed_range"
+            case .samePair: "same_currency"
+            case .futureDate: "future_date"
+            }
+        case .rates(let error):
+            switch error {
+            case .notCovered: "no_rate"
+            case .unavailable: "source_unavailable"
+            case .offlineWithoutData: "offline_no_data"
+            case .offlineRefresh: "offline_refresh"
+            case .unknownSource: "unknown_source"
+            case .configUnwritable: "config_unwritable"
+            case .noHistory: "no_history"
+            case .sourceDisabled: "source_disabled"
+            case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
+            case .history(.noCommonDays): "no_rate_in_range"
+            }
+        case .tooOld: "data_too_old"
+        case .refreshFailed: "refresh_failed"
+        }
+    }
+
+}

@@ -1,0 +1,76 @@
+import FXRates
+
+/// What fx knows of a source before asking it: from its registry and the settings.
+public struct SourceInfo: Sendable, Equatable {
+    public let id: SourceID
+    public let name: String
+    public let enabled: Bool
+    /// The environment variable its key comes from, for sources that need one.
+    public let keyVariable: String?
+    public let keySet: Bool
+    /// What its rates are against: `EUR`, `CAD`, `per dataset`.
+    public let base: String
+
+    public init(id: SourceID, name: String, enabled: Bool, keyVariable: String?, keySet: Bool, base: String) {
+        self.id = id
+        self.name = name
+        self.enabled = enabled
+        self.keyVariable = keyVariable
+        self.keySet = keySet
+        self.base = base
+    }
+}
+
+/// `sources`: every known source, in the order they are asked, with what the service knows.
+public struct SourcesReport: Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
+        public let info: SourceInfo
+        /// Nil for a disabled source.
+        public let status: SourceStatus?
+
+        public init(info: SourceInfo, status: SourceStatus?) {
+            self.info = info
+            self.status = status
+        }
+    }
+
+    public let rows: [Row]
+
+    public init(rows: [Row]) { self.rows = rows }
+}
+
+/// `sources compare usd jpy`: each source's rate, and the median they agree around.
+public struct SourceComparison: Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
+        public let source: SourceID
+        public let name: String
+        public let quote: Quote?
+        /// Why this source has no rate for the pair.
+        public let problem: String?
+
+        public init(source: SourceID, name: String, quote: Quote?, problem: String?) {
+            self.source = source
+            self.name = name
+            self.quote = quote
+            self.problem = problem
+        }
+    }
+
+    public let base: CurrencyCode
+    public let quote: CurrencyCode
+    public let rows: [Row]
+
+    public init(base: CurrencyCode, quote: CurrencyCode, rows: [Row]) {
+        self.base = base
+        self.quote = quote
+        self.rows = rows
+    }
+
+    /// The median of the rates given (the mean of the middle two for an even count).
+    public var median: Decimal? {
+        let rates = rows.compactMap { $0.quote?.rate }.sorted()
+        guard !rates.isEmpty else { return nil }
+        let middle = rates.count / 2
+        return rates.count % 2 == 1 ? rates[middle] : (rates[middle - 1] + rates[middle]) / 2
+    }
+}

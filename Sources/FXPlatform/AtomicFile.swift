@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes whole files so that readers see the old content or the new, never a mixture:
+/// a private temporary file in the same directory, fsync, then rename over the target.
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
+        let directory = Paths.directory(of: path)
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temporary) }
+        var closed = false
+        defer {
+            if !closed { close(fd) }
+        }
+        do {
+            fchmod(fd, mode)  // the umask may have narrowed or widened nothing, but be sure
+            try writeAll(fd, data, path: temporary)
+            guard fsync(fd) == 0 else { throw POSIXFailure(operation: "sync", path: temporary) }
+            closed = true
+            guard close(fd) == 0 else { throw POSIXFailure(operation: "close", path: temporary) }
+            guard rename(temporary, path) == 0 else { throw POSIXFailure(operation: "replace", path: path) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        // Make the rename itself durable; failure here loses nothing already written.
+        let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirfd >= 0 { fsync(dirfd); close(dirfd) }
+    }
+
+    /// Writes all of `data` to `fd`, retrying short and interrupted writes.
+    public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFailure(operation: "write", path: path)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Creates `path` and its parents with `mode` (0700: caches and history are private).
+    public static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws {
+        if Paths.isDirectory(path) { return }
+        let parent = Paths.directory(of: path)
+        // Only a missing parent is made; one that is a file makes mkdir below fail with ENOTDIR.
+        var info = stat()
+        if parent != path, stat(parent, &info) != 0, errno == ENOENT { try makeDirectory(parent, mode: mode) }
+        guard mkdir(path, mode) == 0 else {
+            // Keep the system's reason (ENOTDIR, EACCES, EROFS…) rather than guessing one.
+            let code = errno
+            if code == EEXIST, Paths.isDirectory(path) { return }
+            throw POSIXFailure(operation: "create directory", path: path, code: code)
+        }
+        chmod(path, mode)  // exactly `mode`, whatever the umask
+    }
+}
+
+#if canImport(Glibc)
+private let Glibc_write = Glibc.write
+#else
+private let Glibc_write = Darwin.write
+#endif

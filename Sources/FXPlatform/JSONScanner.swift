@@ -1,0 +1,192 @@
+/// What a `JSONScanner` throws when the text is not JSON, so that a caller's own error type
+/// (a provider's `FetchFailure`) carries syntax errors and its own checks alike.
+public protocol JSONSyntaxFailure: Error {
+    /// The text is not JSON: `what` says what was wrong and at which byte.
+    static func jsonSyntax(_ what: String) -> Self
+}
+
+/// A strict, minimal JSON reader that hands out object keys in order and numbers as their
+/// original text, so callers can see duplicate keys and parse numbers exactly.
+public struct JSONScanner<Failure: JSONSyntaxFailure> {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var depth = 0
+    /// Deeper nesting is refused rather than recursed into (an 8 MiB body of `[` would blow the stack).
+    private static var maxDepth: Int { 32 }
+
+    public init(_ data: Data) {
+        bytes = Array(data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }  // a UTF-8 byte order mark
+    }
+
+    /// Reads an object, calling `body` with each key in order; `body` must consume the value.
+    public mutating func members(_ body: (inout JSONScanner, String) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "{"))
+        depth += 1
+        guard depth <= Self.maxDepth else { throw .jsonSyntax("JSON nested too deeply") }
+        if try peek() == UInt8(ascii: "}") { position += 1; depth -= 1; return }
+        while true {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try body(&self, key)
+            let next = try peek()
+            position += 1
+            if next == UInt8(ascii: "}") { break }
+            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or '}'") }
+        }
+        depth -= 1
+    }
+
+    /// Reads an array, calling `body` once per element; `body` must consume the element.
+    public mutating func elements(_ body: (inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "["))
+        depth += 1
+        guard depth <= Self.maxDepth else { throw .jsonSyntax("JSON nested too deeply") }
+        if try peek() == UInt8(ascii: "]") { position += 1; depth -= 1; return }
+        while true {
+            try body(&self)
+            let next = try peek()
+            position += 1
+            if next == UInt8(ascii: "]") { break }
+            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+        }
+        depth -= 1
+    }
+
+    public mutating func string() throws(Failure) -> String {
+        try expect(UInt8(ascii: "\""))
+        var text: [UInt8] = []
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"): try escape(into: &text)
+            case ..<0x20: throw failure("control character in a string")
+            default: text.append(byte)
+            }
+        }
+        throw .jsonSyntax("JSON ends inside a string")
+    }
+
+    /// True when the next value is a number.
+    public mutating func atNumber() throws(Failure) -> Bool {
+        let byte = try peek()
+        return byte == UInt8(ascii: "-") || isDigit(byte)
+    }
+
+    /// A number's text exactly as written, after checking JSON's number grammar.
+    public mutating func number() throws(Failure) -> String {
+        guard try atNumber() else { throw failure("expected a number") }
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let integer = position
+        let count = digits()
+        guard count > 0 else { throw failure("malformed number") }
+        guard count == 1 || bytes[integer] != UInt8(ascii: "0") else { throw failure("number with a leading zero") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw failure("malformed number") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw failure("malformed number") }
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// Any value's source text, for error messages.
+    public mutating func rawValue() throws(Failure) -> String {
+        _ = try peek()
+        let start = position
+        try skipValue()
+        return String(decoding: bytes[start..<position].prefix(120), as: UTF8.self)
+    }
+
+    public mutating func skipValue() throws(Failure) {
+        switch try peek() {
+        case UInt8(ascii: "{"): try members { json, _ throws(Failure) in try json.skipValue() }
+        case UInt8(ascii: "["): try skipArray()
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: _ = try number()
+        }
+    }
+
+    /// Consumes a `null` and answers true, or answers false and consumes nothing.
+    public mutating func null() throws(Failure) -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    /// Only whitespace may follow the top-level value.
+    public mutating func end() throws(Failure) {
+        skipWhitespace()
+        guard position == bytes.count else { throw failure("unexpected text after the JSON value") }
+    }
+
+    private mutating func skipArray() throws(Failure) {
+        try elements { json throws(Failure) in try json.skipValue() }
+    }
+
+    private mutating func escape(into text: inout [UInt8]) throws(Failure) {
+        guard position < bytes.count else { throw .jsonSyntax("JSON ends inside a string") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte)
+        case UInt8(ascii: "b"): text.append(0x08)
+        case UInt8(ascii: "f"): text.append(0x0C)
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "r"): text.append(0x0D)
+        case UInt8(ascii: "t"): text.append(0x09)
+        case UInt8(ascii: "u"):
+            guard position + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+            else { throw failure("bad \\u escape") }
+            position += 4
+            // Surrogate halves are not joined up; only messages carry escapes, and they are cleaned for display.
+            text.append(contentsOf: String(Unicode.Scalar(unit) ?? "\u{FFFD}").utf8)
+        default: throw failure("bad escape")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(Failure) {
+        guard bytes[position...].starts(with: word.utf8) else { throw failure("unexpected character") }
+        position += word.utf8.count
+    }
+
+    private mutating func digits() -> Int {
+        let start = position
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        return position - start
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func expect(_ byte: UInt8) throws(Failure) {
+        guard try peek() == byte else { throw failure("expected '\(Character(Unicode.Scalar(byte)))'") }
+        position += 1
+    }
+
+    /// The next byte after whitespace, without consuming it.
+    private mutating func peek() throws(Failure) -> UInt8 {
+        skipWhitespace()
+        guard position < bytes.count else { throw .jsonSyntax("JSON ends early (truncated?)") }
+        return bytes[position]
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func failure(_ what: String) -> Failure { .jsonSyntax("\(what) at byte \(position)") }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Path strings and what is at them, with plain system calls: FileManager's first use sets up
+/// more than a one-shot answer costs. (Named so as not to clash with swift-system's `FilePath`.)
+public enum Paths {
+    /// The directory part of a path, as POSIX `dirname` gives it: `/a/b/c` → `/a/b`,
+    /// `/a/b/` → `/a`, `/a` → `/`, `c` → `.`.
+    public static func directory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        var directory = trimmed[..<slash]
+        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+        return directory.isEmpty ? "/" : String(directory)
+    }
+}
+
+extension Paths {
+    /// Whether anything is at `path` (following symbolic links), as `fileExists` says, without
+    /// setting up FileManager.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Whether `path` names a directory (following symbolic links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small text operations on the answer path that avoid Foundation's NSString and CharacterSet:
+/// their first use sets up CoreFoundation (string tables, Unicode bitmaps), which cost a
+/// one-shot conversion more than reading and pricing the cache.
+extension StringProtocol {
+    /// Without leading and trailing white space (Unicode's White_Space: spaces, tabs, newlines).
+    public var trimmedOfWhitespace: String {
+        // Most text has nothing to trim: say so from its first and last bytes when they are
+        // ASCII other than white space, without Unicode's property tables.
+        let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last, Self.isPlainASCII(first), Self.isPlainASCII(last) { return text }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
+    }
+}
+
+extension String {
+    /// Every occurrence of `needle` replaced, matched regardless of case (letter by letter, as
+    /// Unicode lower-cases them): secrets are hidden however a provider echoes them.
+    public func replacingCaseInsensitive(_ needle: String, with replacement: String) -> String {
+        let text = Array(unicodeScalars)
+        let starts = Self.caseInsensitiveMatches(of: needle, in: text)
+        guard let first = starts.first else { return self }
+        let length = needle.unicodeScalars.count
+        var result = String.UnicodeScalarView(text[..<first])
+        var index = first
+        for start in starts {
+            result.append(contentsOf: text[index..<start])
+            result.append(contentsOf: replacement.unicodeScalars)
+            index = start + length
+        }
+        result.append(contentsOf: text[index...])
+        return String(result)
+    }
+
+    /// Whether `needle` occurs, regardless of case.
+    public func containsCaseInsensitive(_ needle: String) -> Bool {
+        needle.isEmpty || !Self.caseInsensitiveMatches(of: needle, in: Array(unicodeScalars)).isEmpty
+    }
+
+    /// Where `needle` starts in `text`, scalar offsets of matches that do not overlap.
+    private static func caseInsensitiveMatches(of needle: String, in text: [Unicode.Scalar]) -> [Int] {
+        let folded = text.map(fold)
+        let pattern = needle.unicodeScalars.map(fold)
+        guard !pattern.isEmpty, pattern.count <= folded.count else { return [] }
+        var starts: [Int] = []
+        var index = 0
+        while index + pattern.count <= folded.count {
+            if folded[index..<index + pattern.count].elementsEqual(pattern) {
+                starts.append(index)
+                index += pattern.count
+            } else {
+                index += 1
+            }
+        }
+        return starts
+    }
+
+    /// Percent-encoded: every UTF-8 byte that `keep` refuses becomes `%XX`.
+    public func percentEncoded(keeping keep: (UInt8) -> Bool = PercentEncoding.isUnreserved) -> String {
+        var out = ""
+        for byte in utf8 {
+            if keep(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+                let digits = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+            }
+        }
+        return out
+    }
+
+    private static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : scalar
+    }
+}
+
+public enum PercentEncoding {
+    /// RFC 3986's unreserved characters: letters, digits, `-._~`.
+    public static func isUnreserved(_ byte: UInt8) -> Bool {
+        isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
+    public static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+}
+
+extension Array where Element == String {
+    /// The elements with `separator` between them, as `joined(separator:)` gives them, but
+    /// without its generic entry point, whose first use resolves conformances by scanning the
+    /// binary's records: a twentieth of a one-shot answer.
+    public func joined(by separator: String) -> String {
+        var result = ""
+        var first = true
+        for element in self {
+            if !first { result += separator }
+            result += element
+            first = false
+        }
+        return result
+    }
+}

@@ -1,0 +1,30 @@
+/// Cheap checks on a body before a parser sees it, shared by every source.
+package enum BodyCheck {
+    /// Refuses empty bodies, HTML pages (CDN error pages often come with status 200)
+    /// and documents that declare a DTD, whose entities could expand or reach out.
+    package static func rejectNonXML(_ data: Data) throws(FetchFailure) {
+        let head = leadingText(data)
+        guard !head.isEmpty else { throw .emptyBody }
+        // UTF-16 or UTF-32 would hide a DTD from the byte search below (and FoundationXML reports
+        // no entity declarations then); the ECB sends UTF-8, where a NUL byte cannot appear.
+        if data.firstIndex(of: 0) != nil { throw .malformed("not UTF-8 XML") }
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<html") { throw .htmlBody }
+        if data.firstRange(of: Array("<!DOCTYPE".utf8)) != nil || data.firstRange(of: Array("<!ENTITY".utf8)) != nil {
+            throw .forbiddenDTD
+        }
+        guard head.hasPrefix("<") else { throw .malformed("not XML") }
+    }
+
+    /// Refuses empty bodies and HTML pages ahead of a JSON decoder.
+    package static func rejectNonJSON(_ data: Data) throws(FetchFailure) {
+        let head = leadingText(data)
+        guard !head.isEmpty else { throw .emptyBody }
+        if head.hasPrefix("<") { throw head.contains("html") ? .htmlBody : .malformed("not JSON") }
+    }
+
+    /// The first few hundred bytes, lower-cased, with leading whitespace and a BOM removed.
+    private static func leadingText(_ data: Data) -> String {
+        let prefix = String(decoding: data.prefix(512), as: UTF8.self)
+        return prefix.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.lowercased()
+    }
+}

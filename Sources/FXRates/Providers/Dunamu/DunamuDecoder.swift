@@ -1,0 +1,131 @@
+/// Decodes `forex/recent`: a JSON array of records such as
+/// `{"code":"FRX.KRWUSD","currencyCode":"USD","date":"2024-02-20","basePrice":1338.00,
+///   "signedChangePrice":2.50,"currencyUnit":1,"timestamp":1708410689000,…}`
+/// into one table based on KRW. Prices go through JSONScanner as text, so they stay exact.
+enum DunamuDecoder {
+    static let krw = CurrencyCode("KRW")!
+    /// Korea Standard Time is UTC+9 all year.
+    static let koreanOffset: TimeInterval = 9 * 3600
+    /// Clocks disagree a little; a record stamped up to this far ahead of ours is still taken.
+    static let clockTolerance: TimeInterval = 15 * 60
+
+    private struct Record {
+        var currency: CurrencyCode
+        var day: Day
+        var instant: Date
+        /// KRW per `unit` units of the currency, now and at the previous close.
+        var unit: Decimal
+        var price: Decimal
+        var close: Decimal?
+    }
+
+    /// Every record must answer a requested `FRX.KRW{CCY}` code, once. `[]` (all codes unknown) is `.noRates`.
+    static func table(_ data: Data, requested: Set<CurrencyCode>, now: Date) throws(FetchFailure) -> RateTable {
+        var json = JSONScanner<FetchFailure>(data)
+        var records: [CurrencyCode: Record] = [:]
+        let latest = now.addingTimeInterval(clockTolerance)
+        try json.elements { json throws(FetchFailure) in
+            let record = try Self.record(&json, requested: requested)
+            guard record.instant <= latest, record.day <= koreanDay(at: latest) else { throw .futureDate(record.day) }
+            guard records.updateValue(record, forKey: record.currency) == nil else {
+                throw .duplicateCurrency(record.currency.rawValue, record.day)
+            }
+        }
+        try json.end()
+        guard let newest = records.values.max(by: { $0.instant < $1.instant }) else { throw .noRates }
+        var rates: [CurrencyCode: Decimal] = [:], closes: [CurrencyCode: Decimal] = [:]
+        for record in records.values {
+            // Units of the currency per 1 KRW = unit / price. Decimal division keeps 38 significant
+            // digits (the last rounded): far beyond what any rate is shown or converted with.
+            rates[record.currency] = record.unit / record.price
+            if let close = record.close { closes[record.currency] = record.unit / close }
+        }
+        // Hana Bank revises every currency in the same round, so the records share a date and,
+        // within seconds, an instant; the newest stands for the table.
+        let previous = closes.isEmpty ? nil : PreviousRates(date: weekday(before: newest.day), rates: closes)
+        return RateTable(base: krw, date: newest.day, rates: rates, publishedAt: newest.instant, previous: previous)
+    }
+
+    private static func record(_ json: inout JSONScanner<FetchFailure>, requested: Set<CurrencyCode>) throws(FetchFailure) -> Record {
+        var seenKeys = Set<String>()
+        var currency: CurrencyCode?, label: String?, day: Day?, instant: Date?, unit: Decimal?
+        var price: String?, change: String?
+        try json.members { json, key throws(FetchFailure) in
+            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+            switch key {
+            case "code":
+                // Cross codes such as FRX.JPYUSD mix units, and are never asked for.
+                let text = try json.string()
+                guard text.hasPrefix("FRX.KRW"), let code = CurrencyCode(text.dropFirst(7)), requested.contains(code) else {
+                    throw .malformed("an answer for '\(clean(text))', which was not asked for")
+                }
+                currency = code
+            case "currencyCode":
+                label = try json.string()
+            case "date":
+                let text = try json.string()
+                guard let parsed = Day(iso: text) else { throw .malformed("date '\(clean(text))'") }
+                day = parsed
+            case "timestamp":
+                // Epoch milliseconds.
+                let text = try json.number()
+                guard let milliseconds = Int64(text), milliseconds > 0 else { throw .malformed("timestamp \(clean(text))") }
+                instant = Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+            case "currencyUnit":
+                // 1, or 100 for JPY, VND and IDR; a missing or odd unit would be off by that factor.
+                let text = try json.number()
+                guard let units = Int(text), (1...10_000).contains(units) else { throw .malformed("currencyUnit \(clean(text))") }
+                unit = Decimal(units)
+            case "basePrice":
+                price = try numberText(&json)
+            case "signedChangePrice":
+                change = try numberText(&json)
+            default:
+                try json.skipValue()
+            }
+        }
+        guard let currency else { throw .malformed("a record without a code") }
+        if let label, label != currency.rawValue { throw .malformed("FRX.KRW\(currency) is labelled '\(clean(label))'") }
+        guard let day, let instant else { throw .missingDate }
+        // The timestamp is the record's write, seconds after the quoted KST time: same day, or the next near midnight.
+        guard abs(koreanDay(at: instant).ordinal - day.ordinal) <= 1 else {
+            throw .malformed("timestamp of \(currency) is not on \(day)")
+        }
+        guard let unit else { throw .malformed("no currencyUnit for \(currency)") }
+        guard let price, let base = Decimal(exactly: price), base > 0 else {
+            throw .invalidRate(currency: currency.rawValue, value: clean(price ?? "missing"))
+        }
+        var close: Decimal?
+        if let change, change != "null" {
+            // The previous close is the base price less today's signed change.
+            guard let signed = Decimal(exactly: change), base - signed > 0 else {
+                throw .invalidRate(currency: currency.rawValue, value: "signedChangePrice \(clean(change))")
+            }
+            close = base - signed
+        }
+        return Record(currency: currency, day: day, instant: instant, unit: unit, price: base, close: close)
+    }
+
+    /// A number's own text; anything else (a string, null) as written, to be refused or skipped by the caller.
+    private static func numberText(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> String {
+        try json.atNumber() ? json.number() : json.rawValue()
+    }
+
+    static func koreanDay(at instant: Date) -> Day {
+        Day(utc: instant.addingTimeInterval(koreanOffset))
+    }
+
+    static func koreanMidnight(_ day: Day) -> Date {
+        day.startUTC.addingTimeInterval(-koreanOffset)
+    }
+
+    /// The previous close's date: the weekday before. Korean holidays are not known to fx,
+    /// so after one this names a day without quotes; the close itself is Dunamu's.
+    static func weekday(before day: Day) -> Day {
+        var earlier = day.adding(days: -1)
+        while earlier.weekday > 5 { earlier = earlier.adding(days: -1) }
+        return earlier
+    }
+
+    private static func clean(_ text: String) -> String { FrankfurterDecoder.clean(text) }
+}

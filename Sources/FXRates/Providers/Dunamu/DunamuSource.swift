@@ -1,0 +1,77 @@
+extension SourceID {
+    public static let dunamu = SourceID("dunamu")
+}
+
+/// Dunamu's quotation API (Upbit's KRW forex feed): Hana Bank's base rates (매매기준율),
+/// revised within minutes through the Korean banking day. Unofficial: no key, no documented limits.
+public struct DunamuSource: RateSource {
+    public static let defaultBaseURL = URL(string: "https://quotation-api-cdn.dunamu.com/v1/")!
+    /// Currencies seen in the samples and public clients, plus the common ones Hana Bank quotes.
+    public static let defaultCurrencies: [CurrencyCode] = [
+        "USD", "JPY", "EUR", "CNY", "GBP", "CHF", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "THB", "VND",
+    ].compactMap { CurrencyCode($0) }
+    /// Minutes between revisions are typical; asking again sooner gains nothing.
+    public static let revisionInterval: TimeInterval = 5 * 60
+
+    public let id = SourceID.dunamu
+    public let name = "Dunamu (Hana Bank)"
+    private let baseURL: URL
+    private let currencies: [CurrencyCode]
+    private let transport: any HTTPTransport
+    private let clock: any WallClock
+    private let timeout: TimeInterval
+
+    public init(baseURL: URL = DunamuSource.defaultBaseURL, currencies: [CurrencyCode] = DunamuSource.defaultCurrencies,
+                transport: any HTTPTransport, clock: any WallClock = SystemClock(), timeout: TimeInterval = 15) {
+        // Paths are appended, so the base must end in a slash.
+        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        // KRW is the base, not a quote; each code once, in the order given.
+        var seen: Set<CurrencyCode> = [DunamuDecoder.krw]
+        self.currencies = currencies.filter { seen.insert($0).inserted }
+        self.transport = transport
+        self.clock = clock
+        self.timeout = timeout
+    }
+
+    /// `GET {base}forex/recent?codes=FRX.KRWUSD,FRX.KRWJPY,…`: one record per code Dunamu knows.
+    public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        guard !currencies.isEmpty else { throw .noRates }
+        var components = URLComponents(url: baseURL.appendingPathComponent("forex/recent"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "codes", value: currencies.map { "FRX.KRW\($0)" }.joined(separator: ","))]
+        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
+        // A record is about 1.2 KB; allow several times that per currency.
+        let request = HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:], timeout: timeout,
+                                  maxBytes: max(64 << 10, currencies.count * (8 << 10)))
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(request)
+        } catch {
+            throw .transport(error)
+        }
+        if response.status == 304, validators != nil { return .notModified }
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
+        guard response.status == 200 else { throw .httpStatus(response.status) }
+        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
+        try BodyCheck.rejectNonJSON(response.body)
+        let table = try DunamuDecoder.table(response.body, requested: Set(currencies), now: clock.now())
+        return .fetched(table, Validators(response))
+    }
+
+    /// With only a date, a newer revision may come any minute of that Korean day, so the
+    /// earliest instant is shortly after its start (KST, UTC+9, has no summer time).
+    public func nextPublication(after day: Day) -> Date {
+        nextPublication(afterInstant: DunamuDecoder.koreanMidnight(day))
+    }
+
+    /// The table's own instant is known: the next revision is due a few minutes after it.
+    public func nextPublication(after table: RateTable) -> Date {
+        table.publishedAt.map(nextPublication(afterInstant:)) ?? nextPublication(after: table.date)
+    }
+
+    /// Revisions follow each other within minutes during banking hours. Nights, weekends and
+    /// Korean holidays bring none, but fx has no Korean calendar (and trading hours have been
+    /// extended), so it stays conservative: a quote is assumed superseded 5 minutes on.
+    public func nextPublication(afterInstant instant: Date) -> Date {
+        instant.addingTimeInterval(Self.revisionInterval)
+    }
+}

@@ -1,0 +1,30 @@
+/// Why a source's answer was refused. The cache is never touched when one of these is raised.
+public enum FetchFailure: Error, Sendable, Equatable {
+    case transport(TransportError)
+    case httpStatus(Int)
+    case emptyBody
+    case htmlBody
+    case malformed(String)
+    case forbiddenDTD
+    case missingDate
+    case noRates
+    case invalidRate(currency: String, value: String)
+    case invalidCurrency(String)
+    case duplicateCurrency(String, Day)
+    case duplicateDate(Day)
+    case futureDate(Day)
+    /// The source needs an API key and none is set; named by its variable (`FX_OXR_APP_ID`).
+    case missingKey(String)
+    /// The provider's own error message (sanitised, never holding a key).
+    case providerError(String)
+    /// The plan's monthly requests are used up (or nearly, for automatic fetches).
+    case quotaUsedUp(used: Int, quota: Int)
+    /// A 429 or 503 whose `Retry-After` says when to ask again (made absolute by the service).
+    case throttled(status: Int, retryAfter: RetryAfter)
+    /// Not asked: an earlier answer's `Retry-After` forbids a request before this instant.
+    case waitingUntil(Date)
+}
+
+extension FetchFailure: JSONSyntaxFailure {
+    public static func jsonSyntax(_ what: String) -> FetchFailure { .malformed(what) }
+}

@@ -1,0 +1,104 @@
+extension SourceID {
+    public static let frankfurter = SourceID("frankfurter")
+}
+
+/// Frankfurter's v1 API (api.frankfurter.dev/v1): the ECB's reference rates served as JSON,
+/// whose open-ended time series gives every publication since a day in one request.
+public struct FrankfurterSource: HistorySource, RateSource {
+    public static let defaultBaseURL = URL(string: "https://api.frankfurter.dev/v1/")!
+    /// The ECB's first publication; Frankfurter answers 404 for anything earlier.
+    public static let firstDay = Day(year: 1999, month: 1, day: 4)!
+
+    public let id = SourceID.frankfurter
+    public let name = "Frankfurter"
+    private let baseURL: URL
+    private let transport: any HTTPTransport
+    private let timeout: TimeInterval
+
+    /// The full history is several MiB, hence a longer default timeout than the ECB's daily file.
+    public init(baseURL: URL = FrankfurterSource.defaultBaseURL, transport: any HTTPTransport, timeout: TimeInterval = 30) {
+        // Paths are appended, so the base must end in a slash.
+        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.transport = transport
+        self.timeout = timeout
+    }
+
+    /// `GET {base}{start}..?base=EUR`, all currencies. The answer may begin a little before
+    /// `start` (Frankfurter starts at the working day on or before it), which is harmless.
+    public func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
+        let from = min(max(start ?? Self.firstDay, Self.firstDay), today)
+        return try await series(path: "\(from)..", query: [URLQueryItem(name: "base", value: "EUR")],
+                                base: .eur, span: from...today, today: today)
+    }
+
+    /// `GET {base}{from}..{to}?base=…&symbols=…`: a bounded series, small when `symbols` is.
+    /// Rates re-based away from EUR are rounded by Frankfurter, so prefer EUR and cross-rate locally.
+    public func fetchSeries(from: Day, to: Day, base: CurrencyCode = .eur, symbols: [CurrencyCode] = [],
+                            today: Day) async throws(FetchFailure) -> RateHistory {
+        var query = [URLQueryItem(name: "base", value: base.rawValue)]
+        if !symbols.isEmpty { query.append(URLQueryItem(name: "symbols", value: symbols.map(\.rawValue).joined(separator: ","))) }
+        return try await series(path: "\(from)..\(to)", query: query, base: base, span: from...max(from, to), today: today)
+    }
+
+    /// `GET {base}latest?base=EUR`, conditionally when validators are held (Frankfurter sends an ETag).
+    public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        var components = URLComponents(url: baseURL.appendingPathComponent("latest"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "base", value: "EUR")]
+        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:],
+                                                            timeout: timeout, maxBytes: 64 << 10))
+        } catch {
+            throw .transport(error)
+        }
+        if response.status == 304, validators != nil { return .notModified }
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
+        guard response.status == 200 else {
+            if response.status == 422, let message = FrankfurterDecoder.errorMessage(response.body) { throw .malformed(message) }
+            throw .httpStatus(response.status)
+        }
+        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
+        try BodyCheck.rejectNonJSON(response.body)
+        return .fetched(try FrankfurterDecoder.latest(response.body, base: .eur), Validators(response))
+    }
+
+    /// Same schedule as the ECB, whose data Frankfurter republishes: 16:00 Frankfurt time on TARGET working days.
+    public func nextPublication(after day: Day) -> Date {
+        CentralEuropeanTime.instant(on: TargetCalendar.nextWorkingDay(after: day), hour: 16)
+    }
+
+    /// About 800 bytes per calendar day (≈ 2.5× what 30–40 currencies take), so the full
+    /// history is allowed ≈ 8 MiB and a short span at least 256 KiB.
+    static func sizeLimit(for span: ClosedRange<Day>) -> Int {
+        max(256 << 10, (span.upperBound.ordinal - span.lowerBound.ordinal + 1) * 800)
+    }
+
+    private func series(path: String, query: [URLQueryItem], base: CurrencyCode, span: ClosedRange<Day>,
+                        today: Day) async throws(FetchFailure) -> RateHistory {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        components?.queryItems = query
+        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(HTTPRequest(url: url, timeout: timeout, maxBytes: Self.sizeLimit(for: span)))
+        } catch {
+            throw .transport(error)
+        }
+        return try validated(response, base: base, today: today)
+    }
+
+    /// Any 404 stays `.httpStatus(404)`: Frankfurter sends the same `{"message":"not found"}` for
+    /// an empty result and for a wrong path, and an open-ended series from 1999 on is never empty,
+    /// so a 404 most likely means a misconfigured base URL. A 422 carries a reason worth showing.
+    private func validated(_ response: HTTPResponse, base: CurrencyCode, today: Day) throws(FetchFailure) -> RateHistory {
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
+        guard response.status == 200 else {
+            if response.status == 422, let message = FrankfurterDecoder.errorMessage(response.body) { throw .malformed(message) }
+            throw .httpStatus(response.status)
+        }
+        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
+        try BodyCheck.rejectNonJSON(response.body)
+        return try FrankfurterDecoder.history(response.body, base: base, latest: today.adding(days: 1))
+    }
+}

@@ -1,0 +1,127 @@
+extension SourceID {
+    public static let oxr = SourceID("oxr")
+}
+
+/// Open Exchange Rates (openexchangerates.org/api): about 170 currencies against USD, updated
+/// hourly, behind an App ID sent in the query. The ID travels in request URLs only; every
+/// failure leaving this type has it blanked out.
+public struct OpenExchangeRatesSource: RateSource {
+    public static let defaultBaseURL = URL(string: "https://openexchangerates.org/api/")!
+    /// Where the user is told to put the App ID when it is missing.
+    public static let keyVariable = "FX_OXR_APP_ID"
+    /// The free plan's allowance; `latest` and `historical` requests count one each.
+    public static let freePlanMonthlyRequests = 1000
+    /// `latest.json` with every currency is about 4 KiB.
+    static let maxBytes = 256 << 10
+
+    public let id = SourceID.oxr
+    public let name = "Open Exchange Rates"
+    private let appID: String?
+    private let base: CurrencyCode?
+    private let symbols: [CurrencyCode]
+    private let baseURL: URL
+    private let transport: any HTTPTransport
+    private let timeout: TimeInterval
+    private let clock: any WallClock
+
+    /// `base` and `symbols` are sent only when set: the free plan answers 403 `not_allowed` to any
+    /// base but USD. `clock` dates the check that a table is not from the future.
+    public init(appID: String?, base: CurrencyCode? = nil, symbols: [CurrencyCode] = [],
+                baseURL: URL = OpenExchangeRatesSource.defaultBaseURL, transport: any HTTPTransport,
+                timeout: TimeInterval = 15, clock: any WallClock = SystemClock()) {
+        let key = appID?.trimmedOfWhitespace
+        self.appID = key?.isEmpty == false ? key : nil
+        self.base = base
+        self.symbols = symbols
+        // Paths are appended, so the base must end in a slash.
+        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.transport = transport
+        self.timeout = timeout
+        self.clock = clock
+    }
+
+    /// `GET latest.json?app_id=…`, conditionally when `validators` are given.
+    public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        try await hidingKey { () async throws(FetchFailure) -> FetchOutcome in
+            let response = try await get("latest.json", headers: validators?.requestHeaders ?? [:])
+            if response.status == 304, validators != nil { return .notModified }
+            return .fetched(try validated(response), storedValidators(of: response))
+        }
+    }
+
+    /// `GET historical/YYYY-MM-DD.json?app_id=…`: the last hourly rates of that UTC day.
+    /// A day after today (UTC) is refused without spending a request.
+    public func fetchHistorical(day: Day) async throws(FetchFailure) -> RateTable {
+        guard day <= Day(utc: clock.now()) else { throw .futureDate(day) }
+        return try await hidingKey { () async throws(FetchFailure) -> RateTable in
+            let table = try validated(await get("historical/\(day).json", headers: [:]))
+            guard table.date == day else { throw .malformed("rates dated \(table.date), asked for \(day)") }
+            return table
+        }
+    }
+
+    /// Without a publication instant, the earliest the next hourly update can be: 01:00 UTC of the day.
+    public func nextPublication(after day: Day) -> Date {
+        day.startUTC + 3600
+    }
+
+    public func nextPublication(after table: RateTable) -> Date {
+        table.publishedAt.map { nextPublication(afterInstant: $0) } ?? nextPublication(after: table.date)
+    }
+
+    /// Updates come hourly ("about 1–2 minutes past the hour"): the next full hour after `instant`.
+    public func nextPublication(afterInstant instant: Date) -> Date {
+        Date(timeIntervalSince1970: ((instant.timeIntervalSince1970 / 3600).rounded(.down) + 1) * 3600)
+    }
+
+    private func get(_ path: String, headers: [String: String]) async throws(FetchFailure) -> HTTPResponse {
+        guard let appID else { throw .missingKey(Self.keyVariable) }
+        var query = [URLQueryItem(name: "app_id", value: appID)]
+        if let base { query.append(URLQueryItem(name: "base", value: base.rawValue)) }
+        if !symbols.isEmpty { query.append(URLQueryItem(name: "symbols", value: symbols.map(\.rawValue).joined(separator: ","))) }
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        components?.queryItems = query
+        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
+        do {
+            return try await transport.get(HTTPRequest(url: url, headers: headers, timeout: timeout, maxBytes: Self.maxBytes))
+        } catch {
+            throw .transport(error)
+        }
+    }
+
+    /// A `Retry-After` comes first (it must be kept); then OXR's error body, which says more than
+    /// its status (`not_allowed` comes as 403 or 429), whatever the status; then the status and the body's kind.
+    private func validated(_ response: HTTPResponse) throws(FetchFailure) -> RateTable {
+        if let throttled = FetchFailure.throttled(response) { throw throttled }
+        if let text = OpenExchangeRatesDecoder.errorText(response.body, hiding: appID) { throw .providerError(text) }
+        guard response.status == 200 else { throw .httpStatus(response.status) }
+        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
+        try BodyCheck.rejectNonJSON(response.body)
+        // A day of grace, as for the other sources: a clock a little behind is not an error.
+        return try OpenExchangeRatesDecoder.table(response.body, base: base ?? .usd, notAfter: clock.now() + 86_400)
+    }
+
+    /// The response's ETag and Last-Modified, unless one echoes the App ID: they are stored in the cache.
+    private func storedValidators(of response: HTTPResponse) -> Validators {
+        let kept = Validators(response)
+        guard let appID else { return kept }
+        func clean(_ value: String?) -> String? { value.flatMap { $0.containsCaseInsensitive(appID) ? nil : $0 } }
+        return Validators(etag: clean(kept.etag), lastModified: clean(kept.lastModified))
+    }
+
+    /// Transport errors (whose texts may quote the URL) and echoed body text could hold the key.
+    private func hidingKey<T>(_ body: () async throws(FetchFailure) -> T) async throws(FetchFailure) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw appID.map { Self.hiding($0, in: error) } ?? error
+        }
+    }
+}
+
+extension OpenExchangeRatesSource {
+    /// `failure` with `secret` blanked out of every text it carries.
+    static func hiding(_ secret: String, in failure: FetchFailure) -> FetchFailure {
+        failure.mappingTexts { OpenExchangeRatesDecoder.hide(secret, in: $0) }
+    }
+}

@@ -1,0 +1,46 @@
+/// `ETag` and `Last-Modified` from a previous answer, sent back as a conditional request.
+public struct Validators: Sendable, Equatable, Codable {
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    public init(_ response: HTTPResponse) {
+        self.init(etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+    }
+
+    var requestHeaders: [String: String] {
+        var headers: [String: String] = [:]
+        if let etag { headers["If-None-Match"] = etag }
+        if let lastModified { headers["If-Modified-Since"] = lastModified }
+        return headers
+    }
+}
+
+/// What a fetch of the latest rates produced.
+public enum FetchOutcome: Sendable, Equatable {
+    /// The server confirmed that what we hold is current (HTTP 304).
+    case notModified
+    case fetched(RateTable, Validators)
+}
+
+/// One provider of exchange rates. One method to fetch, one to say when the next publication can exist.
+public protocol RateSource: Sendable {
+    var id: SourceID { get }
+    /// A name for people: "European Central Bank".
+    var name: String { get }
+    /// The latest published table, asked conditionally when `validators` are given.
+    func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome
+    /// The earliest instant at which a table newer than the one dated `day` can be published.
+    func nextPublication(after day: Day) -> Date
+    /// The same for a table, whose publication instant may be known (sources publishing
+    /// several times a day); by default, from its date.
+    func nextPublication(after table: RateTable) -> Date
+}
+
+extension RateSource {
+    public func nextPublication(after table: RateTable) -> Date { nextPublication(after: table.date) }
+}
