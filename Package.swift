@@ -37,10 +37,9 @@ let package = Package(
             swiftSettings: startup,
             // A static executable on Linux: no dynamic loader at start. A PIE spent a third of a
             // one-shot answer applying ~100,000 relocations, and even a position-dependent binary
-            // spent 0.5 ms binding libstdc++'s symbols. fx needs no shared library for an answer
-            // (the network is fx-fetch's); the prompt opens libedit with dlopen, which glibc
-            // allows a static program when the glibc it runs on is the one it was built with, as
-            // with a build from source (elsewhere the prompt falls back to plain input).
+            // spent 0.5 ms binding libstdc++'s symbols. fx needs no shared library at all (the
+            // network is fx-fetch's): libedit is linked in too, so the prompt edits wherever the
+            // binary goes, and fx has one C library (one locale, which libedit reads UTF-8 by).
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]
         ),
         // argv: fx's options and command words (ArgumentParser, with a direct read of the usual shapes).
@@ -61,10 +60,13 @@ let package = Package(
         .target(name: "FXAnswers", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands", "FXAnswers"], swiftSettings: startup),
         .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXAnswers", "FXRender", "CEditLine", "CLibEdit"], swiftSettings: startup),
-        // libedit's native histedit API, its header only: CEditLine opens the library when the
-        // prompt starts (dlopen) and wraps the variadic calls Swift cannot make.
-        .systemLibrary(name: "CLibEdit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
-        .target(name: "CEditLine", dependencies: ["CLibEdit"]),
+        // libedit's native histedit API (`link "edit"`); CEditLine wraps the variadic calls Swift
+        // cannot make. The static fx takes libedit.a, which needs terminfo (libtinfo.a) and vis
+        // and strlcpy (libbsd.a, whose own dependency is libmd.a), named here since only a shared
+        // libedit names its dependencies. None has a constructor: answers pay nothing for the prompt.
+        .systemLibrary(name: "CLibEdit", providers: [.apt(["libedit-dev", "libncurses-dev", "libbsd-dev", "libmd-dev"]), .brew(["libedit"])]),
+        .target(name: "CEditLine", dependencies: ["CLibEdit"],
+                linkerSettings: ["tinfo", "bsd", "md"].map { .linkedLibrary($0, .when(platforms: [.linux], configuration: .release)) }),
         // `Benchmarks/compare.py` runs it: times one TAB (a `Completer` call) in process.
         .executableTarget(name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
                           path: "Benchmarks/CompletionBenchmark"),

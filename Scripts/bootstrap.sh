@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system libraries fx needs on Debian/Ubuntu, only those that are missing.
 # fx's network helper (URLSession) uses libcurl and fx's XML parser libxml2; the release
-# build links the Swift libraries statically, which needs their development packages; the
-# prompt links libedit; the ECB's zipped history is inflated with zlib.
+# build links the Swift libraries statically, which needs their development packages; fx
+# links libedit into itself, with the static libraries libedit needs (libtinfo from ncurses,
+# libbsd, libmd); the ECB's zipped history is inflated with zlib.
 set -euo pipefail
 
-packages=(libcurl4 libcurl4-openssl-dev libxml2 libxml2-dev libedit-dev zlib1g-dev pkg-config)
+packages=(libcurl4 libcurl4-openssl-dev libxml2 libxml2-dev libedit-dev libncurses-dev libbsd-dev libmd-dev zlib1g-dev pkg-config)
 # The tests drive the prompt in a real pseudo-terminal (tmux) and exercise the bash completion.
 [ "${1:-}" = "--test" ] && packages+=(tmux bash)
 

@@ -1,6 +1,5 @@
 #include "CEditLine.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -13,55 +12,12 @@
 #include <unistd.h>
 #include <wchar.h>
 
-// libedit is opened when the prompt starts, not linked: the loader would otherwise map it and
-// its three dependencies for every one-shot answer and script, about half a millisecond each.
-static struct {
-    EditLine *(*el_init)(const char *, FILE *, FILE *, FILE *);
-    void (*el_end)(EditLine *);
-    int (*el_set)(EditLine *, int, ...);
-    int (*el_get)(EditLine *, int, ...);
-    const char *(*el_gets)(EditLine *, int *);
-    int (*el_source)(EditLine *, const char *);
-    const LineInfo *(*el_line)(EditLine *);
-    void (*el_deletestr)(EditLine *, int);
-    int (*el_insertstr)(EditLine *, const char *);
-    History *(*history_init)(void);
-    void (*history_end)(History *);
-    int (*history)(History *, HistEvent *, int, ...);
-    // The setlocale libedit sees. In fx's static executable the C library libedit loads is a
-    // second one, with its own locale: without it, libedit reads and writes UTF-8 as "C".
-    char *(*setlocale)(int, const char *);
-} edit;
-
-int fx_editline_load(void) {
-    static int loaded = -1;
-    if (loaded >= 0) return loaded;
-    static const char *names[] = {
-#ifdef __APPLE__
-        "libedit.3.dylib", "libedit.dylib",
-#else
-        "libedit.so.2", "libedit.so.0", "libedit.so",
-#endif
-    };
-    void *library = NULL;
-    for (unsigned i = 0; i < sizeof names / sizeof names[0] && !library; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    loaded = 0;
-    if (!library) return 0;
-#define LOAD(name) if (!(*(void **)&edit.name = dlsym(library, #name))) return 0;
-    LOAD(el_init) LOAD(el_end) LOAD(el_set) LOAD(el_get) LOAD(el_gets) LOAD(el_source) LOAD(el_line)
-    LOAD(el_deletestr) LOAD(el_insertstr) LOAD(history_init) LOAD(history_end) LOAD(history)
-#undef LOAD
-    *(void **)&edit.setlocale = dlsym(library, "setlocale");
-    loaded = 1;
-    return 1;
-}
-
-EditLine *fx_el_init(const char *program) { return edit.el_init(program, stdin, stdout, stderr); }
-void fx_el_end(EditLine *el) { edit.el_end(el); }
-int fx_el_source(EditLine *el) { return edit.el_source(el, NULL); }
-const LineInfo *fx_el_line(EditLine *el) { return edit.el_line(el); }
-void fx_el_deletestr(EditLine *el, int count) { edit.el_deletestr(el, count); }
-int fx_el_insertstr(EditLine *el, const char *text) { return edit.el_insertstr(el, text); }
+EditLine *fx_el_init(const char *program) { return el_init(program, stdin, stdout, stderr); }
+void fx_el_end(EditLine *el) { el_end(el); }
+int fx_el_source(EditLine *el) { return el_source(el, NULL); }
+const LineInfo *fx_el_line(EditLine *el) { return el_line(el); }
+void fx_el_deletestr(EditLine *el, int count) { el_deletestr(el, count); }
+int fx_el_insertstr(EditLine *el, const char *text) { return el_insertstr(el, text); }
 
 // The prompt callback may run inside libedit's SIGCONT handler: it returns a buffer filled in advance.
 static char prompt_text[256];
@@ -70,42 +26,41 @@ static char *prompt(EditLine *el) { (void)el; return prompt_text; }
 void fx_el_set_prompt(EditLine *el, const char *text, char literal) {
     strncpy(prompt_text, text, sizeof prompt_text - 1);
     prompt_text[sizeof prompt_text - 1] = 0;
-    if (literal) edit.el_set(el, EL_PROMPT_ESC, prompt, literal);
-    else edit.el_set(el, EL_PROMPT, prompt);
+    if (literal) el_set(el, EL_PROMPT_ESC, prompt, literal);
+    else el_set(el, EL_PROMPT, prompt);
 }
 
-int fx_el_set_editor(EditLine *el, const char *mode) { return edit.el_set(el, EL_EDITOR, mode); }
-int fx_el_set_signal(EditLine *el, int on) { return edit.el_set(el, EL_SIGNAL, on); }
-int fx_el_set_history(EditLine *el, History *h) { return edit.el_set(el, EL_HIST, edit.history, h); }
+int fx_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+int fx_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+int fx_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
 int fx_el_add_function(EditLine *el, const char *name, const char *help, unsigned char (*fn)(EditLine *, int)) {
-    return edit.el_set(el, EL_ADDFN, name, help, fn);
+    return el_set(el, EL_ADDFN, name, help, fn);
 }
-int fx_el_bind(EditLine *el, const char *key, const char *function) { return edit.el_set(el, EL_BIND, key, function, NULL); }
-int fx_el_set_client_data(EditLine *el, void *data) { return edit.el_set(el, EL_CLIENTDATA, data); }
+int fx_el_bind(EditLine *el, const char *key, const char *function) { return el_set(el, EL_BIND, key, function, NULL); }
+int fx_el_set_client_data(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 void *fx_el_client_data(EditLine *el) {
     void *data = NULL;
-    edit.el_get(el, EL_CLIENTDATA, &data);
+    el_get(el, EL_CLIENTDATA, &data);
     return data;
 }
 
-void fx_history_end(History *h) { edit.history_end(h); }
+void fx_history_end(History *h) { history_end(h); }
 
 History *fx_history_init(int size) {
-    History *h = edit.history_init();
+    History *h = history_init();
     HistEvent event;
-    edit.history(h, &event, H_SETSIZE, size);
-    edit.history(h, &event, H_SETUNIQUE, 1);
+    history(h, &event, H_SETSIZE, size);
+    history(h, &event, H_SETUNIQUE, 1);
     return h;
 }
-int fx_history_enter(History *h, const char *line) { HistEvent e; return edit.history(h, &e, H_ENTER, line); }
-int fx_history_load(History *h, const char *path) { HistEvent e; return edit.history(h, &e, H_LOAD, path); }
-int fx_history_save(History *h, const char *path) { HistEvent e; return edit.history(h, &e, H_SAVE, path); }
+int fx_history_enter(History *h, const char *line) { HistEvent e; return history(h, &e, H_ENTER, line); }
+int fx_history_load(History *h, const char *path) { HistEvent e; return history(h, &e, H_LOAD, path); }
+int fx_history_save(History *h, const char *path) { HistEvent e; return history(h, &e, H_SAVE, path); }
 
 void fx_setup_locale(void) {
     setlocale(LC_CTYPE, "");
     const char *codeset = nl_langinfo(CODESET);
     if (!codeset || strcmp(codeset, "UTF-8") != 0) setlocale(LC_CTYPE, "C.UTF-8");
-    if (edit.setlocale) edit.setlocale(LC_CTYPE, setlocale(LC_CTYPE, NULL));
 }
 
 static volatile sig_atomic_t interrupted = 0;
@@ -148,7 +103,7 @@ static int read_character(EditLine *el, wchar_t *character) {
     }
 }
 
-int fx_el_use_interruptible_reader(EditLine *el) { return edit.el_set(el, EL_GETCFN, read_character); }
+int fx_el_use_interruptible_reader(EditLine *el) { return el_set(el, EL_GETCFN, read_character); }
 
 void fx_install_interrupt_handler(void) {
     struct sigaction action;
@@ -180,7 +135,7 @@ const char *fx_el_gets(EditLine *el, int *count) {
     interrupted = 0;
     reader = pthread_self();
     reading = 1;
-    const char *line = edit.el_gets(el, count);
+    const char *line = el_gets(el, count);
     int saved = errno;
     reading = 0;
     pthread_sigmask(SIG_SETMASK, &previous, NULL);

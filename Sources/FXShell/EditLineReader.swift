@@ -18,9 +18,6 @@ public final class EditLineReader: LineSource {
         isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb"
     }
 
-    /// Opens libedit, which fx loads only for the prompt; false when it is not installed.
-    public static func loadLibrary() -> Bool { fx_editline_load() == 1 }
-
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let completer: Completer
@@ -29,15 +26,16 @@ public final class EditLineReader: LineSource {
     /// The line and cursor of the previous TAB: a second TAB with nothing new lists candidates.
     private var lastTab: (line: String, cursor: Int)?
 
-    /// Call `loadLibrary()` first.
-    public init(completer: Completer, history historyFile: InputHistory, color: Bool) {
+    /// nil when libedit cannot set up an editor on this terminal (the prompt then reads plain lines).
+    public init?(completer: Completer, history historyFile: InputHistory, color: Bool) {
         fx_setup_locale()
+        guard let editLine = fx_el_init("fx") else { return nil }
         fx_guard_terminal()
-        // Before el_init: libedit remembers the handlers it finds and calls them on a signal.
+        // Before el_gets: libedit remembers the handlers it finds there and calls them on a signal.
         fx_install_interrupt_handler()
         self.completer = completer
         self.historyFile = historyFile
-        editLine = fx_el_init("fx")
+        self.editLine = editLine
         history = fx_history_init(Int32(InputHistory.capacity))
         fx_history_load(history, historyFile.path)  // a missing file is fine
         fx_el_set_history(editLine, history)

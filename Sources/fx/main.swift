@@ -21,7 +21,6 @@ case .exit(let status, let message, let toStandardError):
 
 let environment = ProcessEnvironment.current()
 let wantsEditing = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
-let interactive = wantsEditing && EditLineReader.loadLibrary()
 // Every source fx knows; `--source`, `sources` and FX_<ID>_URL may name any of them.
 let catalog = SourceCatalog.standard
 let knownSources = catalog.ids
@@ -57,9 +56,6 @@ let style = Style.decide(isTerminal: stdoutIsTerminal, noColorFlag: arguments.no
 let out = FileDescriptorOutput(fd: 1)
 let err = FileDescriptorOutput(fd: 2, bufferSize: 0)
 for warning in settings.warnings { err.write(style.yellow("warning:") + " " + warning + "\n") }
-if wantsEditing && !interactive {
-    err.write(style.yellow("warning:") + " libedit is not installed: no line editing, history or TAB completion\n")
-}
 
 let sourceID = arguments.source.map { SourceID($0.lowercased()) }
 if let sourceID, !knownSources.contains(sourceID) {
@@ -80,7 +76,7 @@ let executor = Executor(
     service: service, history: historyService, log: conversionLog,
     sourceInfo: catalog.info(settings), config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)))
-let scriptMode = arguments.commandWords.isEmpty && !interactive && !stdinIsTerminal
+let scriptMode = arguments.commandWords.isEmpty && !wantsEditing && !stdinIsTerminal
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, clock: clock,
     presentation: presentation,
@@ -93,14 +89,16 @@ let failFast = arguments.failFast
 let status: Int32
 if !words.isEmpty {
     status = CallingThreadExecutor.run { await Modes.oneShot(words, session: session) }
-} else if interactive {
-    let reader = EditLineReader(completer: Completer(context: parseContext), history: .standard(environment: environment),
-                                color: style.color)
+} else if wantsEditing, let reader = EditLineReader(completer: Completer(context: parseContext),
+                                                    history: .standard(environment: environment), color: style.color) {
     status = CallingThreadExecutor.run {
         await Modes.prompt(reader, session: session, promptOutput: nil, interrupted: { EditLineReader.takeInterrupt() })
     }
     reader.close()
 } else if stdinIsTerminal {
+    if wantsEditing {
+        err.write(style.yellow("warning:") + " libedit could not set up this terminal: no line editing, history or TAB completion\n")
+    }
     status = CallingThreadExecutor.run { await Modes.prompt(StandardInputLines(), session: session, promptOutput: out) }
 } else {
     status = CallingThreadExecutor.run { await Modes.script(StandardInputLines(), session: session, failFast: failFast) }

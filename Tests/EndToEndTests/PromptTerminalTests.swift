@@ -5,14 +5,15 @@ import Testing
 /// The fx> prompt in a real pseudo-terminal: TAB, Enter, Ctrl-C, Ctrl-D, UTF-8 and history.
 @Suite(.enabled(if: TmuxTerminal.available), .serialized)
 struct PromptTerminalTests {
-    /// Runs fx on a terminal, recording `stty -g` before and after and fx's exit status.
-    func start(_ fx: FXRunner, options: String = "--offline") throws -> TmuxTerminal {
+    /// Runs fx on a terminal, recording `stty -g` before and after and fx's exit status;
+    /// `launcher` is a command that runs fx (its path and options follow).
+    func start(_ fx: FXRunner, options: String = "--offline", term: String = "xterm", launcher: String = "") throws -> TmuxTerminal {
         let binary = try FXRunner.binary().path
         let home = fx.home.path
         var environment = fx.environment
-        environment["TERM"] = "xterm"
+        environment["TERM"] = term
         // The wrapper shell must outlive a Ctrl-C meant for fx (sh exits on one it was sent too).
-        let command = "trap : INT; stty -g > \(home)/stty.before; \(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
+        let command = "trap : INT; stty -g > \(home)/stty.before; \(launcher)\(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
         let terminal = try TmuxTerminal(command: command, environment: environment)
         // capture-pane drops trailing spaces, so the fresh prompt reads "fx>".
         try terminal.waitFor { $0.contains("fx>") }
@@ -117,6 +118,75 @@ struct PromptTerminalTests {
         }
         #expect(history.contains("100\\040usd\\040chf"))
         #expect(!history.contains("half"))
+    }
+
+    /// Whether the tests run the release fx (Scripts/test sets FX_BINARY); a debug fx links libedit dynamically.
+    static let testsRelease = ProcessInfo.processInfo.environment["FX_BINARY"] != nil
+
+    /// On Linux the release fx is a static executable with libedit linked in: no interpreter
+    /// (dynamic loader) and no dynamic section, so no NEEDED library; and it names no libedit.so
+    /// that it could dlopen.
+    @Test(.enabled(if: testsRelease, "the release fx (FX_BINARY)"))
+    func theReleaseFxNeedsNoSharedLibrary() throws {
+        #if os(Linux)
+        let file = try Data(contentsOf: FXRunner.binary())
+        let bytes = [UInt8](file)
+        try #require(bytes.count > 64 && bytes[0..<5] == [0x7F, 0x45, 0x4C, 0x46, 2], "not a 64-bit ELF file")
+        func integer(at offset: Int, size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        let (headers, size, count) = (integer(at: 0x20, size: 8), integer(at: 0x36, size: 2), integer(at: 0x38, size: 2))
+        let types = (0..<count).map { integer(at: headers + $0 * size, size: 4) }
+        #expect(types.contains(1), "\(types)")  // PT_LOAD: the headers were read
+        #expect(!types.contains(3), "PT_INTERP: fx asks for the dynamic loader")
+        #expect(!types.contains(2), "PT_DYNAMIC: fx has a dynamic section (NEEDED libraries)")
+        #expect(file.range(of: Data("libedit.so".utf8)) == nil, "fx names libedit.so")
+        #endif
+    }
+
+    /// The prompt edits and completes with every libedit.so on the machine unreadable: a private
+    /// mount namespace covers each one the loader could find with an empty file. An fx that
+    /// needed the shared library would not start; one that opened it with dlopen would fall back
+    /// to plain input, where TAB inserts a tab and Left echoes `^[[D`.
+    @Test(.enabled(if: testsRelease, "the release fx (FX_BINARY)"),
+          .enabled(if: LibraryHider.available, "mount namespaces need root and unshare"))
+    func thePromptEditsAndCompletesWithNoSharedLibedit() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let hider = try LibraryHider(prefix: "libedit.so", directory: fx.home)
+        try #require(!hider.libraries.isEmpty, "no libedit.so to hide (libedit-dev installs one)")
+        let terminal = try start(fx, launcher: hider.launcher)
+        defer { terminal.close() }
+        #expect(hider.hidden() == hider.libraries)
+        try terminal.send("con", "Tab")
+        try terminal.waitFor { $0.contains("fx> convert") }
+        try terminal.send("10 us", "Tab", "eur")
+        try terminal.waitFor { $0.contains("fx> convert 10 USD eur") }
+        // Back over " USD eur" to make 10 into 100.
+        for _ in 0..<8 { try terminal.send("Left") }
+        try terminal.send("0", "Enter")
+        let screen = try terminal.waitFor { $0.contains("USD = ") }
+        #expect(screen.contains("fx> convert 100 USD eur"), "\(screen)")
+        #expect(screen.contains("100.00 USD = 89.51 EUR"))
+        #expect(!screen.contains("no line editing"))
+        try terminal.waitFor { $0.components(separatedBy: "fx>").count >= 3 }
+        try terminal.send("C-d")
+        #expect(try exitStatus(fx) == "EXIT=0")
+    }
+
+    /// A terminal type with no terminfo entry: libedit uses dumb terminal settings and still edits.
+    @Test func aTerminalWithoutATerminfoEntryStillEditsAndCompletes() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx, term: "no-such-terminal")
+        defer { terminal.close() }
+        try terminal.send("100 us", "Tab", "eur", "Enter")
+        let screen = try terminal.waitFor { $0.contains("USD = ") }
+        #expect(screen.contains("fx> 100 USD eur"), "\(screen)")
+        #expect(screen.contains("100.00 USD = 89.51 EUR"))
+        try terminal.waitFor { $0.components(separatedBy: "fx>").count >= 3 }
+        try terminal.send("C-d")
+        #expect(try exitStatus(fx) == "EXIT=0")
     }
 
     @Test func ctrlCCancelsAFetchThatHangs() throws {

@@ -1,14 +1,11 @@
 // Non-variadic wrappers around libedit's histedit API, which Swift cannot call directly
-// (el_set, el_get and history are variadic; the library is opened at run time), and the
-// terminal and signal calls the prompt needs.
+// (el_set, el_get and history are variadic), and the terminal and signal calls the prompt needs.
 #ifndef FX_CEDITLINE_H
 #define FX_CEDITLINE_H
 
 #include <histedit.h>
 
-/// Opens libedit (1) or reports that it is missing (0); every other fx_el_ and fx_history_
-/// call needs it opened.
-int fx_editline_load(void);
+/// NULL when libedit cannot set up an editor for this terminal.
 EditLine *fx_el_init(const char *program);
 void fx_el_end(EditLine *el);
 /// Reads ~/.editrc (or $EDITRC).
