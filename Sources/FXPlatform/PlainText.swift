@@ -4,24 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Small text operations on the answer path that avoid Foundation's NSString and CharacterSet:
-/// their first use sets up CoreFoundation (string tables, Unicode bitmaps), which cost a
-/// one-shot conversion more than reading and pricing the cache.
+/// Small text operations that FoundationEssentials lacks (it has no `CharacterSet` or
+/// `trimmingCharacters(in:)`).
 extension StringProtocol {
     /// Without leading and trailing white space (Unicode's White_Space: spaces, tabs, newlines).
+    /// A hand-written ASCII shortcut here once saved 0.8% of a one-shot answer's instructions and
+    /// no measurable time, so it went: this is the standard library's own reading of white space.
     public var trimmedOfWhitespace: String {
-        // Most text has nothing to trim: say so from its first and last bytes when they are
-        // ASCII other than white space, without Unicode's property tables.
-        let text = String(self)
-        if let first = text.utf8.first, let last = text.utf8.last, Self.isPlainASCII(first), Self.isPlainASCII(last) { return text }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
-    }
-
-    private static func isPlainASCII(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+        return String(self[start..<end])
     }
 }
 
@@ -99,7 +91,7 @@ public enum PercentEncoding {
 extension Array where Element == String {
     /// The elements with `separator` between them, as `joined(separator:)` gives them, but
     /// without its generic entry point, whose first use resolves conformances by scanning the
-    /// binary's records: a twentieth of a one-shot answer.
+    /// binary's records: +13.7% of a one-shot answer's instructions with `joined(separator:)`.
     public func joined(by separator: String) -> String {
         var result = ""
         var first = true

@@ -6,13 +6,15 @@ import FXRender
 /// Script mode's fast lane for its commonest line, `[convert] <amount> <from> [to|in] <to>`,
 /// once the general path has answered the same pair: a million-line file then costs
 /// integer arithmetic per line instead of a parse, an actor call, Decimal and String work.
+/// Measured alone: without it, 1 M script lines take 35 s instead of 0.25–0.5 s (0.2x GNU
+/// units instead of 12–15x; the target is 10x), about 190 K instructions a line.
 ///
 /// The general path stays the authority. The lane learns a pair only from a line the general
 /// path answered without any warning, and only if the lane's own answer to that very line is
 /// byte for byte what the general path printed. A learned pair expires after a second (or when
 /// its rates are superseded) and every other command forgets them all, so the lane never
 /// answers from rates the general path would no longer use. Anything else it leaves alone.
-public final class QuickLane: QuickLaneLearner, @unchecked Sendable {
+public final class QuickLane: @unchecked Sendable {
     /// A learned pair: the exact rates as integers with scales, and the decimals to show.
     struct Entry {
         var toPerBase: UInt128

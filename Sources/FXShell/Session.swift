@@ -42,11 +42,11 @@ public final class Session: Sendable {
     let log: (any ConversionLog)?
     private let logWarned = Latch()
     /// Script mode's fast lane, which learns from the conversions answered here; nil elsewhere.
-    let quickLane: (any QuickLaneLearner)?
+    let quickLane: QuickLane?
 
     public init(parser: Parser, executor: Executor, clock: any WallClock,
                 presentation: Presentation, out: any TextOutput, err: any TextOutput,
-                log: (any ConversionLog)? = nil, quickLane: (any QuickLaneLearner)? = nil) {
+                log: (any ConversionLog)? = nil, quickLane: QuickLane? = nil) {
         self.parser = parser
         self.executor = executor
         self.clock = clock
@@ -99,7 +99,7 @@ public final class Session: Sendable {
 
     /// What the fast lane may learn from an answer, and what makes it forget: rates from a newer
     /// fetch than it learned, or a command that changes the rates or the sources.
-    private func teach(_ lane: any QuickLaneLearner, command: Command, outcome: Outcome, line: String, printed: String?) {
+    private func teach(_ lane: QuickLane, command: Command, outcome: Outcome, line: String, printed: String?) {
         switch outcome {
         case .conversion(let conversion):
             lane.observe(conversion.lines.flatMap(\.quote.provenances))
@@ -168,14 +168,4 @@ private final class Latch: Sendable {
             return !claimed
         }
     }
-}
-
-/// What a session tells script mode's fast lane (`QuickLane`); a protocol so that the session
-/// itself needs no 128-bit integers (macOS 15) to build.
-public protocol QuickLaneLearner: AnyObject, Sendable {
-    func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool
-    func learn(line: String, conversion: Conversion, printed: String)
-    /// Rates the general path just used; learned pairs from another fetch of the same source are dropped.
-    func observe(_ provenances: [Provenance])
-    func forget()
 }
