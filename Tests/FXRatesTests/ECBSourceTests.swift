@@ -24,7 +24,7 @@ struct ECBSourceTests {
     static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://www.ecb.europa.eu/stats/eurofxref")
         -> (ECBSource, FakeTransport) {
         let transport = FakeTransport(answer)
-        return (ECBSource(baseURL: URL(string: base)!, transport: transport, reader: InProcessECBReader()), transport)
+        return (ECBSource(baseURL: URL(string: base)!, files: InProcessECBFetcher(transport: transport)), transport)
     }
 
     @Test func fetchesTheDailyFileWithValidators() async throws {

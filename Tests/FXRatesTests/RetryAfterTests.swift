@@ -50,7 +50,7 @@ struct RetryAfterTests {
         let transport = ThrottlingTransport()
         let clock = FixedClock(utc("2026-11-22T08:00:00Z"))
         let sources: [any RateSource] = [
-            ECBSource(baseURL: URL(string: "https://e.example/")!, transport: transport, reader: InProcessECBReader()),
+            ECBSource(baseURL: URL(string: "https://e.example/")!, files: InProcessECBFetcher(transport: transport)),
             FrankfurterSource(baseURL: URL(string: "https://f.example/")!, transport: transport),
             BankOfCanadaSource(baseURL: URL(string: "https://b.example/")!, transport: transport, clock: clock),
             OpenExchangeRatesSource(appID: "id", baseURL: URL(string: "https://o.example/")!, transport: transport, clock: clock),
