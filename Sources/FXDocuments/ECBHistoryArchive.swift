@@ -8,10 +8,7 @@ import ZIPFoundation
 public enum ECBHistoryArchive {
     /// The CSV inside, refused when the archive is damaged, fails its CRC, or inflates past `maxBytes`.
     public static func csv(from data: Data, maxBytes: Int = 32 << 20) throws(FetchFailure) -> Data {
-        guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
-            try BodyCheck.rejectNonXML(data)  // names HTML and empty bodies as such
-            throw .malformed("not a zip archive")
-        }
+        try BodyCheck.rejectNonZip(data)
         let archive: Archive
         do { archive = try Archive(data: data, accessMode: .read) } catch {
             throw .malformed("unreadable zip archive")

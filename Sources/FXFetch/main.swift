@@ -6,22 +6,26 @@ import Foundation
 import Glibc
 #endif
 
-// fx's network helper: one request from stdin, one answer on stdout (see `FetchWire`).
-// fx starts it only when a source must be asked, so fx itself never loads URLSession and libcurl.
-// With --read-ecb-xml or --read-ecb-zip it reads an ECB file from stdin instead (see `ECBReadWire`).
+// fx's network helper: one request from stdin, one answer on stdout. fx starts it only when a
+// source must be asked, so fx itself never loads URLSession and libcurl. A plain request
+// (`FetchWire`) is answered with the response; a request to fetch and read one of the ECB's
+// files (`ECBReadWire`) with its tables, read here so that fx never loads XMLParser or ZIPFoundation.
 
 let input = FileHandle.standardInput.readDataToEndOfFile()
+let transport = URLSessionTransport(userAgent: "fx/0.1")
 let output: Data
-if CommandLine.arguments.dropFirst().first == ECBReadWire.xmlArgument {
-    // The ECB's files are read here so that fx itself never loads XMLParser or ZIPFoundation
-    // (see `ECBDocumentReader`).
-    output = ECBReadWire.answer(Result { () throws(FetchFailure) in try InProcessECBReader().tables(fromXML: input) })
-} else if CommandLine.arguments.dropFirst().first == ECBReadWire.zipArgument {
-    output = ECBReadWire.answer(csv: Result { () throws(FetchFailure) in try InProcessECBReader().csv(fromZip: input) })
+if let (request, file) = ECBReadWire.decodeRequest(input) {
+    let fetcher = InProcessECBFetcher(transport: transport)
+    switch file {
+    case .xml:
+        do { output = ECBReadWire.answer(.success(try await fetcher.tables(request))) } catch { output = ECBReadWire.answer(.failure(error)) }
+    case .zip:
+        do { output = ECBReadWire.answer(csv: .success(try await fetcher.historyCSV(request))) } catch { output = ECBReadWire.answer(csv: .failure(error)) }
+    }
 } else if let request = FetchWire.decodeRequest(input) {
     let result: Result<HTTPResponse, TransportError>
     do {
-        result = .success(try await URLSessionTransport(userAgent: "fx/0.1").get(request))
+        result = .success(try await transport.get(request))
     } catch {
         result = .failure(error)
     }

@@ -2,14 +2,14 @@ import FXRates
 import FXAnswers
 import FXRender
 
-/// What the sources read through: the network, and the reader of the ECB's XML.
+/// What the sources read through: the network, and the fetcher and reader of the ECB's files.
 public struct SourceIO: Sendable {
     public let transport: any HTTPTransport
-    public let ecbReader: any ECBDocumentReader
+    public let ecbFiles: any ECBFileFetcher
 
-    public init(transport: any HTTPTransport, ecbReader: any ECBDocumentReader) {
+    public init(transport: any HTTPTransport, ecbFiles: any ECBFileFetcher) {
         self.transport = transport
-        self.ecbReader = ecbReader
+        self.ecbFiles = ecbFiles
     }
 }
 
@@ -82,7 +82,7 @@ extension SourceCatalog {
     /// The sources fx ships with.
     public static let standard = SourceCatalog(entries: [
         Entry(id: .ecb, name: "European Central Bank", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, io in
-            ECBSource(baseURL: url ?? ECBSource.defaultBaseURL, transport: io.transport, reader: io.ecbReader, timeout: settings.timeout)
+            ECBSource(baseURL: url ?? ECBSource.defaultBaseURL, files: io.ecbFiles, timeout: settings.timeout)
         },
         Entry(id: .frankfurter, name: "Frankfurter", base: "EUR", keyVariable: nil, onByDefault: true) { url, _, settings, io in
             FrankfurterSource(baseURL: url ?? FrankfurterSource.defaultBaseURL, transport: io.transport, timeout: settings.timeout)

@@ -36,7 +36,7 @@ if arguments.complete {
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = HelperTransport.besideExecutable()
-let io = SourceIO(transport: transport, ecbReader: HelperECBReader(helper: transport.helper))
+let io = SourceIO(transport: transport, ecbFiles: HelperECBFetcher(helper: transport.helper))
 let sources = catalog.sources(settings, io: io)
 let service = RateService(
     sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,

@@ -192,30 +192,6 @@ struct DunamuSourceTests {
         }
     }
 
-    @Test(arguments: [
-        (HTTPResponse(status: 500), FetchFailure.httpStatus(500)),
-        (HTTPResponse(status: 304), .httpStatus(304)),   // 304 to an unconditional request
-        (HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("[]".utf8)), .htmlBody),
-        (HTTPResponse(status: 200, body: Data("<!DOCTYPE html><html><body>blocked</body></html>".utf8)), .htmlBody),
-        (HTTPResponse(status: 200, body: Data(" \n".utf8)), .emptyBody),
-        (HTTPResponse(status: 200, body: Data()), .emptyBody),
-    ])
-    func refusedResponses(response: HTTPResponse, expected: FetchFailure) async {
-        let (source, _) = Self.source(.success(response))
-        await #expect(throws: expected) { try await source.fetchLatest(validators: nil) }
-    }
-
-    @Test func conditionalRequestAndNotModified() async throws {
-        let (source, transport) = Self.source(.success(HTTPResponse(status: 304)))
-        #expect(try await source.fetchLatest(validators: Validators(etag: "\"r194\"")) == .notModified)
-        #expect(transport.requests.first?.headers["If-None-Match"] == "\"r194\"")
-    }
-
-    @Test func transportErrorsAreWrapped() async {
-        let (source, _) = Self.source(.failure(.timedOut(seconds: 15)))
-        await #expect(throws: FetchFailure.transport(.timedOut(seconds: 15))) { try await source.fetchLatest(validators: nil) }
-    }
-
     // MARK: configuration and URLs
 
     @Test func asksOnlyForConfiguredCurrenciesOnceEach() async throws {
@@ -233,20 +209,6 @@ struct DunamuSourceTests {
         let (source, transport) = Self.source(Self.json(Data("[]".utf8)), currencies: ["KRW"])
         await #expect(throws: FetchFailure.noRates) { try await source.fetchLatest(validators: nil) }
         #expect(transport.requests.isEmpty)
-    }
-
-    @Test func plainHTTPIsRefusedExceptOnLoopback() async throws {
-        let (remote, remoteTransport) = Self.source(.success(HTTPResponse(status: 500)), base: "http://quotation-api-cdn.dunamu.com/v1/")
-        await #expect(throws: FetchFailure.transport(.insecureURL)) { try await remote.fetchLatest(validators: nil) }
-        #expect(remoteTransport.requests.isEmpty)
-
-        let (other, otherTransport) = Self.source(.success(HTTPResponse(status: 500)), base: "ftp://example.com/")
-        await #expect(throws: FetchFailure.transport(.insecureURL)) { try await other.fetchLatest(validators: nil) }
-        #expect(otherTransport.requests.isEmpty)
-
-        let (local, localTransport) = Self.source(.success(HTTPResponse(status: 500)), currencies: ["USD"], base: "http://localhost:8080/dunamu")
-        await #expect(throws: FetchFailure.httpStatus(500)) { try await local.fetchLatest(validators: nil) }
-        #expect(localTransport.requests.first?.url.absoluteString == "http://localhost:8080/dunamu/forex/recent?codes=FRX.KRWUSD")
     }
 
     // MARK: schedule

@@ -3,13 +3,27 @@ import Testing
 import FXRates
 import FXDocuments
 
-/// The helper's answer to `--read-ecb-xml` carries tables and failures to fx unchanged.
+/// fx's request to fetch and read an ECB file reaches the helper whole, and the helper's answer
+/// carries tables, validators, a 304 and every failure to fx unchanged.
 @Suite("ECB read wire")
 struct ECBReadWireTests {
+    static let validators = Validators(etag: "\"abc\"", lastModified: "Tue, 03 Jan 2023 15:00:00 GMT")
+
+    @Test(arguments: [ECBReadWire.File.xml, .zip])
+    func theRequestArrivesAsSent(file: ECBReadWire.File) throws {
+        let request = SourceRequest(url: URL(string: "http://127.0.0.1:8080/ecb/eurofxref-daily.xml")!, validators: Self.validators,
+                                    timeout: 0.5, maxBytes: 64 << 10)
+        let decoded = try #require(ECBReadWire.decodeRequest(ECBReadWire.encode(request, reading: file)))
+        #expect(decoded.request == request && decoded.file == file)
+        // A plain fetch is no request to read, and a request to read no plain fetch.
+        #expect(ECBReadWire.decodeRequest(FetchWire.encode(request.http)) == nil)
+        #expect(FetchWire.decodeRequest(ECBReadWire.encode(request, reading: file)) == nil)
+    }
+
     @Test func theNinetyDayFileArrivesExactlyAsParsed() throws {
         let tables = try ECBFeedParser.parse(Fixture.data("eurofxref-hist-90d.xml"))
-        let decoded = try #require(ECBReadWire.decode(ECBReadWire.answer(.success(tables))))
-        #expect(try decoded.get() == tables)
+        let decoded = try #require(ECBReadWire.decodeTables(ECBReadWire.answer(.success(.fetched(tables, Self.validators)))))
+        #expect(try decoded.get() == .fetched(tables, Self.validators))
     }
 
     @Test func ratesKeepEveryDigitAndGapsStayGaps() throws {
@@ -17,30 +31,46 @@ struct ECBReadWireTests {
             RateTable(base: .eur, date: day("2026-11-20"), rates: [.usd: dec("1.0000000000000000000000000000000001"), code("JPY"): dec("161.5")]),
             RateTable(base: .eur, date: day("2026-11-23"), rates: [.usd: dec("0.00012")]),
         ]
-        let decoded = try #require(ECBReadWire.decode(ECBReadWire.answer(.success(tables))))
-        #expect(try decoded.get() == tables)
+        let decoded = try #require(ECBReadWire.decodeTables(ECBReadWire.answer(.success(.fetched(tables, Validators())))))
+        #expect(try decoded.get() == .fetched(tables, Validators()))
     }
 
-    @Test(arguments: [
-        FetchFailure.emptyBody, .htmlBody, .forbiddenDTD, .missingDate, .noRates, .malformed("truncated document (line 9)"),
+    @Test func notModifiedArrivesAsSuch() throws {
+        let decoded = try #require(ECBReadWire.decodeTables(ECBReadWire.answer(.success(.notModified))))
+        #expect(try decoded.get() == .notModified)
+    }
+
+    static let failures: [FetchFailure] = [
+        .emptyBody, .htmlBody, .forbiddenDTD, .missingDate, .noRates, .malformed("truncated document (line 9)"),
         .invalidRate(currency: "USD", value: "-1"), .invalidCurrency("U$D"), .duplicateCurrency("USD", Day(iso: "2026-11-23")!),
-        .duplicateDate(Day(iso: "2026-11-23")!), .futureDate(Day(iso: "2031-01-01")!),
-    ])
+        .duplicateDate(Day(iso: "2026-11-23")!), .futureDate(Day(iso: "2031-01-01")!), .httpStatus(500), .httpStatus(304),
+        .throttled(status: 429, retryAfter: .seconds(60)),
+        .throttled(status: 503, retryAfter: .date(Date(timeIntervalSince1970: 784_111_777))),
+        .waitingUntil(Date(timeIntervalSince1970: 1_795_000_000.5)), .quotaUsedUp(used: 900, quota: 1000),
+        .missingKey("FX_OXR_APP_ID"), .providerError("Series FXCADAFN not found. (HTTP 404)"),
+        .transport(.timedOut(seconds: 0.5)), .transport(.tooLarge(limit: 16 << 20)), .transport(.insecureURL),
+        .transport(.redirectRefused), .transport(.cannotConnect("connection refused")), .transport(.cancelled),
+        .transport(.other("the response was cut off (10 of 20 bytes arrived)")),
+    ]
+
+    @Test(arguments: failures)
     func failuresArriveAsRaised(failure: FetchFailure) throws {
-        let decoded = try #require(ECBReadWire.decode(ECBReadWire.answer(.failure(failure))))
-        #expect(throws: failure) { try decoded.get() }
+        let tables = try #require(ECBReadWire.decodeTables(ECBReadWire.answer(.failure(failure))))
+        #expect(throws: failure) { try tables.get() }
+        let csv = try #require(ECBReadWire.decodeCSV(ECBReadWire.answer(csv: .failure(failure))))
+        #expect(throws: failure) { try csv.get() }
     }
 
     @Test func aZippedHistorysCSVArrivesByteForByte() throws {
         let csv = Data("Date,USD,JPY,\n2026-11-23,1.1172,N/A,\n".utf8)
         let decoded = try #require(ECBReadWire.decodeCSV(ECBReadWire.answer(csv: .success(csv))))
         #expect(try decoded.get() == csv)
-        let refused = try #require(ECBReadWire.decodeCSV(ECBReadWire.answer(csv: .failure(.malformed("the zip archive is damaged (checksum mismatch)")))))
-        #expect(throws: FetchFailure.malformed("the zip archive is damaged (checksum mismatch)")) { try refused.get() }
     }
 
     @Test func anythingElseIsNoAnswer() {
-        #expect(ECBReadWire.decode(Data()) == nil)
-        #expect(ECBReadWire.decode(Data("<html>oops</html>\n".utf8)) == nil)
+        for output in [Data(), Data("<html>oops</html>\n".utf8), Data("{}\nDate,USD\n2026-11-23,1.1\n".utf8)] {
+            #expect(ECBReadWire.decodeTables(output) == nil)
+            #expect(ECBReadWire.decodeCSV(output) == nil)
+        }
     }
 }

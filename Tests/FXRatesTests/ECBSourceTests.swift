@@ -2,29 +2,14 @@ import Foundation
 import Testing
 import FXRates
 import FXDocuments
-
-/// A transport that records requests and answers from a script.
-final class FakeTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private let answer: Result<HTTPResponse, TransportError>
-    private var seen: [HTTPRequest] = []
-
-    init(_ answer: Result<HTTPResponse, TransportError>) { self.answer = answer }
-
-    var requests: [HTTPRequest] { lock.withLock { seen } }
-
-    func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        lock.withLock { seen.append(request) }
-        return try answer.get()
-    }
-}
+import FXTestSupport
 
 @Suite("ECB source over a fake transport")
 struct ECBSourceTests {
     static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://www.ecb.europa.eu/stats/eurofxref")
         -> (ECBSource, FakeTransport) {
         let transport = FakeTransport(answer)
-        return (ECBSource(baseURL: URL(string: base)!, transport: transport, reader: InProcessECBReader()), transport)
+        return (ECBSource(baseURL: URL(string: base)!, files: InProcessECBFetcher(transport: transport)), transport)
     }
 
     @Test func fetchesTheDailyFileWithValidators() async throws {
@@ -46,46 +31,43 @@ struct ECBSourceTests {
         #expect(request.headers.isEmpty)
     }
 
-    @Test func conditionalRequestAndNotModified() async throws {
-        let (source, transport) = Self.source(.success(HTTPResponse(status: 304)))
-        let validators = Validators(etag: "\"abc\"", lastModified: "Tue, 03 Jan 2023 15:00:00 GMT")
-        #expect(try await source.fetchLatest(validators: validators) == .notModified)
-        let headers = try #require(transport.requests.first).headers
-        #expect(headers["If-None-Match"] == "\"abc\"")
-        #expect(headers["If-Modified-Since"] == "Tue, 03 Jan 2023 15:00:00 GMT")
-    }
-
-    @Test(arguments: [
-        (HTTPResponse(status: 500), FetchFailure.httpStatus(500)),
-        (HTTPResponse(status: 304), .httpStatus(304)),   // 304 to an unconditional request
-        (HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("<p>hi</p>".utf8)), .htmlBody),
-        (HTTPResponse(status: 200, body: Data()), .emptyBody),
-    ])
-    func refusedResponses(response: HTTPResponse, expected: FetchFailure) async {
-        let (source, _) = Self.source(.success(response))
-        await #expect(throws: expected) { try await source.fetchLatest(validators: nil) }
-    }
-
-    @Test func transportErrorsAreWrapped() async {
-        let (source, _) = Self.source(.failure(.timedOut(seconds: 15)))
-        await #expect(throws: FetchFailure.transport(.timedOut(seconds: 15))) { try await source.fetchLatest(validators: nil) }
-    }
-
-    @Test func plainHTTPIsRefusedExceptOnLoopback() async throws {
-        let (remote, remoteTransport) = Self.source(.success(HTTPResponse(status: 500)), base: "http://example.com/")
-        await #expect(throws: FetchFailure.transport(.insecureURL)) { try await remote.fetchLatest(validators: nil) }
-        #expect(remoteTransport.requests.isEmpty)
-
-        let (local, localTransport) = Self.source(.success(HTTPResponse(status: 500)), base: "http://127.0.0.1:8080/ecb/")
-        await #expect(throws: FetchFailure.httpStatus(500)) { try await local.fetchLatest(validators: nil) }
-        #expect(localTransport.requests.first?.url.absoluteString == "http://127.0.0.1:8080/ecb/eurofxref-daily.xml")
-    }
-
     @Test func recentFile() async throws {
         let (source, transport) = Self.source(.success(HTTPResponse(status: 200, body: try Fixture.data("eurofxref-hist-90d.xml"))))
         let tables = try await source.fetchRecent()
         #expect(tables.count == 63)
         #expect(transport.requests.first?.url.lastPathComponent == "eurofxref-hist-90d.xml")
+    }
+
+    /// From the start, the whole history: the zipped CSV, unpacked and read into columns.
+    @Test func theZippedHistoryIsReadWhole() async throws {
+        let csv = try Fixture.data("eurofxref-hist.sample.csv")
+        let (source, transport) = Self.source(.success(HTTPResponse(status: 200, headers: ["Content-Type": "application/zip"],
+                                                                    body: try ECBFiles.zip(csv: csv))))
+        let history = try await source.fetchHistory(since: nil, today: day("2026-10-30"))
+        #expect(history == (try ECBHistoryCSV.history(csv)))
+        let request = try #require(transport.requests.first)
+        #expect(request.url.absoluteString == "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")
+        #expect(request.maxBytes == 16 << 20 && request.headers.isEmpty)
+        // Rows after tomorrow cannot be real.
+        await #expect(throws: FetchFailure.futureDate(day("2026-10-30"))) {
+            try await source.fetchHistory(since: nil, today: day("2026-10-28"))
+        }
+    }
+
+    /// The zip goes through the fetch step every file takes: a wait asked for, pages, empty
+    /// bodies and anything that is no zip are refused before an archive is opened.
+    @Test(arguments: [
+        (HTTPResponse(status: 429, headers: ["Retry-After": "60"]), FetchFailure.throttled(status: 429, retryAfter: .seconds(60))),
+        (HTTPResponse(status: 404), .httpStatus(404)),
+        (HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("PK\u{3}\u{4}".utf8)), .htmlBody),
+        (HTTPResponse(status: 200, body: Data("<html><body>503</body></html>".utf8)), .htmlBody),
+        (HTTPResponse(status: 200, body: Data()), .emptyBody),
+        (HTTPResponse(status: 200, body: Data("Date,USD\n".utf8)), .malformed("not XML")),
+        (HTTPResponse(status: 200, body: Data("<x/>".utf8)), .malformed("not a zip archive")),
+    ])
+    func theZippedHistoryIsCheckedLikeAnyFile(response: HTTPResponse, expected: FetchFailure) async {
+        let (source, _) = Self.source(.success(response))
+        await #expect(throws: expected) { try await source.fetchHistory(since: nil, today: day("2026-10-30")) }
     }
 
     @Test(arguments: [

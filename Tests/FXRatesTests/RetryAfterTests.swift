@@ -46,26 +46,6 @@ struct RetryAfterTests {
         #expect(FetchFailure.throttled(HTTPResponse(status: 200, headers: ["Retry-After": "30"])) == nil)
     }
 
-    @Test func everySourceReportsTheWait() async throws {
-        let transport = ThrottlingTransport()
-        let clock = FixedClock(utc("2026-11-22T08:00:00Z"))
-        let sources: [any RateSource] = [
-            ECBSource(baseURL: URL(string: "https://e.example/")!, transport: transport, reader: InProcessECBReader()),
-            FrankfurterSource(baseURL: URL(string: "https://f.example/")!, transport: transport),
-            BankOfCanadaSource(baseURL: URL(string: "https://b.example/")!, transport: transport, clock: clock),
-            OpenExchangeRatesSource(appID: "id", baseURL: URL(string: "https://o.example/")!, transport: transport, clock: clock),
-            DunamuSource(baseURL: URL(string: "https://d.example/")!, transport: transport, clock: clock),
-            NasdaqDataLinkSource(baseURL: URL(string: "https://n.example/")!, apiKey: "k",
-                                 datasets: [NasdaqDataset(database: "ECB", code: "EURUSD", base: .eur, quote: code("USD"))!],
-                                 transport: transport, clock: clock),
-        ]
-        for source in sources {
-            await #expect(throws: FetchFailure.throttled(status: 429, retryAfter: .seconds(60)), "\(source.id)") {
-                _ = try await source.fetchLatest(validators: nil)
-            }
-        }
-    }
-
     // MARK: - Kept across runs
 
     static let now = utc("2026-11-22T08:00:00Z")

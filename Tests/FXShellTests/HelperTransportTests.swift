@@ -92,47 +92,75 @@ import Testing
     }
 }
 
-/// fx's ECB reader hands the XML to the helper (`--read-ecb-xml`) through a temporary file and
-/// reads its answer; stand-in scripts play the helper here, the fault matrix runs the real one.
-@Suite(.serialized) struct HelperECBReaderTests {
-    @Test func aLargeBodyReachesTheHelperWholeAndTheTablesComeBack() async throws {
-        // The stand-in answers with one table whose USD rate is the number of bytes it was given,
-        // and refuses to answer unless it was asked to read.
-        let (path, directory) = try HelperTransportTests.helper("""
-            [ "$1" = "--read-ecb-xml" ] || exit 3
-            size=$(wc -c | tr -d ' ')
-            printf '{}\\nDate,USD,JPY\\n2026-11-23,%s,161.5\\n' "$size"
-            """)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let body = Data(repeating: UInt8(ascii: "x"), count: 3 << 20)  // far past what a pipe holds
-        let tables = try await HelperECBReader(helper: path).tables(fromXML: body)
-        #expect(tables == [RateTable(base: .eur, date: Day(iso: "2026-11-23")!,
-                                     rates: [CurrencyCode("USD")!: Decimal(3 << 20), CurrencyCode("JPY")!: Decimal(string: "161.5")!])])
+/// fx's ECB fetcher asks the helper to fetch and read a file in one run (`ECBReadWire`); stand-in
+/// scripts play the helper here, answering what the test wrote beside them, and keep the request
+/// they were sent. The fault matrix runs the real helper.
+@Suite(.serialized) struct HelperECBFetcherTests {
+    static let request = SourceRequest(url: URL(string: "http://127.0.0.1:9/eurofxref-daily.xml")!,
+                                       validators: Validators(etag: "\"a\""), timeout: 0.5, maxBytes: 64 << 10)
+
+    /// A stand-in that keeps its stdin as `request` and answers with `answer`.
+    static func helper(answering answer: Data) throws -> (path: String, directory: URL) {
+        let (path, directory) = try HelperTransportTests.helper(#"cat > "$(dirname "$0")/request"; cat "$(dirname "$0")/answer""#)
+        try answer.write(to: directory.appendingPathComponent("answer"))
+        return (path, directory)
     }
 
-    @Test func aZipIsSentWithItsOwnArgumentAndItsCSVComesBack() async throws {
-        let (path, directory) = try HelperTransportTests.helper("""
-            [ "$1" = "--read-ecb-zip" ] || exit 3
-            printf '{}\\nDate,USD,\\n'; wc -c | tr -d ' \\n'
-            """)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let csv = try await HelperECBReader(helper: path).csv(fromZip: Data(repeating: 0x50, count: 70_000))
-        #expect(String(decoding: csv, as: UTF8.self) == "Date,USD,\n70000")
+    static func sent(_ directory: URL) throws -> (request: SourceRequest, file: ECBReadWire.File)? {
+        ECBReadWire.decodeRequest(try Data(contentsOf: directory.appendingPathComponent("request")))
     }
 
-    @Test func theHelpersFailureIsTheReadersFailure() async throws {
-        let (path, directory) = try HelperTransportTests.helper(#"cat >/dev/null; printf '{"failure":{"kind":"duplicateDate","day":"2026-11-20"}}\n'"#)
+    @Test func oneRunFetchesAndReadsTheXMLAndTheTablesComeBack() async throws {
+        let tables = [RateTable(base: .eur, date: Day(iso: "2026-11-23")!, rates: [CurrencyCode("USD")!: Decimal(string: "1.1172")!])]
+        let validators = Validators(etag: "\"b\"")
+        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(.success(.fetched(tables, validators))))
         defer { try? FileManager.default.removeItem(at: directory) }
-        await #expect(throws: FetchFailure.duplicateDate(Day(iso: "2026-11-20")!)) {
-            try await HelperECBReader(helper: path).tables(fromXML: Data("<x/>".utf8))
-        }
+        #expect(try await HelperECBFetcher(helper: path).tables(Self.request) == .fetched(tables, validators))
+        let sent = try #require(try Self.sent(directory))
+        #expect(sent.request == Self.request && sent.file == .xml)
+    }
+
+    @Test func aZipIsAskedForAsSuchAndItsCSVComesBack() async throws {
+        let csv = Data("Date,USD,\n2026-11-23,1.1172,\n".utf8)
+        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(csv: .success(csv)))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let request = SourceRequest(url: URL(string: "http://127.0.0.1:9/eurofxref-hist.zip")!, timeout: 0.5, maxBytes: 16 << 20)
+        #expect(try await HelperECBFetcher(helper: path).historyCSV(request) == csv)
+        #expect(try Self.sent(directory)?.file == .zip)
+    }
+
+    @Test func notModifiedComesBack() async throws {
+        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(.success(.notModified)))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try await HelperECBFetcher(helper: path).tables(Self.request) == .notModified)
+    }
+
+    @Test(arguments: [FetchFailure.duplicateDate(Day(iso: "2026-11-20")!), .throttled(status: 429, retryAfter: .seconds(60)),
+                      .transport(.timedOut(seconds: 0.5)), .httpStatus(404), .htmlBody])
+    func theHelpersFailureIsTheFetchersFailure(failure: FetchFailure) async throws {
+        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(.failure(failure)))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: failure) { try await HelperECBFetcher(helper: path).tables(Self.request) }
     }
 
     @Test func noAnswerIsAClearFailure() async throws {
         let (path, directory) = try HelperTransportTests.helper("exit 0")
         defer { try? FileManager.default.removeItem(at: directory) }
-        await #expect(throws: FetchFailure.transport(.other("the helper fx-fetch could not read the ECB's file"))) {
-            try await HelperECBReader(helper: path).tables(fromXML: Data("<x/>".utf8))
+        await #expect(throws: FetchFailure.transport(.other("the network helper gave no answer"))) {
+            try await HelperECBFetcher(helper: path).tables(Self.request)
         }
+    }
+
+    @Test func aCrashIsNamedAsSuch() async throws {
+        let (path, directory) = try HelperTransportTests.helper("kill -SEGV $$")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await #expect(throws: FetchFailure.transport(.other("the network helper fx-fetch crashed (signal 11)"))) {
+            try await HelperECBFetcher(helper: path).tables(Self.request)
+        }
+    }
+
+    @Test func plainHTTPOffThisMachineIsRefusedBeforeAnythingRuns() async {
+        let request = SourceRequest(url: URL(string: "http://example.com/eurofxref-daily.xml")!, timeout: 15, maxBytes: 1 << 16)
+        await #expect(throws: FetchFailure.transport(.insecureURL)) { try await HelperECBFetcher(helper: "/nonexistent").tables(request) }
     }
 }

@@ -1,56 +1,94 @@
-/// How the helper answers fx's `ECBDocumentReader`: the ECB's file on stdin; on stdout one JSON
-/// line, the head, then on success a CSV in the ECB's own layout, which fx reads exactly:
-/// `--read-ecb-xml` sends the tables of the XML so, `--read-ecb-zip` the CSV inside the zip.
+/// How fx asks its helper to fetch and read one of the ECB's files (`HelperECBFetcher`): one JSON
+/// request on the helper's stdin; on its stdout one JSON line, the head (a failure, a 304, or
+/// the validators), then on success a CSV in the ECB's own layout, which fx reads exactly: the
+/// tables of an XML file written so, the CSV inside the zipped history as it is.
 public enum ECBReadWire {
-    public static let xmlArgument = "--read-ecb-xml"
-    public static let zipArgument = "--read-ecb-zip"
+    /// Which kind of file the URL names.
+    public enum File: String, Codable, Sendable {
+        case xml, zip
+    }
 
+    struct Request: Codable {
+        var read: File
+        var url: String
+        var validators: Validators?
+        var timeout: Double
+        var maxBytes: Int
+    }
+
+    /// Exactly one of the three is set.
     struct Head: Codable {
-        var failure: Failure?
+        var failure: FetchFailure?
+        var notModified: Bool?
+        var validators: Validators?
     }
 
-    /// The failures a reader raises, kind by kind.
-    struct Failure: Codable {
-        var kind: String
-        var text: String?
-        var value: String?
-        var day: String?
+    public static func encode(_ request: SourceRequest, reading file: File) -> Data {
+        let wire = Request(read: file, url: request.url.absoluteString, validators: request.validators,
+                           timeout: request.timeout, maxBytes: request.maxBytes)
+        return (try? JSONEncoder().encode(wire)) ?? Data()
     }
 
-    /// The helper's whole answer to `--read-ecb-xml`.
-    public static func answer(_ result: Result<[RateTable], FetchFailure>) -> Data {
-        answer(csv: result.map { Data(csv($0).utf8) })
+    /// The request and the kind of file, or nil when `data` is no such request.
+    public static func decodeRequest(_ data: Data) -> (request: SourceRequest, file: File)? {
+        guard let wire = try? JSONDecoder().decode(Request.self, from: data),
+              let url = URL(string: wire.url), wire.timeout > 0, wire.maxBytes > 0 else { return nil }
+        return (SourceRequest(url: url, validators: wire.validators, timeout: wire.timeout, maxBytes: wire.maxBytes), wire.read)
     }
 
-    /// The helper's whole answer to `--read-ecb-zip`.
-    public static func answer(csv result: Result<Data, FetchFailure>) -> Data {
+    /// The helper's whole answer for an XML file.
+    public static func answer(_ result: Result<Fetched<[RateTable]>, FetchFailure>) -> Data {
         switch result {
-        case .success(let csv):
-            var data = Data("{}\n".utf8)
-            data.append(csv)
-            return data
-        case .failure(let failure):
-            var data = (try? JSONEncoder().encode(Head(failure: Failure(failure)))) ?? Data(#"{"failure":{"kind":"malformed"}}"#.utf8)
-            data.append(0x0A)
-            return data
+        case .success(.notModified): answer(Head(notModified: true), body: "")
+        case .success(.fetched(let tables, let validators)): answer(Head(validators: validators), body: csv(tables))
+        case .failure(let failure): answer(Head(failure: failure), body: "")
         }
     }
 
-    /// The tables or the failure an answer to `--read-ecb-xml` holds; nil when it is no answer at all.
-    public static func decode(_ output: Data) -> Result<[RateTable], FetchFailure>? {
-        guard let result = decodeCSV(output) else { return nil }
-        return Result { () throws(FetchFailure) in try ECBHistoryCSV.parse(String(decoding: try result.get(), as: UTF8.self)) }
+    /// The helper's whole answer for the zipped history.
+    public static func answer(csv result: Result<Data, FetchFailure>) -> Data {
+        switch result {
+        case .success(let csv):
+            var data = answer(Head(validators: Validators()), body: "")
+            data.append(csv)
+            return data
+        case .failure(let failure): return answer(Head(failure: failure), body: "")
+        }
     }
 
-    /// The CSV or the failure an answer to `--read-ecb-zip` holds; nil when it is no answer at all.
+    /// The tables or the failure an answer for an XML file holds; nil when it is no answer at all.
+    public static func decodeTables(_ output: Data) -> Result<Fetched<[RateTable]>, FetchFailure>? {
+        guard let (head, body) = split(output) else { return nil }
+        if let failure = head.failure { return .failure(failure) }
+        if head.notModified == true { return .success(.notModified) }
+        guard let validators = head.validators else { return nil }
+        return Result { () throws(FetchFailure) in
+            .fetched(try ECBHistoryCSV.parse(String(decoding: body, as: UTF8.self)), validators)
+        }
+    }
+
+    /// The CSV or the failure an answer for the zipped history holds; nil when it is no answer at all.
     public static func decodeCSV(_ output: Data) -> Result<Data, FetchFailure>? {
+        guard let (head, body) = split(output) else { return nil }
+        if let failure = head.failure { return .failure(failure) }
+        guard head.validators != nil else { return nil }
+        return .success(body)
+    }
+
+    private static func answer(_ head: Head, body: String) -> Data {
+        var data = (try? JSONEncoder().encode(head)) ?? Data(#"{"failure":{"malformed":{"_0":"unreadable document"}}}"#.utf8)
+        data.append(0x0A)
+        data.append(contentsOf: body.utf8)
+        return data
+    }
+
+    private static func split(_ output: Data) -> (Head, Data)? {
         guard let newline = output.firstIndex(of: 0x0A),
               let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline]) else { return nil }
-        if let failure = head.failure { return .failure(failure.fetchFailure) }
-        return .success(Data(output[output.index(after: newline)...]))
+        return (head, Data(output[output.index(after: newline)...]))
     }
 
-    /// `Date,USD,JPY,…` then a row per table, as the ECB writes its history.
+    /// `Date,USD,JPY,…` then a row per table, newest first, as the ECB writes its history.
     static func csv(_ tables: [RateTable]) -> String {
         let codes = Set(tables.flatMap(\.rates.keys)).sorted()
         var text = "Date," + codes.map(\.rawValue).joined(separator: ",") + "\n"
@@ -60,41 +98,5 @@ public enum ECBReadWire {
             text += "\n"
         }
         return text
-    }
-}
-
-extension ECBReadWire.Failure {
-    init(_ failure: FetchFailure) {
-        switch failure {
-        case .emptyBody: self.init(kind: "emptyBody")
-        case .htmlBody: self.init(kind: "htmlBody")
-        case .forbiddenDTD: self.init(kind: "forbiddenDTD")
-        case .missingDate: self.init(kind: "missingDate")
-        case .noRates: self.init(kind: "noRates")
-        case .malformed(let why): self.init(kind: "malformed", text: why)
-        case .invalidRate(let currency, let value): self.init(kind: "invalidRate", text: currency, value: value)
-        case .invalidCurrency(let text): self.init(kind: "invalidCurrency", text: text)
-        case .duplicateCurrency(let code, let day): self.init(kind: "duplicateCurrency", text: code, day: day.description)
-        case .duplicateDate(let day): self.init(kind: "duplicateDate", day: day.description)
-        case .futureDate(let day): self.init(kind: "futureDate", day: day.description)
-        default: self.init(kind: "malformed", text: "unreadable document")
-        }
-    }
-
-    var fetchFailure: FetchFailure {
-        let day = self.day.flatMap { Day(iso: $0) }
-        switch kind {
-        case "emptyBody": return .emptyBody
-        case "htmlBody": return .htmlBody
-        case "forbiddenDTD": return .forbiddenDTD
-        case "missingDate": return .missingDate
-        case "noRates": return .noRates
-        case "invalidRate": return .invalidRate(currency: text ?? "", value: value ?? "")
-        case "invalidCurrency": return .invalidCurrency(text ?? "")
-        case "duplicateCurrency" where day != nil: return .duplicateCurrency(text ?? "", day!)
-        case "duplicateDate" where day != nil: return .duplicateDate(day!)
-        case "futureDate" where day != nil: return .futureDate(day!)
-        default: return .malformed(text ?? "unreadable document")
-        }
     }
 }

@@ -16,13 +16,7 @@ public enum FetchWire {
     public struct Head: Codable, Sendable, Equatable {
         public var status: Int?
         public var headers: [String: String]?
-        public var error: Failure?
-    }
-
-    public struct Failure: Codable, Sendable, Equatable {
-        public var kind: String
-        public var detail: String?
-        public var number: Double?
+        public var error: TransportError?
     }
 
     public static func encode(_ request: HTTPRequest) -> Data {
@@ -42,9 +36,9 @@ public enum FetchWire {
         let head: Head
         switch result {
         case .success(let response): head = Head(status: response.status, headers: response.headers, error: nil)
-        case .failure(let error): head = Head(status: nil, headers: nil, error: Failure(error))
+        case .failure(let error): head = Head(status: nil, headers: nil, error: error)
         }
-        var data = (try? JSONEncoder().encode(head)) ?? Data(#"{"error":{"kind":"other"}}"#.utf8)
+        var data = (try? JSONEncoder().encode(head)) ?? Data(#"{"error":{"other":{"_0":"the network helper failed"}}}"#.utf8)
         data.append(0x0A)
         return data
     }
@@ -55,35 +49,9 @@ public enum FetchWire {
               let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline]) else {
             return .failure(.other("the network helper gave no answer"))
         }
-        if let failure = head.error { return .failure(failure.transportError) }
+        if let error = head.error { return .failure(error) }
         guard let status = head.status else { return .failure(.other("the network helper gave no status")) }
         return .success(HTTPResponse(status: status, headers: head.headers ?? [:],
                                      body: Data(output[output.index(after: newline)...])))
-    }
-}
-
-extension FetchWire.Failure {
-    init(_ error: TransportError) {
-        switch error {
-        case .timedOut(let seconds): self.init(kind: "timedOut", detail: nil, number: seconds)
-        case .tooLarge(let limit): self.init(kind: "tooLarge", detail: nil, number: Double(limit))
-        case .insecureURL: self.init(kind: "insecureURL", detail: nil, number: nil)
-        case .redirectRefused: self.init(kind: "redirectRefused", detail: nil, number: nil)
-        case .cannotConnect(let why): self.init(kind: "cannotConnect", detail: why, number: nil)
-        case .cancelled: self.init(kind: "cancelled", detail: nil, number: nil)
-        case .other(let why): self.init(kind: "other", detail: why, number: nil)
-        }
-    }
-
-    var transportError: TransportError {
-        switch kind {
-        case "timedOut": return .timedOut(seconds: number ?? 0)
-        case "tooLarge": return .tooLarge(limit: Int(number ?? 0))
-        case "insecureURL": return .insecureURL
-        case "redirectRefused": return .redirectRefused
-        case "cannotConnect": return .cannotConnect(detail ?? "connection failed")
-        case "cancelled": return .cancelled
-        default: return .other(detail ?? "the network helper failed")
-        }
     }
 }

@@ -30,8 +30,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-/// Why no response arrived.
-public enum TransportError: Error, Sendable, Equatable {
+/// Why no response arrived. Codable: the helper sends it to fx as it is (`FetchWire`).
+public enum TransportError: Error, Sendable, Equatable, Codable {
     case timedOut(seconds: TimeInterval)
     case tooLarge(limit: Int)
     /// Plain HTTP to a host that is not loopback.

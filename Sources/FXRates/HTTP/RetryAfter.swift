@@ -1,7 +1,7 @@
 /// A server's `Retry-After` (RFC 9110 §10.2.3): seconds to wait, or an HTTP-date. fx sends that
 /// source nothing before it passes, across runs too (a cron job asking every minute would
 /// otherwise keep a rate-limited account locked).
-public enum RetryAfter: Sendable, Equatable {
+public enum RetryAfter: Sendable, Equatable, Codable {
     case seconds(Int)
     case date(Date)
 

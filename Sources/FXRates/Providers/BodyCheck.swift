@@ -1,5 +1,14 @@
 /// Cheap checks on a body before a parser sees it, shared by every source.
 package enum BodyCheck {
+    /// Refuses a body that cannot be of `kind`.
+    package static func reject(_ data: Data, unless kind: BodyKind) throws(FetchFailure) {
+        switch kind {
+        case .xml: try rejectNonXML(data)
+        case .json: try rejectNonJSON(data)
+        case .zip: try rejectNonZip(data)
+        }
+    }
+
     /// Refuses empty bodies, HTML pages (CDN error pages often come with status 200)
     /// and documents that declare a DTD, whose entities could expand or reach out.
     package static func rejectNonXML(_ data: Data) throws(FetchFailure) {
@@ -20,6 +29,13 @@ package enum BodyCheck {
         let head = leadingText(data)
         guard !head.isEmpty else { throw .emptyBody }
         if head.hasPrefix("<") { throw head.contains("html") ? .htmlBody : .malformed("not JSON") }
+    }
+
+    /// Refuses anything but a zip archive, naming empty bodies and HTML pages as such.
+    package static func rejectNonZip(_ data: Data) throws(FetchFailure) {
+        guard !data.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return }
+        try rejectNonXML(data)
+        throw .malformed("not a zip archive")
     }
 
     /// The first few hundred bytes, lower-cased, with leading whitespace and a BOM removed.

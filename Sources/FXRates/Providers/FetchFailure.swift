@@ -1,5 +1,6 @@
 /// Why a source's answer was refused. The cache is never touched when one of these is raised.
-public enum FetchFailure: Error, Sendable, Equatable {
+/// Codable: the helper that fetches and reads the ECB's files sends it to fx whole (`ECBReadWire`).
+public enum FetchFailure: Error, Sendable, Equatable, Codable {
     case transport(TransportError)
     case httpStatus(Int)
     case emptyBody

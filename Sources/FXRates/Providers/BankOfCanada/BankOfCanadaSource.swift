@@ -9,37 +9,27 @@ public struct BankOfCanadaSource: RateSource {
 
     public let id = SourceID.boc
     public let name = "Bank of Canada"
-    private let baseURL: URL
+    private let endpoint: SourceEndpoint
     private let transport: any HTTPTransport
     private let clock: any WallClock
-    private let timeout: TimeInterval
 
     public init(baseURL: URL = BankOfCanadaSource.defaultBaseURL, transport: any HTTPTransport,
                 clock: any WallClock = SystemClock(), timeout: TimeInterval = 15) {
-        // Paths are appended, so the base must end in a slash.
-        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.transport = transport
         self.clock = clock
-        self.timeout = timeout
     }
 
     /// `GET {base}observations/group/FX_RATES_DAILY/json?recent=2`: the last two observations of
     /// every series (about 10 KiB), the older one giving the previous rates. Valet sends no ETag
     /// today; validators are passed on in case it starts to.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
-        var components = URLComponents(url: baseURL.appendingPathComponent("observations/group/FX_RATES_DAILY/json"),
-                                       resolvingAgainstBaseURL: false)
-        components?.queryItems = [URLQueryItem(name: "recent", value: "2")]
-        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
-        let response: HTTPResponse
-        do {
-            response = try await transport.get(HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:],
-                                                            timeout: timeout, maxBytes: 256 << 10))
-        } catch {
-            throw .transport(error)
-        }
-        if response.status == 304, validators != nil { return .notModified }
-        return .fetched(try validated(response), Validators(response))
+        let request = try endpoint.request("observations/group/FX_RATES_DAILY/json", query: [URLQueryItem(name: "recent", value: "2")],
+                                           validators: validators, maxBytes: 256 << 10)
+        let fetched = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody)
+        // No table for a Toronto day exists before 16:30 that day, so no grace is needed for a slow clock.
+        let today = EasternTime.day(at: clock.now())
+        return FetchOutcome(try fetched.map { body throws(FetchFailure) in try ValetDecoder.latest(body, notAfter: today) })
     }
 
     /// Published by 16:30 Toronto time on the Bank's business days.
@@ -49,17 +39,8 @@ public struct BankOfCanadaSource: RateSource {
 
     /// Errors come as JSON with a sentence (404 `{"message":"Series FXCADAFN not found.",…}`),
     /// which says more than the status.
-    private func validated(_ response: HTTPResponse) throws(FetchFailure) -> RateTable {
-        if let throttled = FetchFailure.throttled(response) { throw throttled }
-        guard response.status == 200 else {
-            if let message = ValetDecoder.errorMessage(response.body) {
-                throw .providerError("\(message) (HTTP \(response.status))")
-            }
-            throw .httpStatus(response.status)
-        }
-        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        try BodyCheck.rejectNonJSON(response.body)
-        // No table for a Toronto day exists before 16:30 that day, so no grace is needed for a slow clock.
-        return try ValetDecoder.latest(response.body, notAfter: EasternTime.day(at: clock.now()))
+    static func errorBody(_ response: HTTPResponse) -> FetchFailure? {
+        guard response.status != 200, let message = ValetDecoder.errorMessage(response.body) else { return nil }
+        return .providerError("\(message) (HTTP \(response.status))")
     }
 }

@@ -15,46 +15,32 @@ public struct DunamuSource: RateSource {
 
     public let id = SourceID.dunamu
     public let name = "Dunamu (Hana Bank)"
-    private let baseURL: URL
+    private let endpoint: SourceEndpoint
     private let currencies: [CurrencyCode]
     private let transport: any HTTPTransport
     private let clock: any WallClock
-    private let timeout: TimeInterval
 
     public init(baseURL: URL = DunamuSource.defaultBaseURL, currencies: [CurrencyCode] = DunamuSource.defaultCurrencies,
                 transport: any HTTPTransport, clock: any WallClock = SystemClock(), timeout: TimeInterval = 15) {
-        // Paths are appended, so the base must end in a slash.
-        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         // KRW is the base, not a quote; each code once, in the order given.
         var seen: Set<CurrencyCode> = [DunamuDecoder.krw]
         self.currencies = currencies.filter { seen.insert($0).inserted }
         self.transport = transport
         self.clock = clock
-        self.timeout = timeout
     }
 
     /// `GET {base}forex/recent?codes=FRX.KRWUSD,FRX.KRWJPY,…`: one record per code Dunamu knows.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         guard !currencies.isEmpty else { throw .noRates }
-        var components = URLComponents(url: baseURL.appendingPathComponent("forex/recent"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [URLQueryItem(name: "codes", value: currencies.map { "FRX.KRW\($0)" }.joined(separator: ","))]
-        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
         // A record is about 1.2 KB; allow several times that per currency.
-        let request = HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:], timeout: timeout,
-                                  maxBytes: max(64 << 10, currencies.count * (8 << 10)))
-        let response: HTTPResponse
-        do {
-            response = try await transport.get(request)
-        } catch {
-            throw .transport(error)
-        }
-        if response.status == 304, validators != nil { return .notModified }
-        if let throttled = FetchFailure.throttled(response) { throw throttled }
-        guard response.status == 200 else { throw .httpStatus(response.status) }
-        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        try BodyCheck.rejectNonJSON(response.body)
-        let table = try DunamuDecoder.table(response.body, requested: Set(currencies), now: clock.now())
-        return .fetched(table, Validators(response))
+        let request = try endpoint.request("forex/recent", query: [URLQueryItem(name: "codes", value: currencies.map { "FRX.KRW\($0)" }.joined(separator: ","))],
+                                           validators: validators, maxBytes: max(64 << 10, currencies.count * (8 << 10)))
+        let fetched = try await SourceFetch.get(request, expecting: .json, over: transport)
+        let now = clock.now()
+        return FetchOutcome(try fetched.map { body throws(FetchFailure) in
+            try DunamuDecoder.table(body, requested: Set(currencies), now: now)
+        })
     }
 
     /// With only a date, a newer revision may come any minute of that Korean day, so the

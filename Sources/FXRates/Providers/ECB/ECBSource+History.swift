@@ -8,10 +8,8 @@ extension ECBSource: HistorySource {
         if let start, start >= today.adding(days: -Self.recentFileReach) {
             return RateHistory(base: .eur, tables: try await fetchRecent())
         }
-        let response = try await get("eurofxref-hist.zip", headers: [:], maxBytes: 16 << 20)
-        guard response.status == 200 else { throw .httpStatus(response.status) }
-        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        let history = try ECBHistoryCSV.history(try await reader.csv(fromZip: response.body))
+        let csv = try await files.historyCSV(endpoint.request("eurofxref-hist.zip", maxBytes: 16 << 20))
+        let history = try ECBHistoryCSV.history(csv)
         if let last = history.last, last > today.adding(days: 1) { throw .futureDate(last) }
         return history
     }

@@ -11,16 +11,13 @@ public struct FrankfurterSource: HistorySource, RateSource {
 
     public let id = SourceID.frankfurter
     public let name = "Frankfurter"
-    private let baseURL: URL
+    private let endpoint: SourceEndpoint
     private let transport: any HTTPTransport
-    private let timeout: TimeInterval
 
     /// The full history is several MiB, hence a longer default timeout than the ECB's daily file.
     public init(baseURL: URL = FrankfurterSource.defaultBaseURL, transport: any HTTPTransport, timeout: TimeInterval = 30) {
-        // Paths are appended, so the base must end in a slash.
-        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.transport = transport
-        self.timeout = timeout
     }
 
     /// `GET {base}{start}..?base=EUR`, all currencies. The answer may begin a little before
@@ -42,25 +39,9 @@ public struct FrankfurterSource: HistorySource, RateSource {
 
     /// `GET {base}latest?base=EUR`, conditionally when validators are held (Frankfurter sends an ETag).
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
-        var components = URLComponents(url: baseURL.appendingPathComponent("latest"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [URLQueryItem(name: "base", value: "EUR")]
-        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
-        let response: HTTPResponse
-        do {
-            response = try await transport.get(HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:],
-                                                            timeout: timeout, maxBytes: 64 << 10))
-        } catch {
-            throw .transport(error)
-        }
-        if response.status == 304, validators != nil { return .notModified }
-        if let throttled = FetchFailure.throttled(response) { throw throttled }
-        guard response.status == 200 else {
-            if response.status == 422, let message = FrankfurterDecoder.errorMessage(response.body) { throw .malformed(message) }
-            throw .httpStatus(response.status)
-        }
-        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        try BodyCheck.rejectNonJSON(response.body)
-        return .fetched(try FrankfurterDecoder.latest(response.body, base: .eur), Validators(response))
+        let request = try endpoint.request("latest", query: [URLQueryItem(name: "base", value: "EUR")],
+                                           validators: validators, maxBytes: 64 << 10)
+        return FetchOutcome(try await get(request).map { body throws(FetchFailure) in try FrankfurterDecoder.latest(body, base: .eur) })
     }
 
     /// Same schedule as the ECB, whose data Frankfurter republishes: 16:00 Frankfurt time on TARGET working days.
@@ -76,29 +57,21 @@ public struct FrankfurterSource: HistorySource, RateSource {
 
     private func series(path: String, query: [URLQueryItem], base: CurrencyCode, span: ClosedRange<Day>,
                         today: Day) async throws(FetchFailure) -> RateHistory {
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        components?.queryItems = query
-        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
-        let response: HTTPResponse
-        do {
-            response = try await transport.get(HTTPRequest(url: url, timeout: timeout, maxBytes: Self.sizeLimit(for: span)))
-        } catch {
-            throw .transport(error)
-        }
-        return try validated(response, base: base, today: today)
+        let request = try endpoint.request(path, query: query, maxBytes: Self.sizeLimit(for: span))
+        // Asked unconditionally, so a 304 is refused as a status before it could come back here.
+        guard case .fetched(let body, _) = try await get(request) else { throw .httpStatus(304) }
+        return try FrankfurterDecoder.history(body, base: base, latest: today.adding(days: 1))
+    }
+
+    private func get(_ request: SourceRequest) async throws(FetchFailure) -> Fetched<Data> {
+        try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody)
     }
 
     /// Any 404 stays `.httpStatus(404)`: Frankfurter sends the same `{"message":"not found"}` for
     /// an empty result and for a wrong path, and an open-ended series from 1999 on is never empty,
     /// so a 404 most likely means a misconfigured base URL. A 422 carries a reason worth showing.
-    private func validated(_ response: HTTPResponse, base: CurrencyCode, today: Day) throws(FetchFailure) -> RateHistory {
-        if let throttled = FetchFailure.throttled(response) { throw throttled }
-        guard response.status == 200 else {
-            if response.status == 422, let message = FrankfurterDecoder.errorMessage(response.body) { throw .malformed(message) }
-            throw .httpStatus(response.status)
-        }
-        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        try BodyCheck.rejectNonJSON(response.body)
-        return try FrankfurterDecoder.history(response.body, base: base, latest: today.adding(days: 1))
+    static func errorBody(_ response: HTTPResponse) -> FetchFailure? {
+        guard response.status == 422 else { return nil }
+        return FrankfurterDecoder.errorMessage(response.body).map { .malformed($0) }
     }
 }

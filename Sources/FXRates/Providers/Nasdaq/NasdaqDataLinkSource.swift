@@ -35,22 +35,19 @@ public struct NasdaqDataLinkSource: RateSource {
 
     public let id = SourceID.nasdaq
     public let name = "Nasdaq Data Link"
-    private let baseURL: URL
+    private let endpoint: SourceEndpoint
     private let apiKey: String?
     private let datasets: [NasdaqDataset]
     private let transport: any HTTPTransport
     private let clock: any WallClock
-    private let timeout: TimeInterval
 
     public init(baseURL: URL = NasdaqDataLinkSource.defaultBaseURL, apiKey: String?, datasets: [NasdaqDataset],
                 transport: any HTTPTransport, clock: any WallClock = SystemClock(), timeout: TimeInterval = 15) {
-        // Paths are appended, so the base must end in a slash.
-        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
         self.datasets = datasets
         self.transport = transport
         self.clock = clock
-        self.timeout = timeout
     }
 
     /// The datasets in the order they join the table: each must link a new currency to one
@@ -131,30 +128,27 @@ public struct NasdaqDataLinkSource: RateSource {
 
     private func observations(_ dataset: NasdaqDataset, key: String,
                               latest: Day) async throws(FetchFailure) -> [NasdaqDecoder.Observation] {
-        var components = URLComponents(url: baseURL.appendingPathComponent("datasets/\(dataset.database)/\(dataset.code)/data.json"),
-                                       resolvingAgainstBaseURL: false)
         // Encoded by hand: URLComponents leaves `&`, `=` and `+` in a value as they are.
-        components?.percentEncodedQuery = "api_key=\(key.percentEncoded())&limit=2"
-        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
-        let response: HTTPResponse
-        do {
-            // `limit=2` keeps answers tiny; a server ignoring it sends a few thousand rows at most.
-            response = try await transport.get(HTTPRequest(url: url, timeout: timeout, maxBytes: 512 << 10))
-        } catch {
-            throw .transport(error)
-        }
+        // `limit=2` keeps answers tiny; a server ignoring it sends a few thousand rows at most.
+        let request = try endpoint.request("datasets/\(dataset.database)/\(dataset.code)/data.json",
+                                           percentEncodedQuery: "api_key=\(key.percentEncoded())&limit=2", maxBytes: 512 << 10)
         do throws(FetchFailure) {
-            if let throttled = FetchFailure.throttled(response) { throw throttled }
-            guard response.status == 200 else { throw NasdaqDecoder.errorEnvelope(response.body) ?? .httpStatus(response.status) }
-            if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-            try BodyCheck.rejectNonJSON(response.body)
+            // Unconditional: a 304 is refused as a status before it could come back here.
+            guard case .fetched(let body, _) = try await SourceFetch.get(request, expecting: .json, over: transport,
+                                                                         errorBody: Self.errorBody) else { throw .httpStatus(304) }
             let label = "\(dataset.base)/\(dataset.quote)"
-            return try NasdaqDecoder.observations(response.body, column: dataset.column, label: label, latest: latest)
+            return try NasdaqDecoder.observations(body, column: dataset.column, label: label, latest: latest)
         } catch {
             // Name the dataset in the provider's own words, which do not say which one failed.
             if case .providerError(let text) = error { throw .providerError("\(dataset.name): \(text)") }
             throw error
         }
+    }
+
+    /// An error envelope (`{"quandl_error":…}`) says more than a status other than 200; one that
+    /// comes with 200 is read by the decoder.
+    static func errorBody(_ response: HTTPResponse) -> FetchFailure? {
+        response.status == 200 ? nil : NasdaqDecoder.errorEnvelope(response.body)
     }
 
     /// The key travels in the URL, so any text that might echo it (a transport message quoting

@@ -19,9 +19,8 @@ public struct OpenExchangeRatesSource: RateSource {
     private let appID: String?
     private let base: CurrencyCode?
     private let symbols: [CurrencyCode]
-    private let baseURL: URL
+    private let endpoint: SourceEndpoint
     private let transport: any HTTPTransport
-    private let timeout: TimeInterval
     private let clock: any WallClock
 
     /// `base` and `symbols` are sent only when set: the free plan answers 403 `not_allowed` to any
@@ -33,19 +32,18 @@ public struct OpenExchangeRatesSource: RateSource {
         self.appID = key?.isEmpty == false ? key : nil
         self.base = base
         self.symbols = symbols
-        // Paths are appended, so the base must end in a slash.
-        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.transport = transport
-        self.timeout = timeout
         self.clock = clock
     }
 
     /// `GET latest.json?app_id=…`, conditionally when `validators` are given.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         try await hidingKey { () async throws(FetchFailure) -> FetchOutcome in
-            let response = try await get("latest.json", headers: validators?.requestHeaders ?? [:])
-            if response.status == 304, validators != nil { return .notModified }
-            return .fetched(try validated(response), storedValidators(of: response))
+            switch try await get("latest.json", validators: validators) {
+            case .notModified: return .notModified
+            case .fetched(let body, let validators): return .fetched(try table(body), stored(validators))
+            }
         }
     }
 
@@ -54,7 +52,9 @@ public struct OpenExchangeRatesSource: RateSource {
     public func fetchHistorical(day: Day) async throws(FetchFailure) -> RateTable {
         guard day <= Day(utc: clock.now()) else { throw .futureDate(day) }
         return try await hidingKey { () async throws(FetchFailure) -> RateTable in
-            let table = try validated(await get("historical/\(day).json", headers: [:]))
+            // Asked unconditionally, so a 304 is refused as a status before it could come back here.
+            guard case .fetched(let body, _) = try await get("historical/\(day).json", validators: nil) else { throw .httpStatus(304) }
+            let table = try table(body)
             guard table.date == day else { throw .malformed("rates dated \(table.date), asked for \(day)") }
             return table
         }
@@ -74,36 +74,26 @@ public struct OpenExchangeRatesSource: RateSource {
         Date(timeIntervalSince1970: ((instant.timeIntervalSince1970 / 3600).rounded(.down) + 1) * 3600)
     }
 
-    private func get(_ path: String, headers: [String: String]) async throws(FetchFailure) -> HTTPResponse {
+    /// A `Retry-After` comes first (it must be kept); then OXR's error body, which says more than
+    /// its status (`not_allowed` comes as 403 or 429), whatever the status; then the status and the body's kind.
+    private func get(_ path: String, validators: Validators?) async throws(FetchFailure) -> Fetched<Data> {
         guard let appID else { throw .missingKey(Self.keyVariable) }
         var query = [URLQueryItem(name: "app_id", value: appID)]
         if let base { query.append(URLQueryItem(name: "base", value: base.rawValue)) }
         if !symbols.isEmpty { query.append(URLQueryItem(name: "symbols", value: symbols.map(\.rawValue).joined(separator: ","))) }
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        components?.queryItems = query
-        guard let url = components?.url, url.isAllowedForFetching else { throw .transport(.insecureURL) }
-        do {
-            return try await transport.get(HTTPRequest(url: url, headers: headers, timeout: timeout, maxBytes: Self.maxBytes))
-        } catch {
-            throw .transport(error)
+        let request = try endpoint.request(path, query: query, validators: validators, maxBytes: Self.maxBytes)
+        return try await SourceFetch.get(request, expecting: .json, over: transport) { response in
+            OpenExchangeRatesDecoder.errorText(response.body, hiding: appID).map { .providerError($0) }
         }
     }
 
-    /// A `Retry-After` comes first (it must be kept); then OXR's error body, which says more than
-    /// its status (`not_allowed` comes as 403 or 429), whatever the status; then the status and the body's kind.
-    private func validated(_ response: HTTPResponse) throws(FetchFailure) -> RateTable {
-        if let throttled = FetchFailure.throttled(response) { throw throttled }
-        if let text = OpenExchangeRatesDecoder.errorText(response.body, hiding: appID) { throw .providerError(text) }
-        guard response.status == 200 else { throw .httpStatus(response.status) }
-        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
-        try BodyCheck.rejectNonJSON(response.body)
+    private func table(_ body: Data) throws(FetchFailure) -> RateTable {
         // A day of grace, as for the other sources: a clock a little behind is not an error.
-        return try OpenExchangeRatesDecoder.table(response.body, base: base ?? .usd, notAfter: clock.now() + 86_400)
+        try OpenExchangeRatesDecoder.table(body, base: base ?? .usd, notAfter: clock.now() + 86_400)
     }
 
     /// The response's ETag and Last-Modified, unless one echoes the App ID: they are stored in the cache.
-    private func storedValidators(of response: HTTPResponse) -> Validators {
-        let kept = Validators(response)
+    private func stored(_ kept: Validators) -> Validators {
         guard let appID else { return kept }
         func clean(_ value: String?) -> String? { value.flatMap { $0.containsCaseInsensitive(appID) ? nil : $0 } }
         return Validators(etag: clean(kept.etag), lastModified: clean(kept.lastModified))

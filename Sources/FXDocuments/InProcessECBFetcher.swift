@@ -1,0 +1,23 @@
+import FXRates
+import Foundation
+
+/// The ECB's files fetched over any transport and read in this process (XMLParser, ZIPFoundation):
+/// what fx's helper runs for fx, over URLSession, and what the tests run over their fakes.
+public struct InProcessECBFetcher: ECBFileFetcher {
+    private let transport: any HTTPTransport
+
+    public init(transport: any HTTPTransport) {
+        self.transport = transport
+    }
+
+    public func tables(_ request: SourceRequest) async throws(FetchFailure) -> Fetched<[RateTable]> {
+        try await SourceFetch.get(request, expecting: .xml, over: transport).map(ECBFeedParser.parse)
+    }
+
+    public func historyCSV(_ request: SourceRequest) async throws(FetchFailure) -> Data {
+        guard case .fetched(let zip, _) = try await SourceFetch.get(request, expecting: .zip, over: transport) else {
+            throw .httpStatus(304)  // never: the request is unconditional
+        }
+        return try ECBHistoryArchive.csv(from: zip)
+    }
+}

@@ -1,0 +1,54 @@
+/// One GET as a source means it: where, the validators of the answer it holds (which make the
+/// request conditional), and the limits the transport enforces.
+public struct SourceRequest: Sendable, Equatable {
+    public var url: URL
+    public var validators: Validators?
+    /// The whole exchange must finish within this many seconds.
+    public var timeout: TimeInterval
+    /// Bodies larger than this are abandoned as `TransportError.tooLarge`.
+    public var maxBytes: Int
+
+    public init(url: URL, validators: Validators? = nil, timeout: TimeInterval, maxBytes: Int) {
+        self.url = url
+        self.validators = validators
+        self.timeout = timeout
+        self.maxBytes = maxBytes
+    }
+
+    /// What the transport sends: `If-None-Match` and `If-Modified-Since` from the validators.
+    public var http: HTTPRequest {
+        HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:], timeout: timeout, maxBytes: maxBytes)
+    }
+}
+
+/// What a source expects a body to be; anything else is refused before a parser sees it.
+public enum BodyKind: String, Sendable, Codable {
+    case xml, json, zip
+}
+
+/// What a fetch brought: the server's word that what we hold is current (a 304 to a
+/// conditional request), or a value with the validators to send next time.
+public enum Fetched<Value: Sendable>: Sendable {
+    case notModified
+    case fetched(Value, Validators)
+
+    /// The value read on, a 304 kept as it is.
+    public func map<T>(_ read: (Value) throws(FetchFailure) -> T) throws(FetchFailure) -> Fetched<T> {
+        switch self {
+        case .notModified: .notModified
+        case .fetched(let value, let validators): .fetched(try read(value), validators)
+        }
+    }
+}
+
+extension Fetched: Equatable where Value: Equatable {}
+
+extension FetchOutcome {
+    /// A fetched latest table as the service takes it.
+    public init(_ fetched: Fetched<RateTable>) {
+        switch fetched {
+        case .notModified: self = .notModified
+        case .fetched(let table, let validators): self = .fetched(table, validators)
+        }
+    }
+}
