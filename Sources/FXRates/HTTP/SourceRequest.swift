@@ -42,13 +42,3 @@ public enum Fetched<Value: Sendable>: Sendable {
 }
 
 extension Fetched: Equatable where Value: Equatable {}
-
-extension FetchOutcome {
-    /// A fetched latest table as the service takes it.
-    public init(_ fetched: Fetched<RateTable>) {
-        switch fetched {
-        case .notModified: self = .notModified
-        case .fetched(let table, let validators): self = .fetched(table, validators)
-        }
-    }
-}

@@ -21,11 +21,7 @@ public struct Validators: Sendable, Equatable, Codable {
 }
 
 /// What a fetch of the latest rates produced.
-public enum FetchOutcome: Sendable, Equatable {
-    /// The server confirmed that what we hold is current (HTTP 304).
-    case notModified
-    case fetched(RateTable, Validators)
-}
+public typealias FetchOutcome = Fetched<RateTable>
 
 /// One provider of exchange rates. One method to fetch, one to say when the next publication can exist.
 public protocol RateSource: Sendable {

@@ -29,7 +29,7 @@ public struct BankOfCanadaSource: RateSource {
         let fetched = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody)
         // No table for a Toronto day exists before 16:30 that day, so no grace is needed for a slow clock.
         let today = EasternTime.day(at: clock.now())
-        return FetchOutcome(try fetched.map { body throws(FetchFailure) in try ValetDecoder.latest(body, notAfter: today) })
+        return try fetched.map { body throws(FetchFailure) in try ValetDecoder.latest(body, notAfter: today) }
     }
 
     /// Published by 16:30 Toronto time on the Bank's business days.

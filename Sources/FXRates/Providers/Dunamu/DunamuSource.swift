@@ -38,9 +38,9 @@ public struct DunamuSource: RateSource {
                                            validators: validators, maxBytes: max(64 << 10, currencies.count * (8 << 10)))
         let fetched = try await SourceFetch.get(request, expecting: .json, over: transport)
         let now = clock.now()
-        return FetchOutcome(try fetched.map { body throws(FetchFailure) in
+        return try fetched.map { body throws(FetchFailure) in
             try DunamuDecoder.table(body, requested: Set(currencies), now: now)
-        })
+        }
     }
 
     /// With only a date, a newer revision may come any minute of that Korean day, so the

@@ -14,10 +14,10 @@ public struct ECBSource: RateSource {
 
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         let request = try endpoint.request("eurofxref-daily.xml", validators: validators, maxBytes: 64 << 10)
-        return FetchOutcome(try await files.tables(request).map { tables throws(FetchFailure) in
+        return try await files.tables(request).map { tables throws(FetchFailure) in
             guard let latest = tables.last else { throw .noRates }
             return latest
-        })
+        }
     }
 
     /// The last 90 calendar days (about 63 publications), oldest first.

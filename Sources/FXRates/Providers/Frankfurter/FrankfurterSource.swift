@@ -41,7 +41,7 @@ public struct FrankfurterSource: HistorySource, RateSource {
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         let request = try endpoint.request("latest", query: [URLQueryItem(name: "base", value: "EUR")],
                                            validators: validators, maxBytes: 64 << 10)
-        return FetchOutcome(try await get(request).map { body throws(FetchFailure) in try FrankfurterDecoder.latest(body, base: .eur) })
+        return try await get(request).map { body throws(FetchFailure) in try FrankfurterDecoder.latest(body, base: .eur) }
     }
 
     /// Same schedule as the ECB, whose data Frankfurter republishes: 16:00 Frankfurt time on TARGET working days.
