@@ -9,6 +9,7 @@ public struct FileHistoryStore: HistoryStore {
         self.directory = directory
     }
 
+    /// Where `source`'s history is kept.
     public func path(of source: SourceID) -> String { directory + "/history-\(source.rawValue).txt" }
     private func file(of source: SourceID) -> GuardedFile {
         GuardedFile(path: path(of: source), lockPath: directory + "/history-\(source.rawValue).lock")

@@ -27,6 +27,7 @@ public actor HistoryService {
         var retryAt: Date?
     }
 
+    /// `sources` in the order they are asked; `builtIn` (the ECB snapshot) answers when every one fails.
     public init(sources: [any HistorySource], store: any HistoryStore, clock: any WallClock,
                 builtIn: BuiltInRates? = nil, options: Options = Options()) {
         self.sources = sources
@@ -36,6 +37,7 @@ public actor HistoryService {
         self.options = options
     }
 
+    /// Problems recovered from since the last call, oldest first.
     public func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics = [] }
         return diagnostics

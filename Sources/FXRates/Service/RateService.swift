@@ -44,6 +44,8 @@ public actor RateService {
         var degraded = false
     }
 
+    /// `sources` in the order they are asked; `builtIn` answers for its source when nothing else
+    /// can; `usage` counts every request made, against `quotas`; `describe` words a failure for it.
     public init(sources: [any RateSource], store: any RateStore, clock: any WallClock,
                 builtIn: BuiltInRates? = nil, options: Options = Options(),
                 usage: any UsageStore, quotas: [SourceID: Int] = [:],
@@ -167,7 +169,8 @@ public actor RateService {
         throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
     }
 
-    /// Fetches now, whatever the schedule says, and reports what changed.
+    /// Fetches now, whatever the schedule says (but not before a `Retry-After`, nor past a quota),
+    /// and reports what changed, one report per source in the order asked.
     public func refresh(only ids: [SourceID] = []) async throws(RateError) -> [RefreshReport] {
         guard !options.offline else { throw .offlineRefresh }
         var seen = Set<SourceID>()
@@ -425,6 +428,7 @@ public enum FetchResult: Sendable, Equatable {
     }
 }
 
+/// One source's part of a `refresh`: the table it held before, and what asking it gave.
 public struct RefreshReport: Sendable, Equatable {
     public let source: SourceID
     public let sourceName: String
