@@ -7,14 +7,14 @@ import Darwin
 /// An advisory `flock` on a lock file beside the data, held for the duration of `body`.
 /// The data file itself is replaced by rename, so the lock needs an inode that stays put.
 public enum FileLock {
-    public static func withExclusiveLock<T>(path: String, _ body: () throws -> T) throws -> T {
-        try withExclusiveLockFile(path: path) { _ in try body() }
+    public static func withExclusiveLock<T>(path: String, _ body: () throws(POSIXFailure) -> T) throws(POSIXFailure) -> T {
+        try withExclusiveLockFile(path: path) { _ throws(POSIXFailure) in try body() }
     }
 
     /// The same, handing `body` the lock file's descriptor, for a few bytes of bookkeeping
     /// kept in the lock file itself.
-    public static func withExclusiveLockFile<T>(path: String, _ body: (Int32) throws -> T) throws -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    static func withExclusiveLockFile<T>(path: String, _ body: (Int32) throws(POSIXFailure) -> T) throws(POSIXFailure) -> T {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, GuardedFile.fileMode)
         guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {

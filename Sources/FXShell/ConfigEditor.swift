@@ -3,7 +3,7 @@ import FXRates
 
 /// Changes to `config.json` made by `sources enable|disable|order`: the file is read as a JSON
 /// object, only the keys fx owns are changed (everything else the user wrote stays), and the
-/// result replaces the file atomically, 0600 since it may hold keys.
+/// result replaces the file atomically under a lock, 0600 since it may hold keys.
 public struct ConfigEditor: Sendable {
     public let path: String
 
@@ -33,30 +33,39 @@ public struct ConfigEditor: Sendable {
         return order
     }
 
+    /// Read → change → replace under the lock (`config.lock` beside the file), so that edits
+    /// made at once by several fx processes all stay.
     private func edit(_ change: (inout [String: JSONTree]) -> Void) throws(EditError) {
-        var config: [String: JSONTree] = [:]
-        if Paths.exists(path) {
-            // Present but unreadable (permissions, a directory): refuse rather than start afresh.
-            guard let data = PlainFile.contents(path) else {
-                throw EditError(reason: "cannot read \(path)")
+        do throws(GuardedFileError<EditError>) {
+            try file.update(empty: [:], interpret) { current throws(EditError) in
+                var config = current
+                change(&config)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                guard let data = try? encoder.encode(JSONTree.object(config)) else { throw EditError(reason: "cannot write \(path)") }
+                return (data + [0x0A], ())
             }
-            // The user's own file: never replace what fx cannot read.
-            guard let object = (try? JSONDecoder().decode(JSONTree.self, from: data))?.object else {
-                throw EditError(reason: "\(path) is not a JSON object; fix it by hand first")
-            }
-            config = object
-        }
-        change(&config)
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(JSONTree.object(config))
-            try AtomicFile.makeDirectory(Paths.directory(of: path))
-            try AtomicFile.write(data + [0x0A], to: path)
-        } catch let failure as POSIXFailure {
-            throw EditError(reason: failure.reason)
         } catch {
-            throw EditError(reason: "cannot write \(path)")
+            switch error {
+            case .system(let failure): throw EditError(reason: failure.reason)
+            case .refused(let problem): throw problem
+            }
+        }
+    }
+
+    private var file: GuardedFile { GuardedFile(path: path, lockPath: Paths.directory(of: path) + "/config.lock") }
+
+    /// The user's own file: what fx cannot read is never replaced, nor set aside.
+    private func interpret(_ read: Result<Data, PlainFile.Failure>) -> FileVerdict<[String: JSONTree], EditError> {
+        switch read {
+        case .failure(.missing): return .usable([:])
+        // Present but unreadable (permissions, a directory): refuse rather than start afresh.
+        case .failure: return .leaveAlone(EditError(reason: "cannot read \(path)"))
+        case .success(let data):
+            guard let object = (try? JSONDecoder().decode(JSONTree.self, from: data))?.object else {
+                return .leaveAlone(EditError(reason: "\(path) is not a JSON object; fix it by hand first"))
+            }
+            return .usable(object)
         }
     }
 }

@@ -1,11 +1,6 @@
 import FXRates
 import FXAnswers
 import FXRender
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where answered conversions and rate lookups are kept for bare `history`.
 public protocol ConversionLog: Sendable {
@@ -44,94 +39,70 @@ public struct FileConversionLog: ConversionLog {
         // Data(bytes:count:), not Data(text.utf8): the generic initialiser's first use costs a
         // one-shot answer more than writing the line.
         let data = text.withUTF8 { Data(bytes: $0.baseAddress!, count: $0.count) }
-        let directory = Paths.directory(of: path)
-        do {
-            try AtomicFile.makeDirectory(directory)
-        } catch let failure as POSIXFailure {
-            return "could not keep the conversion log: \(failure.reason)"
-        } catch {
-            return "could not keep the conversion log: cannot create directory \(directory)"
-        }
-        do {
+        do throws(POSIXFailure) {
             // The lock file stays put while the log itself may be replaced by a rename.
-            try FileLock.withExclusiveLockFile(path: path + ".lock") { lock in
-                let appended = try appendLocked(data)
+            try file.withLock { locked throws(POSIXFailure) in
+                let appended = try locked.append(lines: data)
                 // The lock file remembers the line count at a size: a log of that size before
                 // this append is not read again. Any other size (edited, replaced, written by an
                 // older fx) is counted afresh.
                 var tally = Tally(lines: 0, size: appended.after)
-                if let kept = Tally.read(lock), kept.size == appended.before {
+                if let kept = Tally(note: locked.note()), kept.size == appended.before {
                     tally.lines = kept.lines + entries.count
                 } else {
-                    tally.lines = Self.lineCount(path)
+                    tally.lines = Self.lineCount(locked.read())
                 }
-                if tally.lines > capacity + capacity / 10 { tally = try trimLocked() }
-                tally.write(lock)
+                if tally.lines > capacity + capacity / 10 { tally = try Self.trim(locked, to: capacity) }
+                locked.keepNote(tally.note)
             }
             return nil
-        } catch let failure as POSIXFailure {
-            return "could not keep the conversion log: \(failure.reason)"
         } catch {
-            return "could not keep the conversion log: cannot lock \(path).lock"
+            return "could not keep the conversion log: \(error.reason)"
         }
     }
+
+    /// `log.jsonl.lock` keeps the line count (see `Tally`).
+    private var file: GuardedFile { GuardedFile(path: path, lockPath: path + ".lock") }
 
     /// Everything kept, oldest first; lines that do not decode (a half-written last line,
     /// anything else) are skipped. No lock: appends and the rename leave whole lines to read.
     public func entries() -> [ConversionLogEntry] {
-        guard let data = PlainFile.contents(path) else { return [] }
+        guard case .success(let data) = file.read() else { return [] }
         return Array(Self.decode(data).suffix(capacity).map(\.entry))
-    }
-
-    /// Appends; says the file's size before and after. (A log that does not end in a newline,
-    /// left by a crash, never has the size the lock file remembers: fx writes whole lines.)
-    private func appendLocked(_ data: Data) throws -> (before: Int, after: Int) {
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
-        defer { close(fd) }
-        // A line cut short by a crash must not swallow the first new one.
-        var payload = data
-        var last: UInt8 = 0x0A
-        var status = stat()
-        if fstat(fd, &status) == 0, status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1, last != 0x0A {
-            payload.insert(0x0A, at: 0)
-        }
-        try AtomicFile.writeAll(fd, payload, path: path)
-        return (Int(status.st_size), Int(status.st_size) + payload.count)
     }
 
     /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
     /// would cost a full copy each time.
-    private func trimLocked() throws -> Tally {
-        guard let data = PlainFile.contents(path) else { return Tally(lines: 0, size: 0) }
+    private static func trim(_ locked: LockedFile, to capacity: Int) throws(POSIXFailure) -> Tally {
+        guard case .success(let data) = locked.read() else { return Tally(lines: 0, size: 0) }
         var kept = Data()
-        let lines = Self.decode(data).suffix(capacity)
+        let lines = decode(data).suffix(capacity)
         for line in lines { kept += line.bytes + [0x0A] }
-        try AtomicFile.write(kept, to: path)
+        try locked.replace(with: kept)
         return Tally(lines: lines.count, size: kept.count)
     }
 
-    /// The log's line count when it had `size` bytes, kept in the lock file (16 bytes).
+    /// The log's line count when it had `size` bytes, kept in the lock file as its note.
     struct Tally: Equatable {
         var lines: Int
         var size: Int
 
-        static func read(_ fd: Int32) -> Tally? {
-            var words: (Int64, Int64) = (0, 0)
-            let count = withUnsafeMutableBytes(of: &words) { pread(fd, $0.baseAddress, $0.count, 0) }
-            guard count == 16, words.0 >= 0, words.1 >= 0 else { return nil }
-            return Tally(lines: Int(words.0), size: Int(words.1))
+        init(lines: Int, size: Int) {
+            self.lines = lines
+            self.size = size
         }
 
-        func write(_ fd: Int32) {
-            var words = (Int64(lines), Int64(size))
-            _ = withUnsafeBytes(of: &words) { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        init?(note: (Int64, Int64)?) {
+            guard let note, note.0 >= 0, note.1 >= 0 else { return nil }
+            self.init(lines: Int(note.0), size: Int(note.1))
         }
+
+        var note: (Int64, Int64) { (Int64(lines), Int64(size)) }
     }
 
     /// Lines in the log; read only when the lock file's count does not match it.
-    private static func lineCount(_ path: String) -> Int {
-        PlainFile.contents(path)?.withUnsafeBytes { bytes in
+    private static func lineCount(_ read: Result<Data, PlainFile.Failure>) -> Int {
+        (try? read.get())?.withUnsafeBytes { bytes in
             var count = 0
             for byte in bytes where byte == 0x0A { count += 1 }
             return count

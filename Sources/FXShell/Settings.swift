@@ -96,7 +96,7 @@ public struct Settings: Sendable {
 
     private mutating func readConfig(knownSources: [SourceID]) {
         // A config file is the user's own writing: report its problems, never move it aside.
-        guard let data = PlainFile.contents(configPath) else {
+        guard let data = try? GuardedFile.read(configPath).get() else {
             // None is the usual case; one that is there but cannot be read is said, not skipped silently.
             guard Paths.exists(configPath) else { return }
             let why = Paths.isDirectory(configPath) ? "a directory stands where the config file should be"

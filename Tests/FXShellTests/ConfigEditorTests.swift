@@ -70,6 +70,27 @@ struct ConfigEditorTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    /// Separate editors on separate threads, as separate fx processes would be: under the lock,
+    /// no edit of one source is lost to an edit of another.
+    @Test
+    func editsMadeAtOnceAllStay() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("fx/config.json").path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(#"{"timeout": 20, "sources": {"oxr": {"app_id": "secret-key"}}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        DispatchQueue.concurrentPerform(iterations: 16) { worker in
+            let editor = ConfigEditor(path: path)
+            for n in 0..<10 { try? editor.setEnabled(SourceID("s\(worker)"), n % 2 == 1) }
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let sources = try #require(object["sources"] as? [String: [String: Any]])
+        #expect(object["timeout"] as? Int == 20 && sources["oxr"]?["app_id"] as? String == "secret-key")
+        #expect((0..<16).allSatisfy { sources["s\($0)"]?["enabled"] as? Bool == true }, "\(sources)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/fx").sorted()
+        #expect(names == ["config.json", "config.lock"])
+    }
+
     @Test
     func aKeyInAConfigOthersCanReadDrawsAWarningTheKeyItselfIsNeverInIt() throws {
         let directory = makeTemporaryDirectory("fx-config")

@@ -67,9 +67,7 @@ struct ConversionLogFileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileConversionLog(stateDirectory: directory.path, capacity: 10)
         func kept() -> FileConversionLog.Tally? {
-            let fd = open(log.path + ".lock", O_RDONLY)
-            defer { close(fd) }
-            return FileConversionLog.Tally.read(fd)
+            try? GuardedFile(path: log.path, lockPath: log.path + ".lock").withLock { FileConversionLog.Tally(note: $0.note()) }
         }
         func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? -1 }
         for n in 1...5 { log.append([Self.entry(n)]) }

@@ -30,11 +30,13 @@ public struct StoreContents: Sendable {
 
 /// Where the latest rates of every source live between runs.
 public protocol RateStore: Sendable {
+    /// Every source's entry. Never fails: what cannot be read is left out and said in a diagnostic.
     func load() -> StoreContents
     /// Replaces one source's entry, keeping the others as they are on disk now.
     func save(_ entry: CachedRates) throws(StoreError)
 }
 
+/// A store's file could not be written: which, and why, worded for a warning.
 public struct StoreError: Error, Sendable, Equatable {
     public let path: String
     public let reason: String

@@ -1,12 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Each source's history in its own file, `history-<id>.txt` in fx's cache directory, under
 /// the same rules as the latest rates: replaced atomically, written under an advisory lock
-/// after re-reading (so concurrent processes merge), a damaged file set aside and reported.
+/// (`history-<id>.lock`) after re-reading (so concurrent processes merge), a damaged file set
+/// aside and reported, a newer fx's left alone.
 public struct FileHistoryStore: HistoryStore {
     public let directory: String
 
@@ -14,57 +9,39 @@ public struct FileHistoryStore: HistoryStore {
         self.directory = directory
     }
 
+    /// Where `source`'s history is kept.
     public func path(of source: SourceID) -> String { directory + "/history-\(source.rawValue).txt" }
-    private func lockPath(of source: SourceID) -> String { directory + "/history-\(source.rawValue).lock" }
+    private func file(of source: SourceID) -> GuardedFile {
+        GuardedFile(path: path(of: source), lockPath: directory + "/history-\(source.rawValue).lock")
+    }
 
+    /// The stored history with only `currencies` read (all when nil); nil when there is none,
+    /// or with the one diagnostic that says why not.
     public func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic]) {
-        CacheRead.load(path: path(of: source), lockPath: lockPath(of: source), empty: nil) { read(source, currencies: currencies) }
+        CacheFile.load(file(of: source), empty: nil) { Self.interpret($0, source: source, currencies: currencies) }
     }
 
+    /// Lays `entry` over the file as it is now and saves the result, which it returns.
     public func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory {
-        let path = path(of: entry.source)
-        do {
-            try AtomicFile.makeDirectory(directory)
-            return try FileLock.withExclusiveLock(path: lockPath(of: entry.source)) {
-                var merged = entry
-                switch read(entry.source, currencies: nil) {
-                case .success(let current?): merged = HistoryMerge.lay(entry, over: current)
-                case .success(nil): break
-                case .failure(let problem) where problem.isNewer:
-                    // A newer fx's history is its own: this run answers without writing over it.
-                    throw StoreError(path: path, reason: problem.reason)
-                case .failure(let problem): _ = SetAside.file(path, reason: problem.reason)
-                }
-                try AtomicFile.write(HistoryFileFormat.encode(merged), to: path)
-                return merged
-            }
-        } catch let failure as POSIXFailure {
-            throw StoreError(path: path, reason: failure.reason)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(path: path, reason: String(describing: error))
+        try CacheFile.save(file(of: entry.source), empty: nil, { Self.interpret($0, source: entry.source, currencies: nil) }) { current in
+            let merged = current.map { HistoryMerge.lay(entry, over: $0) } ?? entry
+            return (HistoryFileFormat.encode(merged), merged)
         }
     }
 
-    private func read(_ source: SourceID, currencies: Set<CurrencyCode>?) -> Result<CachedHistory?, CacheReadProblem> {
-        let path = path(of: source)
-        guard Paths.exists(path) else { return .success(nil) }
-        guard let data = PlainFile.contents(path) else {
-            if Paths.isDirectory(path) {
-                return .failure(CacheReadProblem(reason: "a directory stands where the history file should be"))
+    private static func interpret(_ read: Result<Data, PlainFile.Failure>, source: SourceID,
+                                  currencies: Set<CurrencyCode>?) -> FileVerdict<CachedHistory?, CacheFileProblem> {
+        CacheFile.verdict(read, kind: "history", empty: nil) { data in
+            do throws(HistoryFileFormat.DecodeError) {
+                let entry = try HistoryFileFormat.decode(data, currencies: currencies)
+                guard entry.source == source else {
+                    return .damaged(CacheFileProblem(reason: "it holds \(entry.source.rawValue.shownFromFile)'s history"))
+                }
+                return .usable(entry)
+            } catch {
+                if let schema = error.newerSchema { return .leaveAlone(.newer(schema)) }
+                return .damaged(CacheFileProblem(reason: error.reason))
             }
-            return .failure(CacheReadProblem(reason: access(path, R_OK) != 0 && errno == EACCES ? "permission denied" : "cannot be read"))
-        }
-        do {
-            let entry = try HistoryFileFormat.decode(data, currencies: currencies)
-            guard entry.source == source else {
-                return .failure(CacheReadProblem(reason: "it holds \(entry.source.rawValue.shownFromFile)'s history"))
-            }
-            return .success(entry)
-        } catch {
-            if let schema = error.newerSchema { return .failure(.newer(schema)) }
-            return .failure(CacheReadProblem(reason: error.reason))
         }
     }
 }

@@ -27,6 +27,7 @@ public actor HistoryService {
         var retryAt: Date?
     }
 
+    /// `sources` in the order they are asked; `builtIn` (the ECB snapshot) answers when every one fails.
     public init(sources: [any HistorySource], store: any HistoryStore, clock: any WallClock,
                 builtIn: BuiltInRates? = nil, options: Options = Options()) {
         self.sources = sources
@@ -36,6 +37,7 @@ public actor HistoryService {
         self.options = options
     }
 
+    /// Problems recovered from since the last call, oldest first.
     public func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics = [] }
         return diagnostics
@@ -135,11 +137,10 @@ public actor HistoryService {
         }
         if let lacking { throw .notCovered(lacking, sources: candidates.map(\.id)) }
         // Every source failed: the compiled-in rates, last, and said so.
-        if case .unavailable(let id, let name, let failure)? = firstFailure,
-           let source = candidates.first(where: { $0.id == id }), var kept = builtInHeld(for: source),
-           let last = kept.entry.history.last, codes?.allSatisfy(kept.entry.history.covers) ?? true {
-            diagnostics.append(.fetchFailed(source: id, sourceName: name, failure: failure, fallback: .builtIn(last)))
-            noteShortfall(kept, source: source, reaching: day)
+        if case .unavailable(let id, let name, let failure)? = firstFailure, let source = candidates.first(where: { $0.id == id }),
+           case .success(var kept) = fallBack(after: failure, source, reaching: day, cached: nil, builtIn: {
+               self.builtInHeld(for: source).flatMap { codes?.allSatisfy($0.entry.history.covers) ?? true ? $0 : nil }
+           }), let last = kept.entry.history.last {
             kept.retryAt = clock.now() + options.retryAfterFailure
             held[id] = kept
             return (kept.entry, Provenance(source: id, sourceName: name, date: last, fetchedAt: nil, origin: .builtIn))
@@ -170,13 +171,10 @@ public actor HistoryService {
         do {
             fetched = try await source.fetchHistory(since: since, today: CentralEuropeanTime.day(at: now))
         } catch {
-            // Without a cache the next source is asked before the built-in rates are used.
-            guard var kept = have, let last = kept.entry.history.last else {
-                throw .unavailable(source: source.id, sourceName: source.name, failure: error)
-            }
-            diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: error,
-                                            fallback: kept.origin == .builtIn ? .builtIn(last) : .cached(last, fetchedAt: kept.entry.checkedAt)))
-            noteShortfall(kept, source: source, reaching: day)
+            // Only what this run holds (the built-in rates too, once taken): without it, the next
+            // source is asked before the built-in rates are used.
+            let builtIn = have?.origin == .builtIn
+            var kept = try fallBack(after: error, source, reaching: day, cached: builtIn ? nil : have, builtIn: { builtIn ? have : nil }).get()
             kept.retryAt = now + options.retryAfterFailure
             held[source.id] = kept
             return kept
@@ -242,6 +240,20 @@ public actor HistoryService {
         let kept = Held(entry: entry, columns: columns, origin: .cache, retryAt: held[source.id]?.retryAt)
         held[source.id] = kept
         return kept
+    }
+
+    /// After a failed fetch: `cached`, else `builtIn`, each with a history that has days, said in a
+    /// diagnostic (and whether it falls short of `day`); else the error.
+    private func fallBack(after failure: FetchFailure, _ source: any HistorySource, reaching day: Day?,
+                          cached: Held?, builtIn: () -> Held?) -> Result<Held, RateError> {
+        let chosen = FetchFallback.after(failure, source: source.id, sourceName: source.name,
+                                         cached: cached.flatMap { held in held.entry.history.last.map { (held, $0, held.entry.checkedAt) } },
+                                         builtIn: { builtIn().flatMap { held in held.entry.history.last.map { (held, $0) } } })
+        return chosen.map { fallback in
+            diagnostics.append(fallback.diagnostic)
+            noteShortfall(fallback.table, source: source, reaching: day)
+            return fallback.table
+        }
     }
 
     private func builtInHeld(for source: any HistorySource) -> Held? {

@@ -44,6 +44,8 @@ public actor RateService {
         var degraded = false
     }
 
+    /// `sources` in the order they are asked; `builtIn` answers for its source when nothing else
+    /// can; `usage` counts every request made, against `quotas`; `describe` words a failure for it.
     public init(sources: [any RateSource], store: any RateStore, clock: any WallClock,
                 builtIn: BuiltInRates? = nil, options: Options = Options(),
                 usage: any UsageStore, quotas: [SourceID: Int] = [:],
@@ -167,7 +169,8 @@ public actor RateService {
         throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
     }
 
-    /// Fetches now, whatever the schedule says, and reports what changed.
+    /// Fetches now, whatever the schedule says (but not before a `Retry-After`, nor past a quota),
+    /// and reports what changed, one report per source in the order asked.
     public func refresh(only ids: [SourceID] = []) async throws(RateError) -> [RefreshReport] {
         guard !options.offline else { throw .offlineRefresh }
         var seen = Set<SourceID>()
@@ -243,10 +246,8 @@ public actor RateService {
         // Near a plan's monthly limit, automatic fetches stop; what is left is for `refresh`.
         if let state = quotaState(source.id), state.used * 10 >= state.quota * Self.automaticQuotaShare {
             let failure = FetchFailure.quotaUsedUp(used: state.used, quota: state.quota)
-            guard let entry else { throw .unavailable(source: source.id, sourceName: source.name, failure: failure) }
-            diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
-                                            fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
-            return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: .distantFuture, degraded: true)
+            // The cache only: the built-in rates are for a source that cannot answer, not one that may not.
+            return try fallBack(after: failure, source, cached: entry, builtIn: false, until: .distantFuture, degraded: true).get()
         }
         // A server that asked for time gets it: no request before then, the usual fallbacks meanwhile.
         let result = if let until = waitingUntil(source.id, now: now) { FetchResult.failed(.waitingUntil(until)) }
@@ -262,21 +263,28 @@ public actor RateService {
             // network itself is likely down, and waiting out every other source's deadline too
             // would hold the answer for minutes.
             let giveWay = !Self.suggestsNoNetwork(failure)
-            if let entry {
-                diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
-                                                fallback: .cached(entry.table.date, fetchedAt: entry.checkedAt)))
-                return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: retry, degraded: giveWay)
+            switch fallBack(after: failure, source, cached: entry, builtIn: true, until: retry, degraded: giveWay) {
+            case .success(let answer): return answer
+            case .failure(let error):
+                // Nothing to fall back on: remember the failure, so the next question in this run
+                // does not send (and count) the same doomed request again.
+                failedUntil[source.id] = (retry, error)
+                throw error
             }
-            if let builtIn = builtInTable(for: source) {
-                diagnostics.append(.fetchFailed(source: source.id, sourceName: source.name, failure: failure,
-                                                fallback: .builtIn(builtIn.date)))
-                return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: retry, degraded: giveWay)
-            }
-            // Nothing to fall back on: remember the failure, so the next question in this run
-            // does not send (and count) the same doomed request again.
-            let error = RateError.unavailable(source: source.id, sourceName: source.name, failure: failure)
-            failedUntil[source.id] = (retry, error)
-            throw error
+        }
+    }
+
+    /// After a failed fetch: the cached table, else (with `builtIn`) the compiled-in one, held
+    /// until `until` and said in a diagnostic; else the error.
+    private func fallBack(after failure: FetchFailure, _ source: any RateSource, cached entry: CachedRates?, builtIn: Bool,
+                          until: Date, degraded: Bool) -> Result<(RateTable, Provenance), RateError> {
+        let chosen = FetchFallback.after(failure, source: source.id, sourceName: source.name,
+                                         cached: entry.map { ($0.table, $0.table.date, $0.checkedAt) },
+                                         builtIn: { builtIn ? builtInTable(for: source).map { ($0, $0.date) } : nil })
+        return chosen.map { fallback in
+            diagnostics.append(fallback.diagnostic)
+            return remember(source, fallback.table, origin: fallback.origin, fetchedAt: fallback.origin == .cache ? entry?.checkedAt : nil,
+                            until: until, degraded: degraded)
         }
     }
 
@@ -420,6 +428,7 @@ public enum FetchResult: Sendable, Equatable {
     }
 }
 
+/// One source's part of a `refresh`: the table it held before, and what asking it gave.
 public struct RefreshReport: Sendable, Equatable {
     public let source: SourceID
     public let sourceName: String

@@ -5,7 +5,7 @@
 public struct FileUsageStore: UsageStore {
     public let directory: String
     public var path: String { directory + "/usage.json" }
-    private var lockPath: String { directory + "/usage.lock" }
+    private var file: GuardedFile { GuardedFile(path: path, lockPath: directory + "/usage.lock") }
 
     public init(directory: String) { self.directory = directory }
 
@@ -14,52 +14,48 @@ public struct FileUsageStore: UsageStore {
         var sources: [String: SourceUsage]
     }
 
+    /// The counts by source; empty when there are none or they cannot be read.
     public func load() -> [SourceID: SourceUsage] {
-        guard let data = PlainFile.contents(path), case .usage(let usage) = Self.decode(data) else { return [:] }
+        guard case .usable(let usage) = Self.interpret(file.read()) else { return [:] }
         return usage
     }
 
+    /// Adds one request's result under the lock (`usage.lock`). A newer fx's counts are its own:
+    /// left as they are, this request goes uncounted. Damage is kept for inspection, quietly:
+    /// starting afresh loses only counts.
     public func record(_ result: RequestResult, for source: SourceID, at date: Date) {
-        try? AtomicFile.makeDirectory(directory)
-        try? FileLock.withExclusiveLock(path: lockPath) {
-            var usage: [SourceID: SourceUsage] = [:]
-            if let data = PlainFile.contents(path) {
-                switch Self.decode(data) {
-                case .usage(let counted): usage = counted
-                // A newer fx's counts are its own: left as they are, this request goes uncounted.
-                case .newer: return
-                // Kept for inspection, quietly: counts are advisory, and starting afresh loses only them.
-                case .damaged: _ = SetAside.file(path, reason: "")
-                }
-            } else if Paths.exists(path) {
-                _ = SetAside.file(path, reason: "")  // a directory, or a file that cannot be read
-            }
+        _ = try? file.update(empty: [:], Self.interpret) { current throws(Unusable) in
+            var usage = current
             usage[source] = UsageUpdate.apply(result, to: usage[source], at: date)
             let file = File(schema: Self.schema, sources: Dictionary(uniqueKeysWithValues: usage.map { ($0.key.rawValue, $0.value) }))
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
             encoder.outputFormatting = [.sortedKeys]
-            try AtomicFile.write(try encoder.encode(file), to: path)
+            guard let data = try? encoder.encode(file) else { throw Unusable() }
+            return (data, ())
         }
     }
 
     static let schema = 1
 
-    private enum Decoded {
-        case usage([SourceID: SourceUsage])
-        case newer
-        case damaged
-    }
+    /// Why the counts on disk are not used; never said, since they are advisory.
+    private struct Unusable: Error {}
 
     private struct SchemaProbe: Decodable { var schema: Int }
 
-    private static func decode(_ data: Data) -> Decoded {
+    private static func interpret(_ read: Result<Data, PlainFile.Failure>) -> FileVerdict<[SourceID: SourceUsage], Unusable> {
+        let data: Data
+        switch read {
+        case .success(let bytes): data = bytes
+        case .failure(.missing): return .usable([:])
+        case .failure: return .damaged(Unusable())  // a directory, or a file that cannot be read
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         if let file = try? decoder.decode(File.self, from: data), file.schema == schema {
-            return .usage(Dictionary(uniqueKeysWithValues: file.sources.map { (SourceID($0.key), $0.value) }))
+            return .usable(Dictionary(uniqueKeysWithValues: file.sources.map { (SourceID($0.key), $0.value) }))
         }
-        if let probe = try? decoder.decode(SchemaProbe.self, from: data), probe.schema > schema { return .newer }
-        return .damaged
+        if let probe = try? decoder.decode(SchemaProbe.self, from: data), probe.schema > schema { return .leaveAlone(Unusable()) }
+        return .damaged(Unusable())
     }
 }

@@ -45,6 +45,7 @@ public enum RequestResult: Sendable, Equatable {
 
 /// Where usage is kept between runs.
 public protocol UsageStore: Sendable {
+    /// Every source's record as kept; empty when none can be read (the counts are advisory).
     func load() -> [SourceID: SourceUsage]
     /// Adds one request's result to the source's record, re-reading under a lock so that
     /// concurrent processes all count.

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import FXPlatform
+
+/// The one way fx's stores touch their files: reads judged by the caller, damage set aside once,
+/// a newer writer's file left alone, read → change → replace under the lock, whole-line appends.
+@Suite("Guarded file")
+struct GuardedFileTests {
+    /// A store's view of a file holding one decimal number: anything else is damage, "newer" is not its own.
+    struct Problem: Error, Equatable { let reason: String }
+
+    static func counter(_ read: Result<Data, PlainFile.Failure>) -> FileVerdict<Int, Problem> {
+        switch read {
+        case .failure(.missing): return .usable(0)
+        case .failure(let failure): return .damaged(Problem(reason: "\(failure)"))
+        case .success(let data):
+            let text = String(decoding: data, as: UTF8.self)
+            if text == "newer" { return .leaveAlone(Problem(reason: "newer")) }
+            guard let value = Int(text) else { return .damaged(Problem(reason: "not a number")) }
+            return .usable(value)
+        }
+    }
+
+    static func increment(_ value: Int) throws(Problem) -> (Data, Int) { (Data(String(value + 1).utf8), value + 1) }
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fx-guarded-\(UUID().uuidString)").path
+    var file: GuardedFile { GuardedFile(path: directory + "/state/count", lockPath: directory + "/state/count.lock") }
+
+    func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func names() -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: directory + "/state")) ?? [])
+    }
+
+    func mode(_ path: String) -> Int? {
+        try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    }
+
+    func write(_ text: String) throws {
+        try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))
+    }
+
+    @Test func anUpdateMakesAPrivateDirectoryAndFileAndLeavesNoTemporaryFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try file.update(empty: 0, Self.counter, change: Self.increment) == 1)
+        #expect(try file.update(empty: 0, Self.counter, change: Self.increment) == 2)
+        #expect(contents(file.path) == "2")
+        #expect(mode(file.path) == 0o600 && mode(directory + "/state") == 0o700)
+        #expect(names() == ["count", "count.lock"])
+        #expect(file.load(Self.counter) == .success(2))
+    }
+
+    @Test func damageIsSetAsideOnceByTheLoaderAndKeptByteForByte() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("garbage")
+        guard case .failure(.setAside(let problem, let aside)) = file.load(Self.counter) else {
+            Issue.record("not set aside")
+            return
+        }
+        #expect(problem == Problem(reason: "not a number") && aside == file.asidePath)
+        #expect(contents(file.asidePath) == "garbage" && contents(file.path) == nil)
+        #expect(file.load(Self.counter) == .success(0))
+    }
+
+    @Test func anUpdateOverDamageSetsItAsideAndStartsFromEmpty() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("garbage")
+        #expect(try file.update(empty: 41, Self.counter, change: Self.increment) == 42)
+        #expect(contents(file.asidePath) == "garbage" && contents(file.path) == "42")
+    }
+
+    @Test func aDirectoryInTheFilesPlaceIsSetAsideWhole() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: file.path + "/inside", withIntermediateDirectories: true)
+        #expect(try file.update(empty: 0, Self.counter, change: Self.increment) == 1)
+        #expect(FileManager.default.fileExists(atPath: file.asidePath + "/inside"))
+    }
+
+    @Test func aFileToLeaveAloneIsNeitherSetAsideNorReplaced() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("newer")
+        #expect(file.load(Self.counter) == .failure(.leftAlone(Problem(reason: "newer"))))
+        #expect(throws: GuardedFileError<Problem>.refused(Problem(reason: "newer"))) {
+            try file.update(empty: 0, Self.counter, change: Self.increment)
+        }
+        #expect(contents(file.path) == "newer" && names() == ["count", "count.lock"])
+    }
+
+    @Test func aChangeThatDeclinesWritesNothing() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("7")
+        #expect(throws: GuardedFileError<Problem>.refused(Problem(reason: "no"))) {
+            try file.update(empty: 0, Self.counter) { _ throws(Problem) -> (Data, Int) in throw Problem(reason: "no") }
+        }
+        #expect(contents(file.path) == "7")
+    }
+
+    @Test func aDirectoryThatCannotBeMadeIsASystemFailure() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: directory + "/blocker", contents: Data())  // a file where a directory goes
+        let file = GuardedFile(path: directory + "/blocker/state/count", lockPath: directory + "/blocker/state/count.lock")
+        #expect {
+            try file.update(empty: 0, Self.counter, change: Self.increment)
+        } throws: { error in
+            guard case .system(let failure)? = error as? GuardedFileError<Problem> else { return false }
+            return failure.operation == "create directory" && failure.code == ENOTDIR
+        }
+        // Nothing there to read: no damage, and no lock taken.
+        #expect(file.load(Self.counter) == .success(0))
+    }
+
+    /// Separate instances on separate threads, as separate processes would be: no increment lost.
+    @Test func concurrentUpdatesAllCount() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = file.path, lockPath = file.lockPath
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<25 { _ = try? GuardedFile(path: path, lockPath: lockPath).update(empty: 0, Self.counter, change: Self.increment) }
+        }
+        #expect(contents(file.path) == "200")
+        #expect(names() == ["count", "count.lock"])
+    }
+
+    @Test func appendsEndALineCutShortAndSayTheSizes() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try file.withLock { locked throws(POSIXFailure) in try locked.append(lines: Data("a\n".utf8)) }
+        #expect(first.before == 0 && first.after == 2 && mode(file.path) == 0o600)
+        let handle = try #require(FileHandle(forWritingAtPath: file.path))
+        handle.seekToEndOfFile()
+        handle.write(Data("cut sh".utf8))
+        handle.closeFile()
+        let second = try file.withLock { locked throws(POSIXFailure) in try locked.append(lines: Data("b\n".utf8)) }
+        #expect(second.before == 8 && second.after == 11)
+        #expect(contents(file.path) == "a\ncut sh\nb\n")
+    }
+
+    @Test func theLockFileKeepsANoteForTheNextHolder() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try file.withLock { $0.note() } == nil)
+        try file.withLock { $0.keepNote((12, 345)) }
+        let note = try file.withLock { $0.note() }
+        #expect(note?.0 == 12 && note?.1 == 345)
+    }
+}
+
+extension LoadProblem: Equatable where Problem: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.leftAlone(let a), .leftAlone(let b)): a == b
+        case (.setAside(let a, let x), .setAside(let b, let y)): a == b && x == y
+        case (.notSetAside(let a, let x), .notSetAside(let b, let y)): a == b && x.operation == y.operation && x.path == y.path
+        default: false
+        }
+    }
+}
+
+extension GuardedFileError: Equatable where Problem: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.refused(let a), .refused(let b)): a == b
+        case (.system(let a), .system(let b)): a.operation == b.operation && a.path == b.path && a.code == b.code
+        default: false
+        }
+    }
+}
