@@ -55,7 +55,16 @@ History *fx_history_init(int size) {
 }
 int fx_history_enter(History *h, const char *line) { HistEvent e; return history(h, &e, H_ENTER, line); }
 int fx_history_load(History *h, const char *path) { HistEvent e; return history(h, &e, H_LOAD, path); }
-int fx_history_save(History *h, const char *path) { HistEvent e; return history(h, &e, H_SAVE, path); }
+// The history file's bytes in memory (malloc'd, freed by the caller), so that fx replaces the
+// file the way it replaces every state file, not by libedit's own fopen of the path.
+int fx_history_serialize(History *h, char **bytes, size_t *count) {
+    HistEvent e;
+    FILE *stream = open_memstream(bytes, count);
+    if (!stream) return -1;
+    int saved = history(h, &e, H_SAVE_FP, stream);
+    if (fclose(stream) != 0) saved = -1;
+    return saved;
+}
 
 void fx_setup_locale(void) {
     setlocale(LC_CTYPE, "");

@@ -101,22 +101,19 @@ public final class EditLineReader: LineSource {
             fx_restore_terminal()
         }
         guard !sessionLines.isEmpty else { return }
-        let directory = Paths.directory(of: historyFile.path)
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        // Under a lock, so two sessions ending together both keep their lines.
-        try? FileLock.withExclusiveLock(path: historyFile.path + ".lock") {
+        // Under the lock, read again and merged, so two sessions ending together both keep their
+        // lines; replaced as every state file is (GuardedFile), from the bytes libedit writes.
+        let file = GuardedFile(path: historyFile.path, lockPath: historyFile.path + ".lock")
+        try? file.withLock { locked throws(POSIXFailure) in
             let merged = fx_history_init(Int32(InputHistory.capacity))
             defer { fx_history_end(merged) }
             fx_history_load(merged, historyFile.path)
             for line in sessionLines { fx_history_enter(merged, line) }
-            let temporary = historyFile.path + ".tmp-\(getpid())"
-            if fx_history_save(merged, temporary) >= 0 {
-                chmod(temporary, 0o600)
-                rename(temporary, historyFile.path)
-            } else {
-                unlink(temporary)
-            }
+            var bytes: UnsafeMutablePointer<CChar>?
+            var count = 0
+            defer { free(bytes) }
+            guard fx_history_serialize(merged, &bytes, &count) >= 0, let bytes else { return }
+            try locked.replace(with: Data(bytes: bytes, count: count))
         }
     }
 

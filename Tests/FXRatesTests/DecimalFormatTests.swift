@@ -72,7 +72,7 @@ struct DecimalFormatTests {
     }
 }
 
-@Suite("DecimalFormat.numeral")
+@Suite("DecimalFormat.plain")
 struct DecimalNumeralTests {
     @Test(arguments: [
         "175.68", "0.000670349", "18751", "1.179", "1.1790", "0", "0.5", "100", "1e3", "123456789012345678",
@@ -80,15 +80,15 @@ struct DecimalNumeralTests {
     ])
     func writesWhatDecimalsOwnTextWrites(text: String) {
         let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
-        #expect(DecimalFormat.numeral(value) == "\(value)")
+        #expect(DecimalFormat.plain(value) == "\(value)")
     }
 
     @Test
     func agreesWithDecimalsTextOnEveryValueOfTheRealHistory() throws {
         let history = try ECBHistoryCSV.history(ecbFullHistoryCSV)
         for column in history.columns.values {
-            for case let value? in column where DecimalFormat.numeral(value) != "\(value)" {
-                Issue.record("\(value) written as \(DecimalFormat.numeral(value))")
+            for case let value? in column where DecimalFormat.plain(value) != "\(value)" {
+                Issue.record("\(value) written as \(DecimalFormat.plain(value))")
             }
         }
     }

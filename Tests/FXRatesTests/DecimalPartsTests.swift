@@ -46,7 +46,7 @@ struct DecimalPartsTests {
             var source = value, expected = Decimal()
             NSDecimalRound(&expected, &source, scale, .plain)
             #expect(value.rounded(scale: scale) == expected, "\(text) at scale \(scale)")
-            if value > 0 { #expect(DecimalFormat.numeral(value) == value.description, "\(text)") }
+            if value > 0 { #expect(DecimalFormat.plain(value) == value.description, "\(text)") }
             #expect(DecimalFormat.plain(value) == value.description, "\(text)")
         }
     }
@@ -54,7 +54,7 @@ struct DecimalPartsTests {
     @Test func numeralsAreDecimalsOwnText() throws {
         for text in ["175.68", "0.000670349", "18751", "1.179", "136", "0.1", "100000000000000000000", "1.0000000000000000000000000001"] {
             let value = try #require(Decimal(string: text))
-            #expect(DecimalFormat.numeral(value) == value.description)
+            #expect(DecimalFormat.plain(value) == value.description)
         }
     }
 

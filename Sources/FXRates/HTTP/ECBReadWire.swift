@@ -94,7 +94,7 @@ public enum ECBReadWire {
         var text = "Date," + codes.map(\.rawValue).joined(separator: ",") + "\n"
         for table in tables.reversed() {
             text += table.date.description
-            for code in codes { text += "," + (table.rates[code].map(DecimalFormat.numeral) ?? "N/A") }
+            for code in codes { text += "," + (table.rates[code].map { DecimalFormat.plain($0) } ?? "N/A") }
             text += "\n"
         }
         return text

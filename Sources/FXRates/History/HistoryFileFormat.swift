@@ -42,7 +42,7 @@ public enum HistoryFileFormat {
         text += "days," + entry.history.days.map(\.description).joined(separator: ",") + "\n"
         for code in entry.history.columns.keys.sorted() {
             text += code.rawValue + ","
-            text += entry.history.columns[code]!.map { $0.map(DecimalFormat.numeral) ?? "" }.joined(separator: ",") + "\n"
+            text += entry.history.columns[code]!.map { $0.map { DecimalFormat.plain($0) } ?? "" }.joined(separator: ",") + "\n"
         }
         return Data(text.utf8)
     }

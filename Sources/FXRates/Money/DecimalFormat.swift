@@ -54,12 +54,3 @@ public enum DecimalFormat {
         return fraction.isEmpty ? sign + head : sign + head + "." + fraction
     }
 }
-
-extension DecimalFormat {
-    /// The plain numeral of a decimal (`175.68`, `0.000670349`, `18751`), as `description`
-    /// gives it: `plain` with no minimum of fraction digits. Its own name because writing the
-    /// full history means 300,000 of them, and that needs the mantissa read without `description`.
-    public static func numeral(_ value: Decimal) -> String {
-        plain(value)
-    }
-}
