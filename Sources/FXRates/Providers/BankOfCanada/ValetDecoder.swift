@@ -24,10 +24,9 @@ public enum ValetDecoder {
 
     static func observations(_ data: Data, notAfter latest: Day) throws(FetchFailure) -> [Observation] {
         var json = JSONScanner<FetchFailure>(data)
-        var seenKeys = Set<String>(), seenDays = Set<Day>()
+        var seenDays = Set<Day>()
         var result: [Observation]?
-        try json.members { json, key throws(FetchFailure) in
-            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+        try json.distinctMembers { json, key throws(FetchFailure) in
             guard key == "observations" else { return try json.skipValue() }
             var list: [Observation] = []
             try json.elements { json throws(FetchFailure) in

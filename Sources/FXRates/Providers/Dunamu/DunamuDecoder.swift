@@ -47,11 +47,9 @@ enum DunamuDecoder {
     }
 
     private static func record(_ json: inout JSONScanner<FetchFailure>, requested: Set<CurrencyCode>) throws(FetchFailure) -> Record {
-        var seenKeys = Set<String>()
         var currency: CurrencyCode?, label: String?, day: Day?, instant: Date?, unit: Decimal?
         var price: String?, change: String?
-        try json.members { json, key throws(FetchFailure) in
-            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+        try json.distinctMembers { json, key throws(FetchFailure) in
             switch key {
             case "code":
                 // Cross codes such as FRX.JPYUSD mix units, and are never asked for.

@@ -101,10 +101,8 @@ public enum FrankfurterDecoder {
     private static func envelope(_ data: Data, base expected: CurrencyCode,
                                  member: (inout JSONScanner<FetchFailure>, String) throws(FetchFailure) -> Bool) throws(FetchFailure) -> CurrencyCode {
         var json = JSONScanner<FetchFailure>(data)
-        var seenKeys = Set<String>()
         var base: CurrencyCode?
-        try json.members { json, key throws(FetchFailure) in
-            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+        try json.distinctMembers { json, key throws(FetchFailure) in
             switch key {
             case "base":
                 base = try json.base(expected: expected)
@@ -147,15 +145,5 @@ public enum FrankfurterDecoder {
         }
         let trimmed = String(result).trimmedOfWhitespace
         return trimmed.count > 100 ? trimmed.prefix(100) + "…" : trimmed
-    }
-}
-
-extension JSONScanner where Failure == FetchFailure {
-    /// A `"base"` member: a currency code, and the one the request asked for.
-    mutating func base(expected: CurrencyCode) throws(FetchFailure) -> CurrencyCode {
-        let text = try string()
-        guard let code = CurrencyCode(text) else { throw .invalidCurrency(FrankfurterDecoder.clean(text)) }
-        guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
-        return code
     }
 }

@@ -12,10 +12,8 @@ enum NasdaqDecoder {
     /// Days after `latest` are refused; `label` names the pair in errors.
     static func observations(_ data: Data, column: String?, label: String, latest: Day) throws(FetchFailure) -> [Observation] {
         var json = JSONScanner<FetchFailure>(data)
-        var seenKeys = Set<String>()
         var found: [Observation]?
-        try json.members { json, key throws(FetchFailure) in
-            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+        try json.distinctMembers { json, key throws(FetchFailure) in
             switch key {
             case "dataset_data", "dataset":
                 guard found == nil else { throw .malformed("both dataset and dataset_data") }
@@ -62,11 +60,9 @@ enum NasdaqDecoder {
 
     private static func dataset(_ json: inout JSONScanner<FetchFailure>, column: String?, label: String,
                                 latest: Day) throws(FetchFailure) -> [Observation] {
-        var seenKeys = Set<String>()
         var names: [String]?
         var rows: [(day: Day, values: [String])]?
-        try json.members { json, key throws(FetchFailure) in
-            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+        try json.distinctMembers { json, key throws(FetchFailure) in
             switch key {
             case "column_names":
                 var list: [String] = []

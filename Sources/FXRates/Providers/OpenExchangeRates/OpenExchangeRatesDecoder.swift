@@ -10,12 +10,10 @@ public enum OpenExchangeRatesDecoder {
     /// The base's own entry (`"USD": 1`) must be 1 and is left out of `rates`.
     public static func table(_ data: Data, base expected: CurrencyCode, notAfter latest: Date) throws(FetchFailure) -> RateTable {
         var json = JSONScanner<FetchFailure>(data)
-        var seenKeys = Set<String>()
         var base: CurrencyCode?
         var published: Date?
         var entries: [(CurrencyCode, Decimal)]?
-        try json.members { json, key throws(FetchFailure) in
-            guard seenKeys.insert(key).inserted else { throw .malformed("duplicate key '\(clean(key))'") }
+        try json.distinctMembers { json, key throws(FetchFailure) in
             switch key {
             case "base":
                 base = try json.base(expected: expected)
