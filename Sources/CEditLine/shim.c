@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -56,13 +57,24 @@ History *fx_history_init(int size) {
 int fx_history_enter(History *h, const char *line) { HistEvent e; return history(h, &e, H_ENTER, line); }
 int fx_history_load(History *h, const char *path) { HistEvent e; return history(h, &e, H_LOAD, path); }
 // The history file's bytes in memory (malloc'd, freed by the caller), so that fx replaces the
-// file the way it replaces every state file, not by libedit's own fopen of the path.
+// file the way it replaces every state file, not by libedit's own fopen of the path. libedit
+// writes to a real file (it fchmods the descriptor, which a memory stream lacks): an unnamed
+// temporary one, read back.
 int fx_history_serialize(History *h, char **bytes, size_t *count) {
     HistEvent e;
-    FILE *stream = open_memstream(bytes, count);
+    *bytes = NULL;
+    *count = 0;
+    FILE *stream = tmpfile();
     if (!stream) return -1;
     int saved = history(h, &e, H_SAVE_FP, stream);
-    if (fclose(stream) != 0) saved = -1;
+    long size = saved >= 0 && fflush(stream) == 0 ? ftell(stream) : -1;
+    if (size < 0 || fseek(stream, 0, SEEK_SET) != 0 || !(*bytes = malloc(size ? (size_t)size : 1))
+        || fread(*bytes, 1, (size_t)size, stream) != (size_t)size) {
+        saved = -1;
+    } else {
+        *count = (size_t)size;
+    }
+    fclose(stream);
     return saved;
 }
 
