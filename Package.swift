@@ -74,6 +74,10 @@ let package = Package(
         // `Benchmarks/compare.py` runs it: times one TAB (a `Completer` call) in process.
         .executableTarget(name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
                           path: "Benchmarks/CompletionBenchmark"),
+        // libFuzzer target over the tokenizer, parser, completer and duration reader. Scripts/fuzz
+        // builds it instrumented (`--sanitize fuzzer --sanitize address -Xswiftc -DFX_FUZZING`, in
+        // .build-fuzz); every other build makes it a replayer of saved inputs, so it always compiles.
+        .executableTarget(name: "FuzzCommands", dependencies: ["FXCommands", "FXRates", "FXAnswers", "FXRender"], path: "Fuzz"),
         .target(name: "FXTestSupport", dependencies: ["FXRates", "FXAnswers", "FXShell", "FXDocuments", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "FXPlatformTests", dependencies: ["FXPlatform"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXTestSupport"], exclude: ["Fixtures"]),

@@ -20,7 +20,11 @@ warm cache of the ECB's current rates from a loopback server, then measures side
 A peer that is not installed is skipped with a note (apt-get install units qalc;
 pip install currencyconverter, or --python a venv's interpreter that has it).
 
-Usage: Benchmarks/compare.py [--runs N] [--lines N] [--no-build] [--python PATH] [--skip-history]
+--smoke runs everything at a tiny size (3 rounds, 2,000 lines, 3 history runs): figures that
+mean little, but proof that the whole benchmark still runs. Scripts/test runs
+`Benchmarks/compare.py --smoke --no-build` after its release build.
+
+Usage: Benchmarks/compare.py [--runs N] [--lines N] [--no-build] [--python PATH] [--skip-history] [--smoke]
 """
 import argparse, datetime, decimal, http.server, os, random, re, shutil, statistics, subprocess, sys
 import tempfile, threading, time
@@ -85,12 +89,18 @@ def line(name, ms, base=None, rss=None, extra=""):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=41)
-    parser.add_argument("--lines", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int)
+    parser.add_argument("--lines", type=int)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--skip-history", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes: proves the benchmark runs, measures little")
     args = parser.parse_args()
+    if args.runs is None:
+        args.runs = 3 if args.smoke else 41
+    if args.lines is None:
+        args.lines = 2_000 if args.smoke else 1_000_000
+    history_runs = 3 if args.smoke else 15
 
     build = os.path.join(ROOT, ".build", "release")
     if not args.no_build:
@@ -274,7 +284,7 @@ def main():
     if not args.skip_history:
         print()
         subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "history.py"), "--no-build",
-                        "--runs", "15", "--python", args.python], check=True)
+                        "--runs", str(history_runs), "--python", args.python], check=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 // libFuzzer target for fx's input side: the bytes are one line, as script mode would read it,
 // through the tokenizer, the parser (and the message a usage error prints), the completer at
-// several cursor positions, and the --max-age duration reader. Built and run by Scripts/fuzz.
+// several cursor positions, and the --max-age duration reader. Scripts/fuzz builds and runs it.
 //
 // Invariants (a violation aborts, which libFuzzer reports as a crash with the input saved):
 // - nothing traps (overflow, out-of-range index, force unwrap) and ASan sees no bad access;
@@ -10,7 +10,15 @@
 // - a rendered JSON error object parses back as JSON;
 // - the completer's word lies before the cursor, its partial word is the text there, and every
 //   candidate starts with that partial word (ignoring case).
+//
+// Two builds of one file. SwiftPM builds this target with the rest of the package, so it cannot
+// rot: there `main` below replays inputs (files named as arguments, or each line of stdin)
+// through the same checks, e.g. a crash file in a plain debug build. Scripts/fuzz builds it with
+// `--sanitize fuzzer --sanitize address -Xswiftc -DFX_FUZZING` into .build-fuzz: libFuzzer
+// brings its own `main`, which calls LLVMFuzzerInitialize and LLVMFuzzerTestOneInput, so this
+// file's `main` is compiled out (two `main`s would not link).
 
+import FXAnswers
 import FXCommands
 import FXRates
 import FXRender
@@ -33,8 +41,13 @@ private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure
 /// Seeds from the grammar: `FX_FUZZ_SEEDS=<dir>` writes every command's examples, synopsis and
 /// names (plus a few shapes the examples lack) as corpus files, then exits.
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> CInt {
-    guard let directory = ProcessInfo.processInfo.environment["FX_FUZZ_SEEDS"] else { return 0 }
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+    writeSeedsIfAsked()
+    return 0
+}
+
+private func writeSeedsIfAsked() {
+    guard let directory = ProcessInfo.processInfo.environment["FX_FUZZ_SEEDS"] else { return }
     var seeds: [String] = []
     for spec in CommandTree().commands {
         seeds += spec.examples
@@ -56,9 +69,15 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzz(UnsafeBufferPointer(start: size > 0 ? data : nil, count: size))
+    return 0
+}
+
+private func fuzz(_ data: UnsafeBufferPointer<UInt8>) {
+    let size = data.count
     // Script mode makes a String of a line's bytes the same way: invalid UTF-8 becomes U+FFFD.
-    let line = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let line = String(decoding: data, as: UTF8.self)
     let characters = Array(line)
 
     // Tokens: text from the line, in order, where they say.
@@ -107,5 +126,36 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     // --max-age: a duration or nil, never negative.
     if let seconds = DurationParser.parse(line) { check(seconds >= 0, "negative duration \(seconds)") }
-    return 0
 }
+
+#if !FX_FUZZING
+/// Without libFuzzer: `FuzzCommands [file...]` runs each file through the checks (a saved crash,
+/// a corpus), or with no files each line of stdin; `FX_FUZZ_SEEDS=<dir>` writes the seeds.
+@main
+enum Replay {
+    static func main() {
+        writeSeedsIfAsked()
+        let paths = Array(CommandLine.arguments.dropFirst())
+        if let flag = paths.first(where: { $0.hasPrefix("-") }) {
+            FileHandle.standardError.write(Data("FuzzCommands: \(flag): this build has no libFuzzer; Scripts/fuzz builds one\n".utf8))
+            exit(2)
+        }
+        var inputs = 0
+        if paths.isEmpty {
+            while let line = readLine(strippingNewline: true) {
+                Array(line.utf8).withUnsafeBufferPointer { fuzz($0) }
+                inputs += 1
+            }
+        }
+        for path in paths {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("FuzzCommands: cannot read \(path)\n".utf8))
+                exit(2)
+            }
+            Array(contents).withUnsafeBufferPointer { fuzz($0) }
+            inputs += 1
+        }
+        print("FuzzCommands: \(inputs) inputs passed every check")
+    }
+}
+#endif
