@@ -15,7 +15,9 @@ import PackageDescription
 // from a warm cache, 1.34 M instructions with both flags): without the frontend flag +80%
 // instructions; without cross-module optimisation +16%.
 let startup: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-cross-module-optimization"], .when(configuration: .release)),
+    .unsafeFlags(
+        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-cross-module-optimization"],
+        .when(configuration: .release))
 ]
 
 let package = Package(
@@ -47,9 +49,11 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]
         ),
         // argv: fx's options and command words (ArgumentParser, with a direct read of the usual shapes).
-        .target(name: "FXCLI", dependencies: [
-            "FXCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: startup),
+        .target(
+            name: "FXCLI",
+            dependencies: [
+                "FXCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], swiftSettings: startup),
         // fx's network helper, run per request: URLSession (libcurl and ~30 shared libraries on
         // Linux) is loaded only when a source is asked, never by an answer from the cache.
         .executableTarget(name: "FXFetch", dependencies: ["FXNetwork", "FXRates", "FXDocuments"]),
@@ -63,28 +67,37 @@ let package = Package(
         .target(name: "FXCommands", dependencies: ["FXRates"], swiftSettings: startup),
         .target(name: "FXAnswers", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands", "FXAnswers"], swiftSettings: startup),
-        .target(name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXAnswers", "FXRender", "CEditLine", "CLibEdit"], swiftSettings: startup),
+        .target(
+            name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXAnswers", "FXRender", "CEditLine", "CLibEdit"],
+            swiftSettings: startup),
         // libedit's native histedit API (`link "edit"`); CEditLine wraps the variadic calls Swift
         // cannot make. The static fx takes libedit.a, which needs terminfo (libtinfo.a) and vis
         // and strlcpy (libbsd.a, whose own dependency is libmd.a), named here since only a shared
         // libedit names its dependencies. None has a constructor: answers pay nothing for the prompt.
-        .systemLibrary(name: "CLibEdit", providers: [.apt(["libedit-dev", "libncurses-dev", "libbsd-dev", "libmd-dev"]), .brew(["libedit"])]),
-        .target(name: "CEditLine", dependencies: ["CLibEdit"],
-                linkerSettings: ["tinfo", "bsd", "md"].map { .linkedLibrary($0, .when(platforms: [.linux], configuration: .release)) }),
+        .systemLibrary(
+            name: "CLibEdit", providers: [.apt(["libedit-dev", "libncurses-dev", "libbsd-dev", "libmd-dev"]), .brew(["libedit"])]),
+        .target(
+            name: "CEditLine", dependencies: ["CLibEdit"],
+            linkerSettings: ["tinfo", "bsd", "md"].map { .linkedLibrary($0, .when(platforms: [.linux], configuration: .release)) }),
         // `Benchmarks/compare.py` runs it: times one TAB (a `Completer` call) in process.
-        .executableTarget(name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
-                          path: "Benchmarks/CompletionBenchmark"),
+        .executableTarget(
+            name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
+            path: "Benchmarks/CompletionBenchmark"),
         // libFuzzer target over the tokenizer, parser, completer and duration reader. Scripts/fuzz
         // builds it instrumented (`--sanitize fuzzer --sanitize address -Xswiftc -DFX_FUZZING`, in
         // .build-fuzz); every other build makes it a replayer of saved inputs, so it always compiles.
         .executableTarget(name: "FuzzCommands", dependencies: ["FXCommands", "FXRates", "FXAnswers", "FXRender"], path: "Fuzz"),
-        .target(name: "FXTestSupport", dependencies: ["FXRates", "FXAnswers", "FXShell", "FXDocuments", "ZIPFoundation"], path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
+        .target(
+            name: "FXTestSupport", dependencies: ["FXRates", "FXAnswers", "FXShell", "FXDocuments", "ZIPFoundation"],
+            path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "FXPlatformTests", dependencies: ["FXPlatform"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXAnswers", "FXRender", "FXCommands", "FXRates", "FXTestSupport"]),
-        .testTarget(name: "FXShellTests", dependencies: ["FXAnswers", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"]),
+        .testTarget(
+            name: "FXShellTests",
+            dependencies: ["FXAnswers", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,8 +27,9 @@ import Foundation
 import Glibc
 #endif
 
-private let context = ParseContext(sourceIDs: [.ecb, .frankfurter, SourceID("boc"), SourceID("dunamu")],
-                                   allSourceIDs: [.ecb, .frankfurter, SourceID("boc"), SourceID("oxr"), SourceID("dunamu"), SourceID("nasdaq")])
+private let context = ParseContext(
+    sourceIDs: [.ecb, .frankfurter, SourceID("boc"), SourceID("dunamu")],
+    allSourceIDs: [.ecb, .frankfurter, SourceID("boc"), SourceID("oxr"), SourceID("dunamu"), SourceID("nasdaq")])
 private let parser = Parser(context: context)
 private let completer = Completer(context: context)
 
@@ -41,7 +42,9 @@ private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure
 /// Seeds from the grammar: `FX_FUZZ_SEEDS=<dir>` writes every command's examples, synopsis and
 /// names (plus a few shapes the examples lack) as corpus files, then exits.
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> CInt {
     writeSeedsIfAsked()
     return 0
 }
@@ -55,11 +58,13 @@ private func writeSeedsIfAsked() {
         seeds += spec.names.map { $0 + " " }
         seeds.append("help " + spec.name)
     }
-    seeds += ["100 usd eur", "1,234.56 gbp to jpy chf", "$100 → eur", "100€ in usd", "1.5k eur usd", "₩50000 jpy",
-              "rate usd/jpy on 3 days ago", "history usd jpy from 2015-01-01 to 2015-02-28 --json", "sources order boc ecb",
-              "sources compare usd jpy", "refresh ecb frankfurter", "convert 100 usd eur on 2013-03-21", "-$5 usd", "zł100 eur",
-              "  # a comment", "90s", "1d12h", "1e400 usd eur", "0.000000000000000001 usd eur", "１００ usd eur", "((((1))))",
-              "convert 100 usd eur,gbp,jpy", "history usd jpy 30 days", "c 1 usd -> eur"]
+    seeds += [
+        "100 usd eur", "1,234.56 gbp to jpy chf", "$100 → eur", "100€ in usd", "1.5k eur usd", "₩50000 jpy",
+        "rate usd/jpy on 3 days ago", "history usd jpy from 2015-01-01 to 2015-02-28 --json", "sources order boc ecb",
+        "sources compare usd jpy", "refresh ecb frankfurter", "convert 100 usd eur on 2013-03-21", "-$5 usd", "zł100 eur",
+        "  # a comment", "90s", "1d12h", "1e400 usd eur", "0.000000000000000001 usd eur", "１００ usd eur", "((((1))))",
+        "convert 100 usd eur,gbp,jpy", "history usd jpy 30 days", "c 1 usd -> eur",
+    ]
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for (index, seed) in seeds.enumerated() {
         _ = FileManager.default.createFile(atPath: directory + "/seed-\(index)", contents: Data(seed.utf8))
@@ -84,8 +89,9 @@ private func fuzz(_ data: UnsafeBufferPointer<UInt8>) {
     var previousEnd = 0
     for token in Tokenizer.tokenize(line) {
         check(!token.text.isEmpty, "empty token at \(token.start)")
-        check(token.start >= previousEnd && token.start < token.end && token.end <= characters.count,
-              "token '\(token.text)' at \(token.start)..<\(token.end) of \(characters.count)")
+        check(
+            token.start >= previousEnd && token.start < token.end && token.end <= characters.count,
+            "token '\(token.text)' at \(token.start)..<\(token.end) of \(characters.count)")
         check(String(characters[token.start..<token.end]) == token.text, "token text differs from the line at \(token.start)")
         previousEnd = token.end
     }
@@ -96,8 +102,9 @@ private func fuzz(_ data: UnsafeBufferPointer<UInt8>) {
     } catch {
         let message = Messages.text(for: error)
         check(!message.isEmpty, "empty message for \(error.kind)")
-        check(!message.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0x1B },
-              "control character in the message for \(error.kind)")
+        check(
+            !message.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0x1B },
+            "control character in the message for \(error.kind)")
         check(message.unicodeScalars.count < 1_000, "a message of \(message.unicodeScalars.count) characters")
         if let span = error.span {
             check(span.lowerBound >= 0 && span.upperBound <= characters.count, "span \(span) outside a line of \(characters.count)")
@@ -115,11 +122,13 @@ private func fuzz(_ data: UnsafeBufferPointer<UInt8>) {
         let completion = completer.complete(line: line, cursor: cursor)
         let end = min(max(0, cursor), characters.count)
         check(completion.wordStart >= 0 && completion.wordStart <= end, "word start \(completion.wordStart) past cursor \(end)")
-        check(String(characters[completion.wordStart..<end]) == completion.partial || completion.partial.isEmpty,
-              "partial '\(completion.partial)' is not the text before the cursor")
+        check(
+            String(characters[completion.wordStart..<end]) == completion.partial || completion.partial.isEmpty,
+            "partial '\(completion.partial)' is not the text before the cursor")
         let folded = completion.partial.lowercased()
         for candidate in completion.candidates {
-            check(candidate.text.lowercased().hasPrefix(folded), "candidate '\(candidate.text)' does not start with '\(completion.partial)'")
+            check(
+                candidate.text.lowercased().hasPrefix(folded), "candidate '\(candidate.text)' does not start with '\(completion.partial)'")
         }
         _ = completion.commonPrefix
     }

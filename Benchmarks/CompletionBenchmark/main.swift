@@ -17,9 +17,11 @@ while currencies.count < 300 {
 }
 let catalog = CurrencyCatalog(currencies)
 let completer = Completer(context: ParseContext(catalog: catalog, sourceIDs: [.ecb, .frankfurter, .boc]))
-let lines = ["", "c", "conv", "convert 100 ", "convert 100 u", "convert 100 usd ", "convert 100 usd e",
-             "convert 100 usd eur ", "convert 100 usd eur o", "rate ", "rate usd j", "history usd jpy ",
-             "history usd jpy 1", "sources ", "refresh ", "100 q", "convert 1 usd in ", "help c"]
+let lines = [
+    "", "c", "conv", "convert 100 ", "convert 100 u", "convert 100 usd ", "convert 100 usd e",
+    "convert 100 usd eur ", "convert 100 usd eur o", "rate ", "rate usd j", "history usd jpy ",
+    "history usd jpy 1", "sources ", "refresh ", "100 q", "convert 1 usd in ", "help c",
+]
 
 var samples: [Double] = []
 var candidates = 0
@@ -36,5 +38,7 @@ samples.sort()
 let sorted = samples
 func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
 print("completion: \(catalog.all.count) currency codes, \(lines.count) lines × 199 rounds, up to \(candidates) candidates")
-print(String(format: "  one TAB  median %.1f µs   p90 %.1f µs   p99 %.1f µs   (target: 2,000 µs)",
-             percentile(0.5), percentile(0.9), percentile(0.99)))
+print(
+    String(
+        format: "  one TAB  median %.1f µs   p90 %.1f µs   p99 %.1f µs   (target: 2,000 µs)",
+        percentile(0.5), percentile(0.9), percentile(0.99)))

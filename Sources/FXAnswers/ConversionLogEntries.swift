@@ -9,14 +9,16 @@ extension ConversionLogEntry {
         let line = typed.trimmedOfWhitespace
         guard !line.isEmpty else { return [] }
         func entry(_ result: String, _ quote: Quote?, rate: Bool = true) -> ConversionLogEntry {
-            ConversionLogEntry(time: time, line: line, result: result, rate: rate ? quote.map(exactRate) : nil,
-                               source: quote?.provenance.source, asOf: quote?.provenance.date)
+            ConversionLogEntry(
+                time: time, line: line, result: result, rate: rate ? quote.map(exactRate) : nil,
+                source: quote?.provenance.source, asOf: quote?.provenance.date)
         }
         switch outcome {
         case .conversion(let conversion):
             return conversion.lines.map { target in
-                entry(DecimalFormat.fixed(target.result, fractionDigits: target.fractionDigits, grouping: true)
-                      + " \(target.quote.to.rawValue)", target.quote)
+                entry(
+                    DecimalFormat.fixed(target.result, fractionDigits: target.fractionDigits, grouping: true)
+                        + " \(target.quote.to.rawValue)", target.quote)
             }
         case .rates(let listing) where listing.wholeTable:
             // Thirty rows would drown the log; the table's date says which one it was.

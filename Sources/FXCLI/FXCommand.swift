@@ -21,8 +21,10 @@ struct FXCommand: ParsableCommand {
     @Flag(help: "Never touch the network: answer from the cache or the built-in rates.")
     var offline = false
 
-    @Option(name: .customLong("max-age"), help: ArgumentHelp(
-        "Exit 3 when the rates used were superseded longer ago than this (90s, 15m, 12h, 2d, 1w).", valueName: "duration"))
+    @Option(
+        name: .customLong("max-age"),
+        help: ArgumentHelp(
+            "Exit 3 when the rates used were superseded longer ago than this (90s, 15m, 12h, 2d, 1w).", valueName: "duration"))
     var maxAge: String?
 
     @Option(help: ArgumentHelp("Ask only this source (ecb; frankfurter for history and dated questions).", valueName: "id"))

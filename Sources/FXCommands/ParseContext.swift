@@ -13,9 +13,11 @@ public struct ParseContext: Sendable {
     /// Every source fx knows, enabled or not (what `sources enable` may name).
     public var allSourceIDs: [SourceID]
 
-    public init(catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,
-                symbols: [String: CurrencyCode] = ParseContext.defaultSymbols, sourceIDs: [SourceID] = [.ecb],
-                allSourceIDs: [SourceID]? = nil) {
+    public init(
+        catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,
+        symbols: [String: CurrencyCode] = ParseContext.defaultSymbols, sourceIDs: [SourceID] = [.ecb],
+        allSourceIDs: [SourceID]? = nil
+    ) {
         self.catalog = catalog
         self.preferredCodes = preferredCodes
         self.symbols = symbols

@@ -4,7 +4,6 @@ import Foundation
 import FoundationXML
 #endif
 
-
 /// Parses the ECB's `eurofxref` XML (daily, 90-day and full-history files alike) into
 /// EUR-based tables, oldest first. Only `Cube` elements matter: the outer one has no
 /// attributes, a dated one has `time`, and a rate has `currency` and `rate`.
@@ -42,15 +41,21 @@ public enum ECBFeedParser {
         private var open: [Kind] = []
         private enum Kind { case outer, dated, rate }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             guard failure == nil else { return }
             let local = name.split(separator: ":").last.map(String.init) ?? name
             if local == "Envelope" { sawEnvelope = true }
             guard local == "Cube" else { return }
-            if attributes["time"] != nil { open.append(.dated) }
-            else if attributes["currency"] != nil { open.append(.rate) }
-            else { open.append(.outer) }
+            if attributes["time"] != nil {
+                open.append(.dated)
+            } else if attributes["currency"] != nil {
+                open.append(.rate)
+            } else {
+                open.append(.outer)
+            }
             if let time = attributes["time"] {
                 guard let parsed = Day(iso: time.trimmingCharacters(in: .whitespaces)) else { return fail(parser, .missingDate) }
                 guard seenDays.insert(parsed).inserted else { return fail(parser, .duplicateDate(parsed)) }

@@ -18,9 +18,13 @@ if let (request, file) = ECBReadWire.decodeRequest(input) {
     let fetcher = InProcessECBFetcher(transport: transport)
     switch file {
     case .xml:
-        do { output = ECBReadWire.answer(.success(try await fetcher.tables(request))) } catch { output = ECBReadWire.answer(.failure(error)) }
+        do { output = ECBReadWire.answer(.success(try await fetcher.tables(request))) } catch {
+            output = ECBReadWire.answer(.failure(error))
+        }
     case .zip:
-        do { output = ECBReadWire.answer(csv: .success(try await fetcher.historyCSV(request))) } catch { output = ECBReadWire.answer(csv: .failure(error)) }
+        do { output = ECBReadWire.answer(csv: .success(try await fetcher.historyCSV(request))) } catch {
+            output = ECBReadWire.answer(csv: .failure(error))
+        }
     }
 } else if let request = FetchWire.decodeRequest(input) {
     let result: Result<HTTPResponse, TransportError>

@@ -92,8 +92,10 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         if started { refuse(.cancelled, task: task) }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         lock.withLock { announced = response.expectedContentLength }
         if response.expectedContentLength > Int64(maxBytes) {
             refuse(.tooLarge(limit: maxBytes), task: dataTask)
@@ -111,8 +113,10 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         if over { refuse(.tooLarge(limit: maxBytes), task: dataTask) }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         guard URLSessionTransport.allowsRedirect(from: task.originalRequest?.url, to: request.url) else {
             // No cancel here: on Linux, cancelling before answering the redirect callback traps
             // ("not waiting for it"). Declining it ends the task with the 3xx, refused on completion.
@@ -133,9 +137,11 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
             let code = (error as? URLError)?.code
             if let announced, code != .timedOut, code != .cancelled {
                 // Headers came, then the connection ended early: say so, not "cannot connect".
-                result = .failure(.other(announced > received
-                    ? "the response was cut off (\(received) of \(announced) bytes arrived)"
-                    : "the connection was lost before the whole response arrived"))
+                result = .failure(
+                    .other(
+                        announced > received
+                            ? "the response was cut off (\(received) of \(announced) bytes arrived)"
+                            : "the connection was lost before the whole response arrived"))
             } else {
                 result = .failure(Self.transportError(error, timeout: timeout))
             }
@@ -179,7 +185,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         case .notConnectedToInternet: return .cannotConnect("not connected to the internet")
         case .networkConnectionLost: return .cannotConnect("connection lost")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return .other("TLS failed: \(urlError.localizedDescription)")
         default: return .other(urlError.localizedDescription)
         }

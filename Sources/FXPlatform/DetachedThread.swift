@@ -15,17 +15,21 @@ public enum DetachedThread {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Job>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, job)
+        let status = pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<Job>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, job)
         if status == 0, let thread { pthread_detach(thread) }
         #else
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, job)
+        let status = pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
+                return nil
+            }, job)
         if status == 0 { pthread_detach(thread) }
         #endif
         // No thread to be had: run here rather than never.

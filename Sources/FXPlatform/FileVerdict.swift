@@ -32,7 +32,8 @@ extension GuardedFile {
     /// The file's value as `interpret` judges it. Damage is judged again under the lock (another
     /// process may have replaced the file meanwhile), and only then set aside, by one process.
     public func load<Value, Problem>(_ interpret: (Result<Data, PlainFile.Failure>) -> FileVerdict<Value, Problem>)
-        -> Result<Value, LoadProblem<Problem>> {
+        -> Result<Value, LoadProblem<Problem>>
+    {
         let first: Problem
         switch interpret(read()) {
         case .usable(let value): return .success(value)

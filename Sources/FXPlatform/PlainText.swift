@@ -63,7 +63,9 @@ extension String {
     public func percentEncoded(keeping keep: (UInt8) -> Bool = PercentEncoding.isUnreserved) -> String {
         var out = ""
         for byte in utf8 {
-            if keep(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+            if keep(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
                 let digits = Array("0123456789ABCDEF".utf8)
                 out += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
             }
@@ -80,7 +82,8 @@ extension String {
 public enum PercentEncoding {
     /// RFC 3986's unreserved characters: letters, digits, `-._~`.
     public static func isUnreserved(_ byte: UInt8) -> Bool {
-        isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
 
     public static func isAlphanumeric(_ byte: UInt8) -> Bool {

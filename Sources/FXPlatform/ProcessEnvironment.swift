@@ -26,8 +26,10 @@ public enum ProcessEnvironment {
             // Names are matched on bytes: a String is made only for the few variables fx reads.
             guard let equals = strchr(pointer, Int32(UInt8(ascii: "="))) else { continue }
             let length = pointer.distance(to: equals)
-            guard strncmp(pointer, "FX_", 3) == 0 || strncmp(pointer, "XDG_", 4) == 0
-                || standardNames.contains(where: { $0.utf8.count == length && strncmp(pointer, $0, length) == 0 }) else { continue }
+            guard
+                strncmp(pointer, "FX_", 3) == 0 || strncmp(pointer, "XDG_", 4) == 0
+                    || standardNames.contains(where: { $0.utf8.count == length && strncmp(pointer, $0, length) == 0 })
+            else { continue }
             let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
             // The first of duplicate names wins, as getenv has it.
             if variables[name] == nil { variables[name] = String(cString: equals + 1) }

@@ -7,4 +7,3 @@ public struct SystemClock: WallClock {
     public init() {}
     public func now() -> Date { Date() }
 }
-

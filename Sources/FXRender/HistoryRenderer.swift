@@ -30,14 +30,15 @@ public struct HistoryRenderer: Sendable {
         func point(_ point: RatePoint) -> JSONValue {
             .object([("date", .string(point.day.description)), ("rate", .string(exact(point.rate)))])
         }
-        let statistics = SeriesStatistics(history.points).map { stats -> JSONValue in
-            .object([
-                ("first", .string(exact(stats.first.rate))), ("last", .string(exact(stats.last.rate))),
-                ("change", .string(exact(stats.change))), ("change_percent", .string(exact(stats.changePercent))),
-                ("min", point(stats.min)), ("max", point(stats.max)),
-                ("mean", .string(exact(stats.mean))), ("count", .int(stats.count)),
-            ])
-        } ?? .null
+        let statistics =
+            SeriesStatistics(history.points).map { stats -> JSONValue in
+                .object([
+                    ("first", .string(exact(stats.first.rate))), ("last", .string(exact(stats.last.rate))),
+                    ("change", .string(exact(stats.change))), ("change_percent", .string(exact(stats.changePercent))),
+                    ("min", point(stats.min)), ("max", point(stats.max)),
+                    ("mean", .string(exact(stats.mean))), ("count", .int(stats.count)),
+                ])
+            } ?? .null
         return .object([
             ("base", .string(history.base.rawValue)), ("quote", .string(history.quote.rawValue)),
             ("from", .string(history.requested.lowerBound.description)),
@@ -102,7 +103,8 @@ public struct HistoryRenderer: Sendable {
             let integer = row.number.prefix { $0 != "." }.count, fraction = row.number.count - integer
             let number = spaces(integerWidth - integer) + (colored ? paint(row.number) : row.number) + spaces(fractionWidth - fraction)
             let line = row.label + spaces(labelWidth - row.label.count) + "  " + number
-            return row.note.isEmpty ? String(line.reversed().drop { $0 == " " }.reversed()) : line + "  " + (colored ? paint(row.note) : row.note)
+            return row.note.isEmpty
+                ? String(line.reversed().drop { $0 == " " }.reversed()) : line + "  " + (colored ? paint(row.note) : row.note)
         }
     }
 

@@ -29,13 +29,14 @@ public enum JSONRenderer {
     private static func conversionJSON(_ conversion: Conversion) -> JSONValue {
         let amount = JSONValue.string(DecimalFormat.plain(conversion.amount))
         let lines: [JSONValue] = conversion.lines.map { line in
-            .object([
-                ("amount", amount),
-                ("from", .string(conversion.from.rawValue)),
-                ("to", .string(line.quote.to.rawValue)),
-                ("result", .string(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits))),
-                ("rate", .string(rateText(line.quote))),
-            ] + provenance(line.quote.provenance) + cross(line.quote))
+            .object(
+                [
+                    ("amount", amount),
+                    ("from", .string(conversion.from.rawValue)),
+                    ("to", .string(line.quote.to.rawValue)),
+                    ("result", .string(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits))),
+                    ("rate", .string(rateText(line.quote))),
+                ] + provenance(line.quote.provenance) + cross(line.quote))
         }
         if lines.count == 1 { return lines[0] }
         return .object([("amount", amount), ("from", .string(conversion.from.rawValue)), ("conversions", .array(lines))])
@@ -43,10 +44,11 @@ public enum JSONRenderer {
 
     private static func ratesJSON(_ listing: RateListing) -> JSONValue {
         if !listing.wholeTable, listing.quotes.count == 1, let quote = listing.quotes.first {
-            return .object([
-                ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)),
-                ("rate", .string(rateText(quote))),
-            ] + change(quote) + provenance(quote.provenance) + cross(quote))
+            return .object(
+                [
+                    ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)),
+                    ("rate", .string(rateText(quote))),
+                ] + change(quote) + provenance(quote.provenance) + cross(quote))
         }
         let rates = JSONValue.object(listing.quotes.map { ($0.to.rawValue, .string(rateText($0))) })
         var members: [(String, JSONValue)] = [("base", .string(listing.base.rawValue)), ("rates", rates)]
@@ -58,15 +60,19 @@ public enum JSONRenderer {
         var members: [(String, JSONValue)] = [("source", .string(report.source.rawValue))]
         switch report.outcome {
         case .updated(let entry):
-            members += [("status", .string("updated")), ("date", .string(entry.table.date.description)),
-                        ("previous_date", report.previous.map { .string($0.date.description) } ?? .null),
-                        ("currencies", .int(entry.table.rates.count))]
+            members += [
+                ("status", .string("updated")), ("date", .string(entry.table.date.description)),
+                ("previous_date", report.previous.map { .string($0.date.description) } ?? .null),
+                ("currencies", .int(entry.table.rates.count)),
+            ]
         case .unchanged(let entry):
             members += [("status", .string("unchanged")), ("date", .string(entry.table.date.description))]
         case .failed(.waitingUntil(let until)):
             // Not asked at all: a script can tell this from a failure, and when to try again.
-            members += [("status", .string("not_asked")), ("message", .string(Messages.text(for: FetchFailure.waitingUntil(until)))),
-                        ("retry_after", .string(Messages.isoTime(until)))]
+            members += [
+                ("status", .string("not_asked")), ("message", .string(Messages.text(for: FetchFailure.waitingUntil(until)))),
+                ("retry_after", .string(Messages.isoTime(until))),
+            ]
         case .failed(let failure):
             members += [("status", .string("failed")), ("message", .string(Messages.text(for: failure)))]
             if case .throttled(_, .date(let until)) = failure { members.append(("retry_after", .string(Messages.isoTime(until)))) }
@@ -84,15 +90,19 @@ public enum JSONRenderer {
         guard let previous = quote.previous, previous.rate != 0 else { return [] }
         let change = (quote.rate - previous.rate).rounded(significantDigits: 12)
         let percent = ((quote.rate - previous.rate) / previous.rate * 100).rounded(scale: 6)
-        return [("change", .string(DecimalFormat.plain(change))), ("change_percent", .string(DecimalFormat.plain(percent))),
-                ("previous_date", .string(previous.day.description))]
+        return [
+            ("change", .string(DecimalFormat.plain(change))), ("change_percent", .string(DecimalFormat.plain(percent))),
+            ("previous_date", .string(previous.day.description)),
+        ]
     }
 
     /// For a quote resting on two sources: the second one and the currency crossed through.
     private static func cross(_ quote: Quote) -> [(String, JSONValue)] {
         guard let via = quote.via, let second = quote.secondLeg else { return [] }
-        return [("via", .string(via.rawValue)), ("second_source", .string(second.source.rawValue)),
-                ("second_date", .string(second.date.description))]
+        return [
+            ("via", .string(via.rawValue)), ("second_source", .string(second.source.rawValue)),
+            ("second_date", .string(second.date.description)),
+        ]
     }
 
     private static func provenance(_ provenance: Provenance) -> [(String, JSONValue)] {

@@ -30,8 +30,10 @@ public struct LogRenderer: Sendable {
         guard !entries.isEmpty else { return "No conversions yet. Conversions and rate lookups you make appear here." }
         // The log file is outside fx's control: nothing in it may drive the terminal.
         let cells = entries.map { entry in
-            (time: LocalTime.minuteText(entry.time, offset: utcOffset(entry.time)), line: Messages.printable(entry.line),
-             result: Messages.printable(entry.result), origin: origin(entry))
+            (
+                time: LocalTime.minuteText(entry.time, offset: utcOffset(entry.time)), line: Messages.printable(entry.line),
+                result: Messages.printable(entry.result), origin: origin(entry)
+            )
         }
         let lineWidth = min(Self.maxLineColumn, cells.map(\.line.count).max() ?? 0)
         let resultWidth = cells.map(\.result.count).max() ?? 0
@@ -57,9 +59,11 @@ public struct LogRenderer: Sendable {
     static func csv(_ entries: [ConversionLogEntry]) -> String {
         var lines = ["time,line,result,rate,source,as_of"]
         for entry in entries {
-            let fields = [isoTime(entry.time), Messages.printable(entry.line), Messages.printable(entry.result),
-                          entry.rate.map(Messages.printable) ?? "", entry.source.map { Messages.printable($0.rawValue) } ?? "",
-                          entry.asOf?.description ?? ""]
+            let fields = [
+                isoTime(entry.time), Messages.printable(entry.line), Messages.printable(entry.result),
+                entry.rate.map(Messages.printable) ?? "", entry.source.map { Messages.printable($0.rawValue) } ?? "",
+                entry.asOf?.description ?? "",
+            ]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n")
@@ -72,16 +76,22 @@ public struct LogRenderer: Sendable {
 
     /// `{"log":[{"time","line","result","rate","source","as_of"}]}`, null for what is not known.
     public static func json(_ entries: [ConversionLogEntry]) -> JSONValue {
-        .object([("log", .array(entries.map { entry in
-            .object([
-                ("time", .string(isoTime(entry.time))),
-                ("line", .string(entry.line)),
-                ("result", .string(entry.result)),
-                ("rate", entry.rate.map(JSONValue.string) ?? .null),
-                ("source", entry.source.map { .string($0.rawValue) } ?? .null),
-                ("as_of", entry.asOf.map { .string($0.description) } ?? .null),
-            ])
-        }))])
+        .object([
+            (
+                "log",
+                .array(
+                    entries.map { entry in
+                        .object([
+                            ("time", .string(isoTime(entry.time))),
+                            ("line", .string(entry.line)),
+                            ("result", .string(entry.result)),
+                            ("rate", entry.rate.map(JSONValue.string) ?? .null),
+                            ("source", entry.source.map { .string($0.rawValue) } ?? .null),
+                            ("as_of", entry.asOf.map { .string($0.description) } ?? .null),
+                        ])
+                    })
+            )
+        ])
     }
 
     /// `2026-10-30T17:00:00Z`.

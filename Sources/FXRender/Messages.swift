@@ -82,7 +82,8 @@ public enum Messages {
             return "The source '\(id)' is disabled; 'fx sources enable \(id)' turns it on."
         case .noHistory(let id, let keeping):
             let names = keeping.map(\.rawValue).joined(separator: " and ")
-            return "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."
+            return
+                "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."
         case .configUnwritable(let reason):
             return "Could not change the configuration: \(printable(reason))."
         case .offlineRefresh:

@@ -14,15 +14,21 @@ public struct SourcesRenderer: Sendable {
             let key = info.keyVariable == nil ? "-" : (info.keySet ? "set" : "none")
             let table = status?.table
             let fetched = status?.fetchedAt.map { AgeText.ago($0, now: now) } ?? "-"
-            let next: String = status?.nextExpected.map { due in
-                due > now ? "in " + AgeText.duration(due.timeIntervalSince(now)) : "due " + AgeText.duration(now.timeIntervalSince(due)) + " ago"
-            } ?? "-"
+            let next: String =
+                status?.nextExpected.map { due in
+                    due > now
+                        ? "in " + AgeText.duration(due.timeIntervalSince(now))
+                        : "due " + AgeText.duration(now.timeIntervalSince(due)) + " ago"
+                } ?? "-"
             let usage = status?.usage
-            let requests = usage.map { "\($0.requests)" + (status?.quota.map { "/\($0)" } ?? "") } ?? (status?.quota.map { "0/\($0)" } ?? "0")
+            let requests =
+                usage.map { "\($0.requests)" + (status?.quota.map { "/\($0)" } ?? "") } ?? (status?.quota.map { "0/\($0)" } ?? "0")
             let error = usage?.lastError.map { Messages.printable(String($0.prefix(60))) } ?? "-"
-            return [info.id.rawValue, info.enabled ? "yes" : "no", key, table?.base.rawValue ?? info.base,
-                    table.map { "\($0.currencies.count)" } ?? "-", table?.date.description ?? "-", fetched, next,
-                    requests, "\(usage?.wasted ?? 0)", error]
+            return [
+                info.id.rawValue, info.enabled ? "yes" : "no", key, table?.base.rawValue ?? info.base,
+                table.map { "\($0.currencies.count)" } ?? "-", table?.date.description ?? "-", fetched, next,
+                requests, "\(usage?.wasted ?? 0)", error,
+            ]
         }
         rows.insert(header, at: 0)
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -38,23 +44,31 @@ public struct SourcesRenderer: Sendable {
     }
 
     public static func json(_ report: SourcesReport) -> JSONValue {
-        .object([("sources", .array(report.rows.map { row in
-            let info = row.info, status = row.status
-            var members: [(String, JSONValue)] = [
-                ("id", .string(info.id.rawValue)), ("name", .string(info.name)), ("enabled", .bool(info.enabled)),
-                ("key_set", info.keyVariable == nil ? .null : .bool(info.keySet)),
-                ("base", .string(status?.table?.base.rawValue ?? info.base)),
-            ]
-            if let table = status?.table {
-                members += [("currencies", .int(table.currencies.count)), ("date", .string(table.date.description))]
-            }
-            if let fetched = status?.fetchedAt { members.append(("fetched_at", .string(fetched.formatted(.iso8601)))) }
-            if let next = status?.nextExpected { members.append(("next_expected", .string(next.formatted(.iso8601)))) }
-            members += [("requests", .int(status?.usage?.requests ?? 0)), ("wasted", .int(status?.usage?.wasted ?? 0)),
-                        ("quota", status?.quota.map { .int($0) } ?? .null),
-                        ("last_error", status?.usage?.lastError.map { .string($0) } ?? .null)]
-            return .object(members)
-        }))])
+        .object([
+            (
+                "sources",
+                .array(
+                    report.rows.map { row in
+                        let info = row.info, status = row.status
+                        var members: [(String, JSONValue)] = [
+                            ("id", .string(info.id.rawValue)), ("name", .string(info.name)), ("enabled", .bool(info.enabled)),
+                            ("key_set", info.keyVariable == nil ? .null : .bool(info.keySet)),
+                            ("base", .string(status?.table?.base.rawValue ?? info.base)),
+                        ]
+                        if let table = status?.table {
+                            members += [("currencies", .int(table.currencies.count)), ("date", .string(table.date.description))]
+                        }
+                        if let fetched = status?.fetchedAt { members.append(("fetched_at", .string(fetched.formatted(.iso8601)))) }
+                        if let next = status?.nextExpected { members.append(("next_expected", .string(next.formatted(.iso8601)))) }
+                        members += [
+                            ("requests", .int(status?.usage?.requests ?? 0)), ("wasted", .int(status?.usage?.wasted ?? 0)),
+                            ("quota", status?.quota.map { .int($0) } ?? .null),
+                            ("last_error", status?.usage?.lastError.map { .string($0) } ?? .null),
+                        ]
+                        return .object(members)
+                    })
+            )
+        ])
     }
 
     /// Each source's rate, the median, and each one's deviation from it in percent.
@@ -75,7 +89,9 @@ public struct SourcesRenderer: Sendable {
             }
             lines.append(line)
         }
-        if let median { lines.append("  " + String(repeating: " ", count: nameWidth) + "  " + style.bold(DecimalFormat.rate(median)) + "  median") }
+        if let median {
+            lines.append("  " + String(repeating: " ", count: nameWidth) + "  " + style.bold(DecimalFormat.rate(median)) + "  median")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -84,19 +100,28 @@ public struct SourcesRenderer: Sendable {
         return .object([
             ("base", .string(comparison.base.rawValue)), ("quote", .string(comparison.quote.rawValue)),
             ("median", median.map { .string(DecimalFormat.plain($0.rounded(significantDigits: 12))) } ?? .null),
-            ("sources", .array(comparison.rows.map { row in
-                guard let quote = row.quote else {
-                    return .object([("source", .string(row.source.rawValue)), ("error", .string(row.problem ?? "no rate"))])
-                }
-                var members: [(String, JSONValue)] = [
-                    ("source", .string(row.source.rawValue)), ("rate", .string(DecimalFormat.plain(quote.rate.rounded(significantDigits: 12)))),
-                    ("date", .string(quote.provenance.date.description)),
-                ]
-                if let median, median != 0 {
-                    members.append(("deviation_percent", .string(DecimalFormat.plain(((quote.rate - median) / median * 100).rounded(scale: 6)))))
-                }
-                return .object(members)
-            })),
+            (
+                "sources",
+                .array(
+                    comparison.rows.map { row in
+                        guard let quote = row.quote else {
+                            return .object([("source", .string(row.source.rawValue)), ("error", .string(row.problem ?? "no rate"))])
+                        }
+                        var members: [(String, JSONValue)] = [
+                            ("source", .string(row.source.rawValue)),
+                            ("rate", .string(DecimalFormat.plain(quote.rate.rounded(significantDigits: 12)))),
+                            ("date", .string(quote.provenance.date.description)),
+                        ]
+                        if let median, median != 0 {
+                            members.append(
+                                (
+                                    "deviation_percent",
+                                    .string(DecimalFormat.plain(((quote.rate - median) / median * 100).rounded(scale: 6)))
+                                ))
+                        }
+                        return .object(members)
+                    })
+            ),
         ])
     }
 }

@@ -57,7 +57,8 @@ public struct TextRenderer: Sendable {
             lines = ["1 \(listing.base) ="]
             lines += rows.map { row in
                 let integer = row.rate.prefix { $0 != "." }, fraction = row.rate.drop { $0 != "." }
-                let number = String(repeating: " ", count: integerWidth - integer.count) + row.rate
+                let number =
+                    String(repeating: " ", count: integerWidth - integer.count) + row.rate
                     + String(repeating: " ", count: fractionWidth - fraction.count)
                 return "  \(row.code)  \(number)  \(style.dim(row.name))"
             }
@@ -82,7 +83,8 @@ public struct TextRenderer: Sendable {
         let percent = ((quote.rate - previous.rate) / previous.rate * 100).rounded(scale: 2)
         if change == 0 { return style.dim("  unchanged since \(previous.day)") }
         let sign = change > 0 ? "+" : "-"
-        let text = "  \(sign)\(DecimalFormat.fixed(abs(change), fractionDigits: decimals)) (\(sign)\(DecimalFormat.fixed(abs(percent), fractionDigits: 2))%)"
+        let text =
+            "  \(sign)\(DecimalFormat.fixed(abs(change), fractionDigits: decimals)) (\(sign)\(DecimalFormat.fixed(abs(percent), fractionDigits: 2))%)"
         return change > 0 ? style.green(text) : style.red(text)
     }
 
@@ -92,7 +94,8 @@ public struct TextRenderer: Sendable {
         case .updated(let entry):
             let from = report.previous.map { "\($0.date) → " } ?? ""
             let count = entry.table.rates.count
-            var line = "\(id): " + style.green("updated") + " \(from)\(entry.table.date) (\(count) \(count == 1 ? "currency" : "currencies")"
+            var line =
+                "\(id): " + style.green("updated") + " \(from)\(entry.table.date) (\(count) \(count == 1 ? "currency" : "currencies")"
             // What the new table adds or drops against the one it replaced.
             if let previous = report.previous {
                 let added = Set(entry.table.rates.keys).subtracting(previous.rates.keys).sorted()
@@ -118,7 +121,8 @@ public struct TextRenderer: Sendable {
         var seen: [String] = []
         for quote in quotes {
             guard let via = quote.via, let second = quote.secondLeg else { continue }
-            let line = "\(quote.from) → \(quote.to) crossed via \(via): \(quote.provenance.source.rawValue.uppercased()) for \(quote.from), "
+            let line =
+                "\(quote.from) → \(quote.to) crossed via \(via): \(quote.provenance.source.rawValue.uppercased()) for \(quote.from), "
                 + "\(second.source.rawValue.uppercased()) for \(quote.to)"
             if !seen.contains(line) { seen.append(line) }
         }

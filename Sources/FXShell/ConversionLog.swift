@@ -117,4 +117,3 @@ public struct FileConversionLog: ConversionLog {
         }
     }
 }
-

@@ -43,16 +43,20 @@ public final class EditLineReader: LineSource {
         fx_el_set_signal(editLine, 1)
         fx_el_use_interruptible_reader(editLine)
         // Colour escapes are bracketed by \u{1} so libedit's cursor arithmetic skips them.
-        if color { fx_el_set_prompt(editLine, "\u{1}\u{1B}[1;36m\u{1}fx>\u{1}\u{1B}[0m\u{1} ", 1) } else {
+        if color {
+            fx_el_set_prompt(editLine, "\u{1}\u{1B}[1;36m\u{1}fx>\u{1}\u{1B}[0m\u{1} ", 1)
+        } else {
             fx_el_set_prompt(editLine, "fx> ", 0)
         }
         // ~/.editrc first, so a user's `bind -v` does not drop fx's own bindings.
         fx_el_source(editLine)
         fx_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
-        fx_el_add_function(editLine, "fx-complete", "Complete the word under the cursor", { editLine, _ in
-            guard let editLine, let data = fx_el_client_data(editLine) else { return UInt8(CC_ERROR) }
-            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
-        })
+        fx_el_add_function(
+            editLine, "fx-complete", "Complete the word under the cursor",
+            { editLine, _ in
+                guard let editLine, let data = fx_el_client_data(editLine) else { return UInt8(CC_ERROR) }
+                return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
+            })
         fx_el_bind(editLine, "^I", "fx-complete")
         for (key, function) in Self.bindings { fx_el_bind(editLine, key, function) }
     }
@@ -136,8 +140,9 @@ public final class EditLineReader: LineSource {
             return UInt8(CC_REFRESH)
         }
         guard let last = lastTab, last.line == line, last.cursor == cursor else { return UInt8(CC_REFRESH_BEEP) }
-        let lines = CompletionListing.lines(completion.candidates, width: Int(fx_terminal_columns()),
-                                            maxRows: max(4, Int(fx_terminal_rows()) - 4))
+        let lines = CompletionListing.lines(
+            completion.candidates, width: Int(fx_terminal_columns()),
+            maxRows: max(4, Int(fx_terminal_rows()) - 4))
         FileDescriptorOutput(fd: 1, bufferSize: 0).write("\n" + lines.joined(separator: "\n") + "\n")
         return UInt8(CC_REDISPLAY)
     }

@@ -31,10 +31,12 @@ public struct Executor: Sendable {
     let clock: any WallClock
     let options: Options
 
-    public init(service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
-                sourceInfo: [SourceInfo] = [], config: ConfigEditor? = nil,
-                tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
-                options: Options = Options()) {
+    public init(
+        service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
+        sourceInfo: [SourceInfo] = [], config: ConfigEditor? = nil,
+        tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
+        options: Options = Options()
+    ) {
         self.service = service
         self.history = history
         self.log = log
@@ -93,12 +95,15 @@ public struct Executor: Sendable {
         switch action {
         case .list:
             let statuses = await service.status()
-            let infos = sourceInfo.isEmpty
+            let infos =
+                sourceInfo.isEmpty
                 ? statuses.map { SourceInfo(id: $0.id, name: $0.name, enabled: true, keyVariable: nil, keySet: false, base: "-") }
                 : sourceInfo
-            return .sources(SourcesReport(rows: infos.map { info in
-                SourcesReport.Row(info: info, status: info.enabled ? statuses.first { $0.id == info.id } : nil)
-            }))
+            return .sources(
+                SourcesReport(
+                    rows: infos.map { info in
+                        SourcesReport.Row(info: info, status: info.enabled ? statuses.first { $0.id == info.id } : nil)
+                    }))
         case .enable(let id), .disable(let id):
             let on = action == .enable(id)
             try editConfig { config throws(ConfigEditor.EditError) in try config.setEnabled(id, on) }
@@ -108,13 +113,16 @@ public struct Executor: Sendable {
         case .order(let ids):
             var order: [SourceID] = []
             try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, current: sourceInfo.map(\.id)) }
-            return .configured("order now \(order.map(\.rawValue).joined(separator: ", ")) in \(config!.path); this takes effect when fx starts next")
+            return .configured(
+                "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(config!.path); this takes effect when fx starts next")
         case .compare(let base, let quote):
             var rows: [SourceComparison.Row] = []
             for status in await service.status() {
                 do {
-                    rows.append(.init(source: status.id, name: status.name,
-                                      quote: try await service.quote(from: base, to: quote, only: status.id), problem: nil))
+                    rows.append(
+                        .init(
+                            source: status.id, name: status.name,
+                            quote: try await service.quote(from: base, to: quote, only: status.id), problem: nil))
                 } catch {
                     rows.append(.init(source: status.id, name: status.name, quote: nil, problem: Messages.text(for: error)))
                 }
@@ -168,7 +176,9 @@ public struct Executor: Sendable {
         return try await historyService().quote(from: from, to: to, on: day, only: options.source)
     }
 
-    private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(RateError) -> Conversion {
+    private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(RateError)
+        -> Conversion
+    {
         var lines: [Conversion.Line] = []
         for target in targets {
             let quote = try await quote(from: from, to: target, on: day)
@@ -181,8 +191,10 @@ public struct Executor: Sendable {
     private func rates(base: CurrencyCode, quotes: [CurrencyCode], on day: Day?) async throws(RateError) -> RateListing {
         var codes = quotes
         if codes.isEmpty {
-            let (table, _) = if let day { try await historyService().table(on: day, only: options.source) }
-                             else { try await service.latestTable(only: options.source, covering: base) }
+            let (table, _) =
+                if let day { try await historyService().table(on: day, only: options.source) } else {
+                    try await service.latestTable(only: options.source, covering: base)
+                }
             guard table.covers(base) else { throw .notCovered(base, sources: options.source.map { [$0] } ?? service.sourceIDs) }
             codes = table.currencies.filter { $0 != base }
         }

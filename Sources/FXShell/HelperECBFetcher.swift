@@ -30,8 +30,9 @@ public struct HelperECBFetcher: ECBFileFetcher {
 
     private func run(_ request: SourceRequest, _ file: ECBReadWire.File) async throws(FetchFailure) -> Data {
         guard request.url.isAllowedForFetching else { throw .transport(.insecureURL) }
-        let run = ChildProcess(path: helper, input: ECBReadWire.encode(request, reading: file),
-                               seconds: request.timeout + Self.margin, maxBytes: Self.maxOutput)
+        let run = ChildProcess(
+            path: helper, input: ECBReadWire.encode(request, reading: file),
+            seconds: request.timeout + Self.margin, maxBytes: Self.maxOutput)
         switch await run.output() {
         case .success(let output): return output
         case .failure(let failure):

@@ -43,9 +43,12 @@ public struct HelperTransport: HTTPTransport {
         guard request.url.isAllowedForFetching else { throw .insecureURL }
         // The helper keeps the request's own deadline and size limit; these, a little wider,
         // cover a helper that hangs or runs away.
-        let run = ChildProcess(path: helper, input: FetchWire.encode(request),
-                               seconds: request.timeout + 2, maxBytes: request.maxBytes + (64 << 10))
-        let output = await run.output().mapError { TransportError($0, helper: helper, timeout: request.timeout, maxBytes: request.maxBytes) }
+        let run = ChildProcess(
+            path: helper, input: FetchWire.encode(request),
+            seconds: request.timeout + 2, maxBytes: request.maxBytes + (64 << 10))
+        let output = await run.output().mapError {
+            TransportError($0, helper: helper, timeout: request.timeout, maxBytes: request.maxBytes)
+        }
         return try output.flatMap(FetchWire.decodeResponse).get()
     }
 }

@@ -72,4 +72,3 @@ public final class StandardInputLines: ByteLineSource {
         if count <= 0 { ended = true }
     }
 }
-

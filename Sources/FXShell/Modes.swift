@@ -19,7 +19,8 @@ public enum Modes {
             let line: String
             if let quickLane = session.quickLane, let bytes {
                 // The fast lane answers what it has learned; the rest becomes a String for the general path.
-                guard let next = bytes.withNextLine({ quickLane.answer($0, to: session.out) ? nil : String(decoding: $0, as: UTF8.self) }) else { break }
+                guard let next = bytes.withNextLine({ quickLane.answer($0, to: session.out) ? nil : String(decoding: $0, as: UTF8.self) })
+                else { break }
                 number += 1
                 guard let general = next else { continue }
                 line = general
@@ -45,8 +46,10 @@ public enum Modes {
     /// `promptOutput` prints `fx> ` for plain readers; libedit draws its own prompt (pass nil).
     /// `interrupted` reports a Ctrl-C pressed while a command runs; the command is then cancelled
     /// (a fetch in flight gives up and older rates answer) and the prompt returns.
-    public static func prompt(_ lines: some LineSource, session: Session, promptOutput: (any TextOutput)?,
-                              interrupted: (@Sendable () -> Bool)? = nil) async -> Int32 {
+    public static func prompt(
+        _ lines: some LineSource, session: Session, promptOutput: (any TextOutput)?,
+        interrupted: (@Sendable () -> Bool)? = nil
+    ) async -> Int32 {
         while true {
             promptOutput?.write("fx> ")
             promptOutput?.flush()

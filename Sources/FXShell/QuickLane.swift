@@ -91,8 +91,9 @@ public final class QuickLane: @unchecked Sendable {
     /// Learns the pair of a conversion the general path answered for `line` and printed as `printed`.
     public func learn(line: String, conversion: Conversion, printed: String) {
         guard conversion.lines.count == 1, let answer = conversion.lines.first, answer.quote.via == nil,
-              let parsed = line.utf8.withContiguousStorageIfAvailable({ Self.parse($0) }) ?? nil,
-              let to = Self.integer(answer.quote.toPerBase), let from = Self.integer(answer.quote.fromPerBase) else { return }
+            let parsed = line.utf8.withContiguousStorageIfAvailable({ Self.parse($0) }) ?? nil,
+            let to = Self.integer(answer.quote.toPerBase), let from = Self.integer(answer.quote.fromPerBase)
+        else { return }
         let provenance = answer.quote.provenance
         let now = clock.now()
         var expires = now.addingTimeInterval(Self.lifetime)
@@ -100,11 +101,12 @@ public final class QuickLane: @unchecked Sendable {
         let stampText = Self.stamp(provenance)
         let stamp = stamps.firstIndex(of: stampText) ?? stamps.count
         if stamp == stamps.count { stamps.append(stampText) }
-        let entry = Entry(toPerBase: to.value, toScale: to.scale, fromPerBase: from.value, fromScale: from.scale,
-                          fromDigits: catalog.minorUnits(of: conversion.from), toDigits: answer.fractionDigits,
-                          from: parsed.from, to: parsed.to,
-                          stamp: stamp,
-                          expires: expires)
+        let entry = Entry(
+            toPerBase: to.value, toScale: to.scale, fromPerBase: from.value, fromScale: from.scale,
+            fromDigits: catalog.minorUnits(of: conversion.from), toDigits: answer.fractionDigits,
+            from: parsed.from, to: parsed.to,
+            stamp: stamp,
+            expires: expires)
         // The lane must print exactly what the general path printed for this very line.
         let expected = Array((printed + "\n").utf8)
         let same = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestAnswer) { buffer in
@@ -152,7 +154,8 @@ public final class QuickLane: @unchecked Sendable {
         let count = bytes.count
         func lower(_ at: Int) -> UInt8 { bytes[at] | 0x20 }
         if count > 8, lower(0) == 0x63, lower(1) == 0x6F, lower(2) == 0x6E, lower(3) == 0x76, lower(4) == 0x65,
-           lower(5) == 0x72, lower(6) == 0x74, bytes[7] == 0x20 {
+            lower(5) == 0x72, lower(6) == 0x74, bytes[7] == 0x20
+        {
             index = 8  // "convert "
         }
         var amount: UInt64 = 0  // at most 18 digits
@@ -184,7 +187,8 @@ public final class QuickLane: @unchecked Sendable {
         guard index < count, bytes[index] == 0x20 else { return nil }
         index += 1
         if index + 2 < count, bytes[index + 2] == 0x20,
-           (lower(index) == 0x74 && lower(index + 1) == 0x6F) || (lower(index) == 0x69 && lower(index + 1) == 0x6E) {
+            (lower(index) == 0x74 && lower(index + 1) == 0x6F) || (lower(index) == 0x69 && lower(index + 1) == 0x6E)
+        {
             index += 3  // "to " or "in "
         }
         guard let to = letters(bytes, at: index), index + 3 == count else { return nil }

@@ -44,9 +44,11 @@ public final class Session: Sendable {
     /// Script mode's fast lane, which learns from the conversions answered here; nil elsewhere.
     let quickLane: QuickLane?
 
-    public init(parser: Parser, executor: Executor, clock: any WallClock,
-                presentation: Presentation, out: any TextOutput, err: any TextOutput,
-                log: (any ConversionLog)? = nil, quickLane: QuickLane? = nil) {
+    public init(
+        parser: Parser, executor: Executor, clock: any WallClock,
+        presentation: Presentation, out: any TextOutput, err: any TextOutput,
+        log: (any ConversionLog)? = nil, quickLane: QuickLane? = nil
+    ) {
         self.parser = parser
         self.executor = executor
         self.clock = clock
@@ -56,7 +58,8 @@ public final class Session: Sendable {
         self.log = log
         // The lane prints plain text only: no JSON, no colour, no provenance lines, no log,
         // and no --max-age verdict to give.
-        let plain = !presentation.json && !presentation.forPerson && !presentation.style.color && log == nil
+        let plain =
+            !presentation.json && !presentation.forPerson && !presentation.style.color && log == nil
             && executor.options.maxAge == nil
         self.quickLane = plain ? quickLane : nil
     }
@@ -73,9 +76,10 @@ public final class Session: Sendable {
         guard let command else { return .nothing }
         if command == .quit { return .quit }
         do {
-            let spinner: Spinner? = if presentation.showsProgress, case .refresh = command {
-                Spinner("asking the sources…", output: err)
-            } else { nil }
+            let spinner: Spinner? =
+                if presentation.showsProgress, case .refresh = command {
+                    Spinner("asking the sources…", output: err)
+                } else { nil }
             let result: Result<Outcome, Failure>
             do { result = .success(try await executor.execute(command)) } catch { result = .failure(error) }
             await spinner?.stop()
@@ -114,9 +118,11 @@ public final class Session: Sendable {
 
     @discardableResult
     private func emit(_ outcome: Outcome) -> String? {
-        let text = presentation.json
+        let text =
+            presentation.json
             ? JSONRenderer.render(outcome)
-            : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width).render(outcome, now: clock.now())
+            : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width).render(
+                outcome, now: clock.now())
         if let text { out.write(text + "\n") }
         return text
     }
@@ -151,9 +157,11 @@ public final class Session: Sendable {
         err.write(presentation.style.red(label) + failure.message + "\n")
         // The caret needs the line as typed; a line with control characters is not echoed at all.
         if presentation.forPerson, number == nil, case .usage(let error) = failure, let span = error.span,
-           Messages.printable(line) == line {
-            err.write("  " + line + "\n  " + String(repeating: " ", count: span.lowerBound)
-                      + presentation.style.red(String(repeating: "^", count: max(1, span.count))) + "\n")
+            Messages.printable(line) == line
+        {
+            err.write(
+                "  " + line + "\n  " + String(repeating: " ", count: span.lowerBound)
+                    + presentation.style.red(String(repeating: "^", count: max(1, span.count))) + "\n")
         }
     }
 }

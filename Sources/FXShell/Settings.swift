@@ -60,14 +60,18 @@ public struct Settings: Sendable {
             if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[id] = key }
         }
         if let text = environment["FX_TIMEOUT"], !text.isEmpty {
-            if let seconds = Double(text), seconds > 0, seconds <= 600 { settings.timeout = seconds } else {
+            if let seconds = Double(text), seconds > 0, seconds <= 600 {
+                settings.timeout = seconds
+            } else {
                 settings.warnings.append("ignoring FX_TIMEOUT: '\(Messages.printable(text))' is not a number of seconds between 0 and 600")
             }
         }
         for id in knownSources {
             let name = "FX_\(id.rawValue.uppercased())_URL"
             guard let text = environment[name], !text.isEmpty else { continue }
-            if let url = validURL(text) { settings.sourceURLs[id] = url } else {
+            if let url = validURL(text) {
+                settings.sourceURLs[id] = url
+            } else {
                 // The text may be a URL holding a key, or anything at all: shown blanked and printable.
                 settings.warnings.append("ignoring \(name): '\(Messages.printable(Redaction.hidingQueryKeys(text)))' is not an http(s) URL")
             }
@@ -99,7 +103,9 @@ public struct Settings: Sendable {
         guard let data = try? GuardedFile.read(configPath).get() else {
             // None is the usual case; one that is there but cannot be read is said, not skipped silently.
             guard Paths.exists(configPath) else { return }
-            let why = Paths.isDirectory(configPath) ? "a directory stands where the config file should be"
+            let why =
+                Paths.isDirectory(configPath)
+                ? "a directory stands where the config file should be"
                 : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it"
             warnings.append("ignoring \(configPath): \(why)")
             return
@@ -109,15 +115,21 @@ public struct Settings: Sendable {
             return
         }
         if let seconds = config.timeout {
-            if seconds > 0, seconds <= 600 { timeout = seconds } else {
+            if seconds > 0, seconds <= 600 {
+                timeout = seconds
+            } else {
                 warnings.append("ignoring timeout \(seconds) in \(configPath): give seconds between 0 and 600")
             }
         }
         if let order = config.order {
             let ids = order.map { SourceID($0.lowercased()) }
             let unknown = ids.filter { !knownSources.contains($0) }
-            if unknown.isEmpty { sourceOrder = ids } else {
-                warnings.append("ignoring the order in \(configPath): unknown source \(unknown.map { Messages.printable($0.rawValue) }.joined(separator: ", "))")
+            if unknown.isEmpty {
+                sourceOrder = ids
+            } else {
+                warnings.append(
+                    "ignoring the order in \(configPath): unknown source \(unknown.map { Messages.printable($0.rawValue) }.joined(separator: ", "))"
+                )
             }
         }
         var holdsKey = false
@@ -126,32 +138,39 @@ public struct Settings: Sendable {
             if let enabled = source.enabled { self.enabled[id] = enabled }
             if let key = source.app_id ?? source.api_key, !key.isEmpty { keys[id] = key; holdsKey = true }
             if let quota = source.quota {
-                if (1...10_000_000).contains(quota) { quotas[id] = quota } else {
+                if (1...10_000_000).contains(quota) {
+                    quotas[id] = quota
+                } else {
                     warnings.append("ignoring the quota of source '\(name)' in \(configPath): give a number of requests from 1 to 10000000")
                 }
             }
             if let datasets = source.datasets, id.rawValue == "nasdaq" {
                 nasdaqDatasets = datasets.filter { $0.isUsable }
                 for dropped in datasets where !dropped.isUsable {
-                    warnings.append("ignoring the Nasdaq dataset '\(dropped.database)/\(dropped.code)' in \(configPath): "
-                                    + "give letters, digits or _ for database and code, and two different currency codes")
+                    warnings.append(
+                        "ignoring the Nasdaq dataset '\(dropped.database)/\(dropped.code)' in \(configPath): "
+                            + "give letters, digits or _ for database and code, and two different currency codes")
                 }
             }
             guard let text = source.url else { continue }
-            if let url = Self.validURL(text) { sourceURLs[id] = url } else {
+            if let url = Self.validURL(text) {
+                sourceURLs[id] = url
+            } else {
                 warnings.append("ignoring the URL of source '\(name)' in \(configPath): not an http(s) URL")
             }
         }
         // A key in a file others can read is a key others can use.
         if holdsKey, let attributes = try? FileManager.default.attributesOfItem(atPath: configPath),
-           let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0
+        {
             warnings.append("\(configPath) holds an API key and can be read by others; run: chmod 600 \(configPath)")
         }
     }
 
     private static func validURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil else { return nil }
+            url.host != nil
+        else { return nil }
         return url
     }
 }

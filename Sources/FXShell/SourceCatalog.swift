@@ -51,8 +51,9 @@ public struct SourceCatalog: Sendable {
     /// What `sources` shows before asking anything.
     public func info(_ settings: Settings) -> [SourceInfo] {
         ordered(settings).map { entry in
-            SourceInfo(id: entry.id, name: entry.name, enabled: isEnabled(entry, settings), keyVariable: entry.keyVariable,
-                       keySet: settings.keys[entry.id] != nil, base: entry.base)
+            SourceInfo(
+                id: entry.id, name: entry.name, enabled: isEnabled(entry, settings), keyVariable: entry.keyVariable,
+                keySet: settings.keys[entry.id] != nil, base: entry.base)
         }
     }
 
@@ -62,8 +63,9 @@ public struct SourceCatalog: Sendable {
     public func historySources(of sources: [any RateSource], _ settings: Settings, io: SourceIO) -> [any HistorySource] {
         sources.compactMap { source in
             if source.id == .frankfurter {
-                return FrankfurterSource(baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL,
-                                         transport: io.transport, timeout: max(settings.timeout, 30))
+                return FrankfurterSource(
+                    baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL,
+                    transport: io.transport, timeout: max(settings.timeout, 30))
             }
             // A cast to the concrete type: one to a protocol would scan every conformance record.
             return source as? ECBSource
@@ -90,24 +92,33 @@ extension SourceCatalog {
         Entry(id: .boc, name: "Bank of Canada", base: "CAD", keyVariable: nil, onByDefault: true) { url, _, settings, io in
             BankOfCanadaSource(baseURL: url ?? BankOfCanadaSource.defaultBaseURL, transport: io.transport, timeout: settings.timeout)
         },
-        Entry(id: .oxr, name: "Open Exchange Rates", base: "USD", keyVariable: OpenExchangeRatesSource.keyVariable,
-              onByDefault: true) { url, key, settings, io in
-            OpenExchangeRatesSource(appID: key, baseURL: url ?? OpenExchangeRatesSource.defaultBaseURL, transport: io.transport,
-                                    timeout: settings.timeout)
+        Entry(
+            id: .oxr, name: "Open Exchange Rates", base: "USD", keyVariable: OpenExchangeRatesSource.keyVariable,
+            onByDefault: true
+        ) { url, key, settings, io in
+            OpenExchangeRatesSource(
+                appID: key, baseURL: url ?? OpenExchangeRatesSource.defaultBaseURL, transport: io.transport,
+                timeout: settings.timeout)
         },
         Entry(id: .dunamu, name: "Dunamu (Hana Bank)", base: "KRW", keyVariable: nil, onByDefault: true) { url, _, settings, io in
             DunamuSource(baseURL: url ?? DunamuSource.defaultBaseURL, transport: io.transport, timeout: settings.timeout)
         },
         // Opt-in: the free FX databases are retired, so which datasets to ask is the user's choice.
-        Entry(id: .nasdaq, name: "Nasdaq Data Link", base: "per dataset", keyVariable: NasdaqDataLinkSource.keyVariable,
-              onByDefault: false) { url, key, settings, io in
+        Entry(
+            id: .nasdaq, name: "Nasdaq Data Link", base: "per dataset", keyVariable: NasdaqDataLinkSource.keyVariable,
+            onByDefault: false
+        ) { url, key, settings, io in
             let datasets = settings.nasdaqDatasets.compactMap { setting -> NasdaqDataset? in
-                guard let base = CurrencyCode(setting.base.uppercased()), let quote = CurrencyCode(setting.quote.uppercased()) else { return nil }
-                return NasdaqDataset(database: setting.database, code: setting.code, base: base, quote: quote,
-                                     inverted: setting.inverted ?? false, column: setting.column)
+                guard let base = CurrencyCode(setting.base.uppercased()), let quote = CurrencyCode(setting.quote.uppercased()) else {
+                    return nil
+                }
+                return NasdaqDataset(
+                    database: setting.database, code: setting.code, base: base, quote: quote,
+                    inverted: setting.inverted ?? false, column: setting.column)
             }
-            return NasdaqDataLinkSource(baseURL: url ?? NasdaqDataLinkSource.defaultBaseURL, apiKey: key, datasets: datasets,
-                                        transport: io.transport, timeout: settings.timeout)
+            return NasdaqDataLinkSource(
+                baseURL: url ?? NasdaqDataLinkSource.defaultBaseURL, apiKey: key, datasets: datasets,
+                transport: io.transport, timeout: settings.timeout)
         },
     ])
 

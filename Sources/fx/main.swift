@@ -69,8 +69,9 @@ if let sourceID, !sources.contains(where: { $0.id == sourceID }) {
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
 let conversionLog = FileConversionLog.standard(environment: environment)
 let logsLines = !arguments.commandWords.isEmpty || stdinIsTerminal
-var presentation = Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal,
-                                        width: TerminalWidth.of(fd: 1, environment: environment))
+var presentation = Session.Presentation(
+    json: arguments.json, style: style, forPerson: stdoutIsTerminal,
+    width: TerminalWidth.of(fd: 1, environment: environment))
 presentation.showsProgress = isatty(2) == 1 && !arguments.json
 let executor = Executor(
     service: service, history: historyService, log: conversionLog,
@@ -89,8 +90,11 @@ let failFast = arguments.failFast
 let status: Int32
 if !words.isEmpty {
     status = CallingThreadExecutor.run { await Modes.oneShot(words, session: session) }
-} else if wantsEditing, let reader = EditLineReader(completer: Completer(context: parseContext),
-                                                    history: .standard(environment: environment), color: style.color) {
+} else if wantsEditing,
+    let reader = EditLineReader(
+        completer: Completer(context: parseContext),
+        history: .standard(environment: environment), color: style.color)
+{
     status = CallingThreadExecutor.run {
         await Modes.prompt(reader, session: session, promptOutput: nil, interrupted: { EditLineReader.takeInterrupt() })
     }

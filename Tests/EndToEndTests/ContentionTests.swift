@@ -37,8 +37,10 @@ import Testing
         let oxr = String(decoding: sharedFixture("oxr/latest.json"), as: UTF8.self)
         let dunamu = String(decoding: sharedFixture("dunamu/recent-krwusd.json"), as: UTF8.self)
         let nasdaq = String(decoding: sharedFixture("nasdaq/dataset-data-fx.constructed.json"), as: UTF8.self)
-        for (text, needle) in [(ecbDaily, "rate='1.1172'"), (boc, #""v": "1.3706""#), (oxr, #""EUR": 0.812833,"#),
-                               (dunamu, #""basePrice": 1338.00,"#), (nasdaq, #"["2021-03-30",1.1741]"#)] {
+        for (text, needle) in [
+            (ecbDaily, "rate='1.1172'"), (boc, #""v": "1.3706""#), (oxr, #""EUR": 0.812833,"#),
+            (dunamu, #""basePrice": 1338.00,"#), (nasdaq, #"["2021-03-30",1.1741]"#),
+        ] {
             precondition(text.components(separatedBy: needle).count == 2, "fixture changed: \(needle)")
         }
         return try LoopbackHTTPServer { request in
@@ -65,7 +67,8 @@ import Testing
                 return json(dunamu.replacingOccurrences(of: #""basePrice": 1338.00,"#, with: #""basePrice": \#(1338 + step).00,"#))
             case "/nasdaq/datasets/ECB/EURUSD/data.json":
                 guard request.path.contains("api_key=\(SixSourcesTests.nasdaqKey)") else { return .status(400) }
-                return json(nasdaq.replacingOccurrences(of: #"["2021-03-30",1.1741]"#, with: #"["2021-03-30",\#(moved("1.1741", by: step))]"#))
+                return json(
+                    nasdaq.replacingOccurrences(of: #"["2021-03-30",1.1741]"#, with: #"["2021-03-30",\#(moved("1.1741", by: step))]"#))
             default: return .status(404, body: "not found")
             }
         }
@@ -141,8 +144,9 @@ import Testing
                 try? FileManager.default.removeItem(at: out)
                 try? FileManager.default.removeItem(at: err)
             }
-            return Finished(job: job, status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                            stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+            return Finished(
+                job: job, status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
         }
     }
 
@@ -191,8 +195,11 @@ import Testing
             let usd = CurrencyCode("USD")!, eur = CurrencyCode("EUR")!
             #expect(contents.entries[.ecb]?.table.rates[usd] == Decimal(string: Self.moved("1.1172", by: step)), "round \(number)")
             #expect(contents.entries[.frankfurter]?.table.rates[usd] == Decimal(string: Self.moved("1.1172", by: step)), "round \(number)")
-            #expect(contents.entries[SourceID("oxr")]?.table.rates[eur] == Decimal(string: Self.moved("0.812833", by: step)), "round \(number)")
-            #expect(contents.entries[SourceID("nasdaq")]?.table.rates[usd] == Decimal(string: Self.moved("1.1741", by: step)), "round \(number)")
+            #expect(
+                contents.entries[SourceID("oxr")]?.table.rates[eur] == Decimal(string: Self.moved("0.812833", by: step)), "round \(number)")
+            #expect(
+                contents.entries[SourceID("nasdaq")]?.table.rates[usd] == Decimal(string: Self.moved("1.1741", by: step)), "round \(number)"
+            )
             // Dunamu's table is per won: one dollar is 1338 + step won.
             let perWon = contents.entries[SourceID("dunamu")]?.table.rates[usd] ?? 0
             #expect(abs(perWon * Decimal(1338 + step) - 1) < Decimal(string: "1e-30")!, "round \(number): \(perWon)")
@@ -209,7 +216,9 @@ import Testing
             // The ECB history: whole (the full file reaches a month back; the 90-day file may have added the rest).
             let (saved, problems) = FileHistoryStore(directory: cache.path).load(.ecb, currencies: nil)
             #expect(problems.isEmpty, "round \(number): \(problems)")
-            #expect(saved.map { $0.history.days.last! >= history.cut } == true, "round \(number): \(String(describing: saved?.history.days.last))")
+            #expect(
+                saved.map { $0.history.days.last! >= history.cut } == true,
+                "round \(number): \(String(describing: saved?.history.days.last))")
 
             // The conversion log: one JSON object per line.
             let log = try String(contentsOf: state.appendingPathComponent("log.jsonl"), encoding: .utf8)
@@ -220,12 +229,15 @@ import Testing
             // Nothing left behind: no temporary file, nothing set aside.
             for directory in [cache, state, fx.home.appendingPathComponent("config/fx")] {
                 for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-                    #expect(!name.contains(".tmp") && !name.hasSuffix(".corrupt"), "round \(number): \(directory.lastPathComponent)/\(name)")
+                    #expect(
+                        !name.contains(".tmp") && !name.hasSuffix(".corrupt"), "round \(number): \(directory.lastPathComponent)/\(name)")
                 }
             }
         }
         let seconds = Date().timeIntervalSince(started)
-        print("ContentionTests: \(processes) fx processes in \(Self.rounds) rounds of \(jobs.count), \(String(format: "%.1f", seconds)) s, \(server.requests.count) requests")
+        print(
+            "ContentionTests: \(processes) fx processes in \(Self.rounds) rounds of \(jobs.count), \(String(format: "%.1f", seconds)) s, \(server.requests.count) requests"
+        )
         #expect(processes == Self.rounds * jobs.count)
     }
 }

@@ -37,7 +37,9 @@ import Glibc
             case .wrongShapeFields: damaged = Data(wrongFields.utf8)
             // A key holding a terminal escape: the warning must show it inert.
             case .wrongShapeEscape:
-                damaged = Data(#"{"schema": 1, "sources": {"\u001b[2J\u001b]0;owned\u0007": {"base": "E", "date": "x", "fetchedAt": "2026-10-30T15:05:00Z", "checkedAt": "2026-10-30T15:05:00Z", "rates": {}}}}"#.utf8)
+                damaged = Data(
+                    #"{"schema": 1, "sources": {"\u001b[2J\u001b]0;owned\u0007": {"base": "E", "date": "x", "fetchedAt": "2026-10-30T15:05:00Z", "checkedAt": "2026-10-30T15:05:00Z", "rates": {}}}}"#
+                        .utf8)
             case .newerSchema: damaged = Data(newer.utf8)
             case .directory:
                 try manager.removeItem(at: path)
@@ -58,8 +60,11 @@ import Glibc
     static let newerCache = #"{"schema": 2, "sources": {"ecb": {"layout": "columnar", "table": [1.1172, 175.68]}}, "writer": "fx 2.0"}"#
     static let newerHistory = #"{"schema":2,"source":"ecb","layout":"binary"}"# + "\nDAYS 1999-01-04..\n"
     static let newerUsage = #"{"schema": 2, "months": {"2026-11": {"ecb": 3}}}"#
-    static let wrongCache = #"{"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-13-45", "fetchedAt": "2026-10-30T15:05:00Z", "checkedAt": "2026-10-30T15:05:00Z", "rates": {"USD": "-1"}}}}"#
-    static let wrongHistory = #"{"schema":1,"source":"ecb","base":"EUR","complete":true,"fetchedAt":"2026-10-30T15:05:00Z","checkedAt":"2026-10-30T15:05:00Z","currencies":1}"# + "\ndays,2026-10-30\nUSD,-5\n"
+    static let wrongCache =
+        #"{"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-13-45", "fetchedAt": "2026-10-30T15:05:00Z", "checkedAt": "2026-10-30T15:05:00Z", "rates": {"USD": "-1"}}}}"#
+    static let wrongHistory =
+        #"{"schema":1,"source":"ecb","base":"EUR","complete":true,"fetchedAt":"2026-10-30T15:05:00Z","checkedAt":"2026-10-30T15:05:00Z","currencies":1}"#
+        + "\ndays,2026-10-30\nUSD,-5\n"
     static let wrongUsage = #"{"schema": 1, "sources": {"ecb": {"month": 11, "requests": "many"}}}"#
 
     // MARK: latest.json
@@ -81,7 +86,10 @@ import Glibc
         #expect(sandbox.server.requests.count > before, "\(damage) \(command): not asked")
 
         if damage == .newerSchema {
-            #expect(result.stderr == "warning: cannot read the cache file \(cache.path) (written by a newer version of fx (schema 2); left as it is, and this run does not cache); going on without it\n")
+            #expect(
+                result.stderr
+                    == "warning: cannot read the cache file \(cache.path) (written by a newer version of fx (schema 2); left as it is, and this run does not cache); going on without it\n"
+            )
             #expect(try Data(contentsOf: cache) == left, "a newer fx's cache was written over")
             #expect(!FileManager.default.fileExists(atPath: cache.path + ".corrupt"))
             // Every run says so once and answers; the file stays the newer fx's.
@@ -123,7 +131,9 @@ import Glibc
         if command == "convert" {
             #expect(result.status == 0)
             #expect(result.stdout == "100.00 USD = 89.51 EUR\n")
-            #expect(lines.count == 2 && lines[1].hasSuffix("using built-in ECB rates of 2026-10-30; run 'refresh' when online"), "\(result.stderr)")
+            #expect(
+                lines.count == 2 && lines[1].hasSuffix("using built-in ECB rates of 2026-10-30; run 'refresh' when online"),
+                "\(result.stderr)")
         } else {
             #expect(result.status == 1)
             #expect(result.stdout.split(separator: "\n").allSatisfy { $0.contains(": failed: ") })
@@ -143,8 +153,10 @@ import Glibc
         let result = try sandbox.run(command == "convert" ? ["convert", "100", "usd", "eur"] : ["refresh"])
         try expectAnswered(result, command: command, sandbox: sandbox, label: "read-only")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("warning: could not update the cache: cannot open \(sandbox.cache.path)/latest.lock: Permission denied"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "warning: could not update the cache: cannot open \(sandbox.cache.path)/latest.lock: Permission denied"),
+            "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.cache.path).isEmpty)
     }
 
@@ -160,7 +172,10 @@ import Glibc
         defer { chmod(sandbox.cache.path, 0o700) }
         let result = try sandbox.run(command == "convert" ? ["convert", "100", "usd", "eur"] : ["refresh"])
         try expectAnswered(result, command: command, sandbox: sandbox, label: "read-only, damaged")
-        #expect(result.stderr == "warning: cannot read the cache file \(cache.path) (not a cache file; cannot open \(sandbox.cache.path)/latest.lock: Permission denied); going on without it\n")
+        #expect(
+            result.stderr
+                == "warning: cannot read the cache file \(cache.path) (not a cache file; cannot open \(sandbox.cache.path)/latest.lock: Permission denied); going on without it\n"
+        )
         #expect(try Data(contentsOf: cache) == Data("{\"schema\": 1, \"sour".utf8))
     }
 
@@ -183,9 +198,13 @@ import Glibc
         #expect(result.stdout == first.stdout, "\(damage): \(result.stdout)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(damage): \(result.stderr)")
         #expect(!result.stderr.contains("\u{1B}"))
-        #expect(sandbox.server.requests.filter { $0.path.contains("eurofxref-hist") }.count > before, "\(damage): history not fetched again")
+        #expect(
+            sandbox.server.requests.filter { $0.path.contains("eurofxref-hist") }.count > before, "\(damage): history not fetched again")
         if damage == .newerSchema {
-            #expect(result.stderr == "warning: cannot read the cache file \(file.path) (written by a newer version of fx (schema 2); left as it is, and this run does not cache); going on without it\n")
+            #expect(
+                result.stderr
+                    == "warning: cannot read the cache file \(file.path) (written by a newer version of fx (schema 2); left as it is, and this run does not cache); going on without it\n"
+            )
             #expect(try Data(contentsOf: file) == left)
             #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt"))
             return
@@ -275,7 +294,8 @@ import Glibc
         guard let sandbox = try Sandbox(needsPermissions: false) else { return }
         defer { sandbox.cleanUp() }
         let config = sandbox.fx.home.appendingPathComponent("config/fx/config.json")
-        let text = #"{"schema": 7, "order": ["boc", "ecb"], "display": {"theme": "dark"}, "sources": {"nasdaq": {"enabled": true, "datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}], "tier": "pro"}}}"#
+        let text =
+            #"{"schema": 7, "order": ["boc", "ecb"], "display": {"theme": "dark"}, "sources": {"nasdaq": {"enabled": true, "datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}], "tier": "pro"}}}"#
         try Data(text.utf8).write(to: config)
         let result = try sandbox.run(["--json", "convert", "100", "usd", "cad"])
         #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
@@ -313,8 +333,9 @@ import Glibc
             } else {
                 prefix = []
             }
-            server = try ContentionTests.server(round: ContentionTests.Round(), zip: CorruptionTests.history.zip,
-                                               recent: CorruptionTests.history.recent)
+            server = try ContentionTests.server(
+                round: ContentionTests.Round(), zip: CorruptionTests.history.zip,
+                recent: CorruptionTests.history.recent)
             fx = try SixSourcesTests.runner(server)
         }
 
@@ -328,14 +349,18 @@ import Glibc
         }
     }
 
-    func expectAnswered(_ result: FXRunner.Result, command: String, sandbox: Sandbox, label: String,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectAnswered(
+        _ result: FXRunner.Result, command: String, sandbox: Sandbox, label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(result.status == 0, "\(label) \(command): \(result.stderr)", sourceLocation: sourceLocation)
         if command == "convert" {
             #expect(result.stdout == "100.00 USD = 89.51 EUR\n", "\(label): \(result.stdout)", sourceLocation: sourceLocation)
         } else {
             let lines = result.stdout.split(separator: "\n")
-            #expect(lines.count == 6 && lines.allSatisfy { !$0.contains("failed") }, "\(label): \(result.stdout)", sourceLocation: sourceLocation)
+            #expect(
+                lines.count == 6 && lines.allSatisfy { !$0.contains("failed") }, "\(label): \(result.stdout)",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -351,7 +376,9 @@ enum Unprivileged {
             // Check that it works here (a container may forbid changing the bounding set): a file
             // of mode 000 must be unreadable through it.
             let locked = NSTemporaryDirectory() + "fx-unprivileged-probe-\(getpid())"
-            guard FileManager.default.createFile(atPath: locked, contents: Data("x".utf8), attributes: [.posixPermissions: 0]) else { return nil }
+            guard FileManager.default.createFile(atPath: locked, contents: Data("x".utf8), attributes: [.posixPermissions: 0]) else {
+                return nil
+            }
             defer { unlink(locked) }
             let probe = Process()
             probe.executableURL = URL(fileURLWithPath: path)
@@ -391,8 +418,9 @@ extension FXRunner {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return Result(stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8),
+            status: process.terminationStatus)
     }
 }
 

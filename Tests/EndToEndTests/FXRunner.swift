@@ -60,9 +60,10 @@ struct FXRunner {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
-        return Result(stdout: try String(contentsOf: outURL, encoding: .utf8),
-                      stderr: try String(contentsOf: errURL, encoding: .utf8),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8),
+            status: process.terminationStatus)
     }
 
     /// The `fx` built beside this test binary (`FX_BINARY` overrides).

@@ -37,7 +37,9 @@ import Testing
         #expect(refresh.stdout.hasPrefix("\(provider.rawValue): failed: "), "\(label): \(refresh.stdout)")
         #expect(refresh.stdout.split(separator: "\n").count == 1, "\(label): \(refresh.stdout)")
         #expect(refresh.stdout.contains(problem), "\(label): expected '\(problem)' in \(refresh.stdout)")
-        #expect(refresh.stderr == "fx: no source could be refreshed (\(provider.rawValue)); the cache is as it was\n", "\(label): \(refresh.stderr)")
+        #expect(
+            refresh.stderr == "fx: no source could be refreshed (\(provider.rawValue)); the cache is as it was\n",
+            "\(label): \(refresh.stderr)")
         #expect(try Data(contentsOf: rig.fx.cacheFile) == seeded, "\(label): refresh changed the cache")
         Self.expectBounded(refresh, fault, label, within: timeout + slack)
 
@@ -77,7 +79,8 @@ import Testing
         Self.expectBounded(inOrder, fault, label, within: 2 * timeout + slack)
 
         // Retry-After: after the first answer, fx never asked again; otherwise once per run.
-        #expect(rig.server.requests(to: provider).count == (throttled ? 1 : 3), "\(label): \(rig.server.requests(to: provider).count) requests")
+        #expect(
+            rig.server.requests(to: provider).count == (throttled ? 1 : 3), "\(label): \(rig.server.requests(to: provider).count) requests")
 
         try Self.expectCleanFiles(rig, label)
 
@@ -95,7 +98,9 @@ import Testing
             #expect(empty.status == 0)
             #expect(empty.stdout == "100.00 USD = 89.51 EUR\n", "\(label): \(empty.stdout)")
             #expect(empty.stderr.hasPrefix("warning: European Central Bank: "), "\(label): \(empty.stderr)")
-            #expect(empty.stderr.hasSuffix("; using built-in ECB rates of 2026-10-30; run 'refresh' when online\n"), "\(label): \(empty.stderr)")
+            #expect(
+                empty.stderr.hasSuffix("; using built-in ECB rates of 2026-10-30; run 'refresh' when online\n"), "\(label): \(empty.stderr)"
+            )
         } else {
             #expect(empty.status == 1, "\(label): \(empty.stdout) \(empty.stderr)")
             #expect(empty.stdout == "")
@@ -110,8 +115,10 @@ import Testing
 
     /// Within the deadline plus slack; a stall must really have been waited out (fx gave up at
     /// the configured timeout, not at once and not at some other deadline).
-    static func expectBounded(_ run: TimedResult, _ fault: Fault, _ label: String, within limit: TimeInterval,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectBounded(
+        _ run: TimedResult, _ fault: Fault, _ label: String, within limit: TimeInterval,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(run.seconds < limit, "\(label): took \(run.seconds) s", sourceLocation: sourceLocation)
         if fault == .stall {
             #expect(run.seconds >= timeout(fault), "\(label): gave up after \(run.seconds) s", sourceLocation: sourceLocation)
@@ -120,8 +127,10 @@ import Testing
 
     /// Faults tried with nothing cached too: an HTTP error, a timeout, a body refused, hostile
     /// text, a wait asked for, a transport refusal, the size cap.
-    static let uncachedFaults: Set<Fault> = [.status500, .stall, .garbageBytes, .terminalEscapes, .status429RetryAfterSeconds,
-                                             .redirectToPlainHTTP, .oversizedBody]
+    static let uncachedFaults: Set<Fault> = [
+        .status500, .stall, .garbageBytes, .terminalEscapes, .status429RetryAfterSeconds,
+        .redirectToPlainHTTP, .oversizedBody,
+    ]
 
     /// No key in any file fx wrote, no escape byte, and the entity's file never read into one.
     static func expectCleanFiles(_ rig: FaultRig, _ label: String) throws {
@@ -154,16 +163,18 @@ import Testing
         case .empty200: return "empty response"
         case .garbageBytes: return "malformed response"
         case .zeroRate, .negativeRate, .nonNumericRate:
-            let value = switch fault {
-            case .zeroRate: "0"
-            case .negativeRate: "-1.5"
-            default: provider == .ecb || provider == .boc ? "abc" : "\"abc\""
-            }
-            let currency = switch provider {
-            case .oxr: "EUR"
-            case .nasdaq: "EUR/USD"
-            default: "USD"
-            }
+            let value =
+                switch fault {
+                case .zeroRate: "0"
+                case .negativeRate: "-1.5"
+                default: provider == .ecb || provider == .boc ? "abc" : "\"abc\""
+                }
+            let currency =
+                switch provider {
+                case .oxr: "EUR"
+                case .nasdaq: "EUR/USD"
+                default: "USD"
+                }
             return "invalid rate '\(value)' for \(currency)"
         case .duplicateCurrency:
             switch provider {

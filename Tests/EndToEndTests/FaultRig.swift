@@ -26,10 +26,12 @@ struct FaultRig {
         let order = [first] + ProviderPlay.allCases.filter { $0 != first }
         let config = fx.home.appendingPathComponent("config/fx/config.json")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"""
+        try Data(
+            #"""
             {"order": [\#(order.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))],
              "sources": {"nasdaq": {"enabled": true, "datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}]}}}
-            """#.utf8).write(to: config)
+            """#.utf8
+        ).write(to: config)
         if seeded { try fx.writeCache(Self.staleCache) }
     }
 
@@ -107,7 +109,8 @@ extension FXRunner {
                 do {
                     let result = try self.run(arguments)
                     let finished = Date()
-                    continuation.resume(returning: TimedResult(result: result, seconds: finished.timeIntervalSince(started), finished: finished))
+                    continuation.resume(
+                        returning: TimedResult(result: result, seconds: finished.timeIntervalSince(started), finished: finished))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -158,8 +161,9 @@ func expectSafe(_ run: TimedResult, _ label: String, sourceLocation: SourceLocat
         let unsafe = text.unicodeScalars.filter { scalar in
             scalar != "\n" && [.control, .format].contains(scalar.properties.generalCategory)
         }
-        #expect(unsafe.isEmpty, "\(label): \(stream) holds control characters \(unsafe.map { String($0.value, radix: 16) })",
-                sourceLocation: sourceLocation)
+        #expect(
+            unsafe.isEmpty, "\(label): \(stream) holds control characters \(unsafe.map { String($0.value, radix: 16) })",
+            sourceLocation: sourceLocation)
         for key in FaultRig.keys {
             #expect(!text.contains(key), "\(label): \(stream) shows a key", sourceLocation: sourceLocation)
         }

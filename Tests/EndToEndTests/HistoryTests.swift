@@ -92,7 +92,9 @@ import Testing
     }
 
     @Test func unreachableSourceIsOneClearError() throws {
-        let server = try LoopbackHTTPServer(routes: [Self.zipPath: .ok(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html")])
+        let server = try LoopbackHTTPServer(routes: [
+            Self.zipPath: .ok(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html")
+        ])
         defer { server.stop() }
         let fx = FXRunner(ecbURL: server.ecbURL)
         defer { fx.cleanUp() }
@@ -126,7 +128,8 @@ import Testing
         let result = try fx.run(["history", "usd", "jpy", "30d", "--csv"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").last == "\(data.last),USD,JPY,157.2502685285")
-        #expect(result.stderr == "warning: European Central Bank: server answered HTTP 503 (Service Unavailable); using Frankfurter instead\n")
+        #expect(
+            result.stderr == "warning: European Central Bank: server answered HTTP 503 (Service Unavailable); using Frankfurter instead\n")
         let frankfurterRequest = try #require(server.requests.first { $0.path.hasPrefix("/frankfurter/") })
         #expect(frankfurterRequest.path.contains("base=EUR"))
 
@@ -170,7 +173,8 @@ enum FrankfurterJSON {
             let rates = table.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
             return "\"\(table.date)\":{\(rates)}"
         }
-        let body = #"{"amount":1.0,"base":"EUR","start_date":"\#(history.first!)","end_date":"\#(history.last!)","rates":{\#(days.joined(separator: ","))}}"#
+        let body =
+            #"{"amount":1.0,"base":"EUR","start_date":"\#(history.first!)","end_date":"\#(history.last!)","rates":{\#(days.joined(separator: ","))}}"#
         return Data(body.utf8)
     }
 }

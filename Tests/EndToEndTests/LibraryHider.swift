@@ -26,7 +26,8 @@ struct LibraryHider {
     init(prefix: String, directory: URL) throws {
         var candidates: [String] = []
         if let ldconfig = ["/sbin/ldconfig", "/usr/sbin/ldconfig"].first(where: FileManager.default.isExecutableFile),
-           let cache = Self.run(ldconfig, ["-p"]) {
+            let cache = Self.run(ldconfig, ["-p"])
+        {
             candidates += cache.split(separator: "\n").compactMap { line in
                 line.range(of: " => ").map { String(line[$0.upperBound...]) }
             }
@@ -40,18 +41,24 @@ struct LibraryHider {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             candidates += names.map { directory + "/" + $0 }
         }
-        libraries = Set(candidates.filter { ($0 as NSString).lastPathComponent.hasPrefix(prefix) }.compactMap { path in
-            realpath(path, nil).map { resolved in defer { free(resolved) }; return String(cString: resolved) }
-        }).sorted()
+        libraries = Set(
+            candidates.filter { ($0 as NSString).lastPathComponent.hasPrefix(prefix) }.compactMap { path in
+                realpath(path, nil).map { resolved in
+                    defer { free(resolved) }; return String(cString: resolved)
+                }
+            }
+        ).sorted()
 
         let empty = directory.appendingPathComponent("empty-library")
         try Data().write(to: empty)
         let record = directory.appendingPathComponent("hidden-libraries")
         self.record = record
         let script = directory.appendingPathComponent("hide-libraries.sh")
-        try ("set -e\n" + libraries.map { library in
-            "mount --bind \(empty.path) \(library); test ! -s \(library); echo \(library) >> \(record.path)\n"
-        }.joined() + "exec \"$@\"\n").write(to: script, atomically: true, encoding: .utf8)
+        try
+            ("set -e\n"
+            + libraries.map { library in
+                "mount --bind \(empty.path) \(library); test ! -s \(library); echo \(library) >> \(record.path)\n"
+            }.joined() + "exec \"$@\"\n").write(to: script, atomically: true, encoding: .utf8)
         launcher = "unshare --mount sh \(script.path) "
     }
 

@@ -7,8 +7,9 @@ import Testing
 @Suite struct LimitsTests {
     @Test func oversizedBodyIsRefused() throws {
         let padding = String(repeating: "<!-- padding -->\n", count: 8_000)  // ~136 KiB, over the 64 KiB cap
-        let body = Data(String(decoding: ECBServer.daily(dated: ECBServer.latestPublicationDate()), as: UTF8.self)
-            .replacingOccurrences(of: "<Cube>", with: padding + "<Cube>").utf8)
+        let body = Data(
+            String(decoding: ECBServer.daily(dated: ECBServer.latestPublicationDate()), as: UTF8.self)
+                .replacingOccurrences(of: "<Cube>", with: padding + "<Cube>").utf8)
         let server = try LoopbackHTTPServer(routes: [ECBServer.dailyPath: .ok(body)])
         defer { server.stop() }
         let fx = FXRunner(ecbURL: server.ecbURL)

@@ -41,10 +41,19 @@ import Testing
 
     @Test(arguments: [
         ("HTTP 500", LoopbackHTTPServer.Reply.status(500, body: "oops"), "server answered HTTP 500"),
-        ("HTML", .ok(Data("<!DOCTYPE html><html><body>Maintenance</body></html>".utf8), contentType: "text/html"), "got an HTML page instead of rates"),
+        (
+            "HTML", .ok(Data("<!DOCTYPE html><html><body>Maintenance</body></html>".utf8), contentType: "text/html"),
+            "got an HTML page instead of rates"
+        ),
         ("garbage", .ok(Data([0x00, 0xFF, 0x13, 0x37])), "malformed"),
         ("empty", .ok(Data()), "empty response"),
-        ("zero rate", .ok(Data("<gesmes:Envelope xmlns:gesmes='g'><Cube><Cube time='2026-11-02'><Cube currency='USD' rate='0'/></Cube></Cube></gesmes:Envelope>".utf8)), "invalid rate '0' for USD"),
+        (
+            "zero rate",
+            .ok(
+                Data(
+                    "<gesmes:Envelope xmlns:gesmes='g'><Cube><Cube time='2026-11-02'><Cube currency='USD' rate='0'/></Cube></Cube></gesmes:Envelope>"
+                        .utf8)), "invalid rate '0' for USD"
+        ),
     ])
     func providerFailureKeepsTheCacheByteForByte(name: String, reply: LoopbackHTTPServer.Reply, expected: String) throws {
         let server = try LoopbackHTTPServer(routes: [ECBServer.dailyPath: reply])

@@ -39,7 +39,8 @@ import Testing
         let served = Served(same)
         let server = try LoopbackHTTPServer { request in
             // Last-Modified without If-Modified-Since support: each run sends validators and gets a 200.
-            request.path == ECBServer.dailyPath ? .ok(served.body, headers: ["Last-Modified": "Tue, 24 Nov 2026 07:00:00 GMT"]) : .status(404, body: "not found")
+            request.path == ECBServer.dailyPath
+                ? .ok(served.body, headers: ["Last-Modified": "Tue, 24 Nov 2026 07:00:00 GMT"]) : .status(404, body: "not found")
         }
         defer { server.stop() }
         let fx = FXRunner(ecbURL: server.ecbURL)

@@ -13,7 +13,8 @@ struct PromptTerminalTests {
         var environment = fx.environment
         environment["TERM"] = term
         // The wrapper shell must outlive a Ctrl-C meant for fx (sh exits on one it was sent too).
-        let command = "trap : INT; stty -g > \(home)/stty.before; \(launcher)\(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
+        let command =
+            "trap : INT; stty -g > \(home)/stty.before; \(launcher)\(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
         let terminal = try TmuxTerminal(command: command, environment: environment)
         // capture-pane drops trailing spaces, so the fresh prompt reads "fx>".
         try terminal.waitFor { $0.contains("fx>") }
@@ -148,8 +149,9 @@ struct PromptTerminalTests {
     /// mount namespace covers each one the loader could find with an empty file. An fx that
     /// needed the shared library would not start; one that opened it with dlopen would fall back
     /// to plain input, where TAB inserts a tab and Left echoes `^[[D`.
-    @Test(.enabled(if: testsRelease, "the release fx (FX_BINARY)"),
-          .enabled(if: LibraryHider.available, "mount namespaces need root and unshare"))
+    @Test(
+        .enabled(if: testsRelease, "the release fx (FX_BINARY)"),
+        .enabled(if: LibraryHider.available, "mount namespaces need root and unshare"))
     func thePromptEditsAndCompletesWithNoSharedLibedit() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }

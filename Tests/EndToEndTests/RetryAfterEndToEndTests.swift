@@ -21,8 +21,9 @@ import Testing
         let first = try await rig.fx.timedRun(["refresh", "oxr"])
         expectSafe(first, "first refresh")
         #expect(first.status == 1)
-        #expect(first.stdout.hasPrefix("oxr: failed: server answered HTTP 429 (Too Many Requests) and asked for no request before "),
-                "\(first.stdout)")
+        #expect(
+            first.stdout.hasPrefix("oxr: failed: server answered HTTP 429 (Too Many Requests) and asked for no request before "),
+            "\(first.stdout)")
         #expect(first.stderr == "fx: no source could be refreshed (oxr); the cache is as it was\n")
         #expect(rig.server.requests(to: .oxr).count == 1)
         let usage = String(decoding: try Data(contentsOf: rig.usageFile), as: UTF8.self)
@@ -39,8 +40,10 @@ import Testing
         expectSafe(converted, "convert during the wait")
         #expect(converted.status == 0)
         #expect(converted.stdout == "100.00 USD = 30.000 KWD\n", "\(converted.stdout) \(converted.stderr)")
-        #expect(converted.stderr.hasPrefix("warning: Open Exchange Rates: the server asked for no request before \(instant); using cached rates of 2018-01-02"),
-                "\(converted.stderr)")
+        #expect(
+            converted.stderr.hasPrefix(
+                "warning: Open Exchange Rates: the server asked for no request before \(instant); using cached rates of 2018-01-02"),
+            "\(converted.stderr)")
         let all = try await rig.fx.timedRun(["refresh"])
         expectSafe(all, "refresh of all")
         #expect(all.status == 0, "\(all.stderr)")
@@ -94,6 +97,8 @@ import Testing
 
 /// A sample from `Tests/FXRatesTests/Fixtures`.
 func fixtureOfRates(_ name: String) -> Data {
-    fixture(name, file: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FXRatesTests/x").path)
+    fixture(
+        name,
+        file: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FXRatesTests/x").path)
 }

@@ -27,7 +27,8 @@ import Testing
         case either(Int)
     }
 
-    static let currencies = "EUR USD JPY GBP CHF AUD CAD CNY HKD SEK NOK DKK PLN CZK HUF RON ISK TRY BRL IDR ILS INR KRW MXN MYR NZD PHP SGD THB ZAR"
+    static let currencies =
+        "EUR USD JPY GBP CHF AUD CAD CNY HKD SEK NOK DKK PLN CZK HUF RON ISK TRY BRL IDR ILS INR KRW MXN MYR NZD PHP SGD THB ZAR"
         .split(separator: " ").map(String.init)
 
     /// Lines chosen one by one: each shape once (a few of them many times, further down).
@@ -106,7 +107,8 @@ import Testing
 
     /// Bytes that make trouble, weighted towards them.
     static let noise: [[UInt8]] = [
-        [0x00], [0x1B], [0x07], [0x08], [0x7F], [0x0D], [0x09], [0x20], [0x20], [0x20], [0x80], [0xBF], [0xC0], [0xC3], [0xE2], [0xED, 0xA0, 0x80],
+        [0x00], [0x1B], [0x07], [0x08], [0x7F], [0x0D], [0x09], [0x20], [0x20], [0x20], [0x80], [0xBF], [0xC0], [0xC3], [0xE2],
+        [0xED, 0xA0, 0x80],
         [0xF0, 0x9F], [0xFF], Array("€".utf8), Array("₩".utf8), Array("→".utf8), Array("->".utf8), Array("$".utf8), Array(",".utf8),
         Array("/".utf8), Array("#".utf8), Array(".".utf8), Array("(".utf8), Array(")".utf8), Array("\u{9B}".utf8), Array("\u{202E}".utf8),
         Array("１".utf8), Array("e".utf8), Array("k".utf8), Array("bn".utf8), Array("usd".utf8), Array("on".utf8), Array("to".utf8),
@@ -127,7 +129,9 @@ import Testing
                 let cents = Int.random(in: 0..<100, using: &generator)
                 let amount = "\(Int.random(in: 1...99_999, using: &generator))" + (cents % 3 == 0 ? "" : ".\(cents / 10)\(cents % 10)")
                 let keyword = ["", " to", " in", " as", " ->", " →"].randomElement(using: &generator)!
-                let line = Bool.random(using: &generator) ? "rate \(from) \(to)"
+                let line =
+                    Bool.random(using: &generator)
+                    ? "rate \(from) \(to)"
                     : (Bool.random(using: &generator) ? "convert " : "") + "\(amount) \(from.lowercased())\(keyword) \(to)"
                 lines.append((Array(line.utf8), .good(1)))
             case 3:
@@ -202,8 +206,9 @@ import Testing
             Issue.record("fx did not finish \(input.count) bytes of script within \(Int(deadline)) s")
         }
         process.waitUntilExit()
-        return Raw(stdout: try Data(contentsOf: out), stderr: try Data(contentsOf: err), status: process.terminationStatus,
-                   signalled: process.terminationReason == .uncaughtSignal, seconds: Date().timeIntervalSince(started))
+        return Raw(
+            stdout: try Data(contentsOf: out), stderr: try Data(contentsOf: err), status: process.terminationStatus,
+            signalled: process.terminationReason == .uncaughtSignal, seconds: Date().timeIntervalSince(started))
     }
 
     /// No byte that moves a cursor, rings, or starts an escape (C0 but the newline, DEL, C1 as UTF-8, bidi overrides).
@@ -224,7 +229,9 @@ import Testing
         let requestsBefore = server.requests.count
 
         let raw = try Self.run(fx, ["--offline"], input: input, deadline: 240)
-        print("ScriptInputTests: \(expected.count) lines, \(input.count) bytes through script mode in \(String(format: "%.1f", raw.seconds)) s")
+        print(
+            "ScriptInputTests: \(expected.count) lines, \(input.count) bytes through script mode in \(String(format: "%.1f", raw.seconds)) s"
+        )
         #expect(!raw.signalled && raw.status < 128, "fx died: \(raw.status)")
         #expect(raw.status == 2, "the first failing line is a usage error")
         #expect(server.requests.count == requestsBefore, "--offline asked the network")
@@ -235,7 +242,8 @@ import Testing
         var strays: [Substring] = []
         for line in errors {
             guard line.hasPrefix("fx: line "), let colon = line.dropFirst(9).firstIndex(of: ":"),
-                  let number = Int(line[line.index(line.startIndex, offsetBy: 9)..<colon]), line[colon...].count > 2 else {
+                let number = Int(line[line.index(line.startIndex, offsetBy: 9)..<colon]), line[colon...].count > 2
+            else {
                 strays.append(line.prefix(200))
                 continue
             }
@@ -246,10 +254,14 @@ import Testing
         let bad = expected.indices.filter { expected[$0] == .bad }.map { $0 + 1 }
         let good = expected.indices.filter { if case .good = expected[$0] { true } else { false } }.map { $0 + 1 }
         let missing = bad.filter { !failed.contains($0) }
-        #expect(missing.isEmpty, "\(missing.count) bad lines without an error, such as \(missing.prefix(5).map { ($0, String(decoding: Self.lineBytes(input, $0).prefix(80), as: UTF8.self)) })")
+        #expect(
+            missing.isEmpty,
+            "\(missing.count) bad lines without an error, such as \(missing.prefix(5).map { ($0, String(decoding: Self.lineBytes(input, $0).prefix(80), as: UTF8.self)) })"
+        )
         let wrong = good.filter { failed.contains($0) }
         #expect(wrong.isEmpty, "\(wrong.count) good lines failed, such as \(wrong.prefix(5))")
-        #expect(failed.count >= bad.count && failed.count <= bad.count + expected.filter { if case .either = $0 { true } else { false } }.count)
+        #expect(
+            failed.count >= bad.count && failed.count <= bad.count + expected.filter { if case .either = $0 { true } else { false } }.count)
 
         // Every line that did not fail answered with as many lines as it should.
         var answers = 0

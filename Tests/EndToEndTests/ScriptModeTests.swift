@@ -19,12 +19,13 @@ import Testing
             """
         let result = try fx.run([], stdin: script)
         #expect(result.status == 2)
-        #expect(result.stdout == """
-            100.00 USD = 89.51 EUR
-            50.00 GBP = 66.99 USD
-            1 EUR = 0.9194 CHF   (1 CHF = 1.08767 EUR)
+        #expect(
+            result.stdout == """
+                100.00 USD = 89.51 EUR
+                50.00 GBP = 66.99 USD
+                1 EUR = 0.9194 CHF   (1 CHF = 1.08767 EUR)
 
-            """)
+                """)
         #expect(result.stderr.contains("fx: line 5: Malformed amount '12,34'."))
         #expect(server.requests.count == 1)
     }

@@ -24,12 +24,15 @@ import Testing
 
         // OXR: the error description quotes the URL, key included.
         rig.server.answer(.oxr) { request in
-            .response(status: 403, headers: ["Content-Type": "application/json"], body: Data(
-                #"{"error":true,"status":403,"message":"not_allowed","description":"Not allowed: \#(Self.echo(request))"}"#.utf8))
+            .response(
+                status: 403, headers: ["Content-Type": "application/json"],
+                body: Data(
+                    #"{"error":true,"status":403,"message":"not_allowed","description":"Not allowed: \#(Self.echo(request))"}"#.utf8))
         }
         let described = try await run(["refresh", "oxr"])
-        #expect(described.stdout.contains("this plan does not allow that request (Not allowed: /oxr/latest.json?app_id=…"),
-                "\(described.stdout)")
+        #expect(
+            described.stdout.contains("this plan does not allow that request (Not allowed: /oxr/latest.json?app_id=…"),
+            "\(described.stdout)")
 
         // OXR: the key used as a currency code.
         rig.server.answer(.oxr) { _ in
@@ -40,7 +43,8 @@ import Testing
 
         // OXR: a good answer whose ETag and Last-Modified echo the key; they must not reach the cache.
         rig.server.answer(.oxr) { _ in
-            .ok(Data(ProviderPlay.oxr.sample.utf8), contentType: "application/json",
+            .ok(
+                Data(ProviderPlay.oxr.sample.utf8), contentType: "application/json",
                 headers: ["ETag": "\"\(FaultRig.oxrKey)\"", "Last-Modified": FaultRig.oxrKey])
         }
         let tagged = try await run(["refresh", "oxr"])
@@ -48,8 +52,10 @@ import Testing
 
         // Nasdaq: the provider's message quotes the URL; then a redirect whose target carries the key.
         rig.server.answer(.nasdaq) { request in
-            .response(status: 400, headers: ["Content-Type": "application/json"], body: Data(
-                #"{"quandl_error":{"code":"QEAx01","message":"Bad request \#(Self.echo(request))"}}"#.utf8))
+            .response(
+                status: 400, headers: ["Content-Type": "application/json"],
+                body: Data(
+                    #"{"quandl_error":{"code":"QEAx01","message":"Bad request \#(Self.echo(request))"}}"#.utf8))
         }
         let quoted = try await run(["refresh", "nasdaq"])
         #expect(quoted.stdout.contains("error QEAx01: Bad request"), "\(quoted.stdout)")
@@ -68,11 +74,13 @@ import Testing
         // A key inside a URL fx refuses is blanked in the warning.
         rig.fx.environment["FX_OXR_URL"] = "ftp://mirror.example/api/?app_id=\(FaultRig.oxrKey)"
         let warned = try await run(["--offline", "100", "usd", "eur"])
-        #expect(warned.stderr.contains("ignoring FX_OXR_URL: 'ftp://mirror.example/api/?app_id=…' is not an http(s) URL"), "\(warned.stderr)")
+        #expect(
+            warned.stderr.contains("ignoring FX_OXR_URL: 'ftp://mirror.example/api/?app_id=…' is not an http(s) URL"), "\(warned.stderr)")
 
         for (label, result) in runs { expectSafe(result, label) }
         let files = try rig.writtenFiles()
-        #expect(files.contains { $0.lastPathComponent == "latest.json" } && files.contains { $0.lastPathComponent == "usage.json" }
+        #expect(
+            files.contains { $0.lastPathComponent == "latest.json" } && files.contains { $0.lastPathComponent == "usage.json" }
                 && files.contains { $0.lastPathComponent == "log.jsonl" }, "\(files.map(\.lastPathComponent))")
         for file in files {
             let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)

@@ -10,14 +10,16 @@ import Testing
 
     static let bashAvailable = FileManager.default.isExecutableFile(atPath: "/bin/bash")
 
-    @Test(.enabled(if: bashAvailable), arguments: [
-        (["fx", "con"], 1, ["convert"]),
-        (["fx", "convert", "100", "us"], 3, ["USD"]),
-        (["fx", "--offline", "convert", "100", "usd", "to", "e"], 6, ["EUR"]),
-        (["fx", "rate", "usd", "jp"], 3, ["JPY"]),
-        (["fx", "refresh", "f"], 2, ["frankfurter"]),
-        (["fx", "--j"], 1, ["--json"]),
-    ])
+    @Test(
+        .enabled(if: bashAvailable),
+        arguments: [
+            (["fx", "con"], 1, ["convert"]),
+            (["fx", "convert", "100", "us"], 3, ["USD"]),
+            (["fx", "--offline", "convert", "100", "usd", "to", "e"], 6, ["EUR"]),
+            (["fx", "rate", "usd", "jp"], 3, ["JPY"]),
+            (["fx", "refresh", "f"], 2, ["frankfurter"]),
+            (["fx", "--j"], 1, ["--json"]),
+        ])
     func bashOffersWhatTheCompleterOffers(words: [String], index: Int, expected: [String]) throws {
         let binaryDirectory = try FXRunner.binary().deletingLastPathComponent().path
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")

@@ -20,11 +20,14 @@ import Testing
             switch path {
             case "/ecb/eurofxref-daily.xml": return .ok(ecbDaily, headers: ["ETag": "\"d1\""])
             case "/frankfurter/latest": return .ok(frankfurterLatest, contentType: "application/json")
-            case "/boc/observations/group/FX_RATES_DAILY/json": return .ok(sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), contentType: "application/json")
+            case "/boc/observations/group/FX_RATES_DAILY/json":
+                return .ok(sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), contentType: "application/json")
             case "/oxr/latest.json":
                 guard request.path.contains("app_id=\(oxrKey)") else {
-                    return .response(status: 401, headers: ["Content-Type": "application/json"], body: Data(
-                        #"{"error":true,"status":401,"message":"invalid_app_id","description":"Invalid App ID provided."}"#.utf8))
+                    return .response(
+                        status: 401, headers: ["Content-Type": "application/json"],
+                        body: Data(
+                            #"{"error":true,"status":401,"message":"invalid_app_id","description":"Invalid App ID provided."}"#.utf8))
                 }
                 return .ok(sharedFixture("oxr/latest.json"), contentType: "application/json")
             case "/dunamu/forex/recent": return .ok(sharedFixture("dunamu/recent-krwusd.json"), contentType: "application/json")
@@ -46,8 +49,11 @@ import Testing
         // Nasdaq is opt-in, and its datasets are configuration.
         let config = fx.home.appendingPathComponent("config/fx/config.json")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"{"sources": {"nasdaq": {"enabled": true, "datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}]}}}"#.utf8)
-            .write(to: config)
+        try Data(
+            #"{"sources": {"nasdaq": {"enabled": true, "datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}]}}}"#
+                .utf8
+        )
+        .write(to: config)
         return fx
     }
 
@@ -67,7 +73,9 @@ import Testing
 
         let sources = try fx.run(["sources"])
         #expect(sources.status == 0)
-        let rows = sources.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        let rows = sources.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
         #expect(rows.map { $0.first } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq"])
         #expect(rows.allSatisfy { $0.count > 2 && $0[1] == "yes" })
         // Keys: "set" for the two that need one, "-" for the others.

@@ -140,7 +140,9 @@ struct CompleterTests {
         .init("rate usd jpy on ", partial: "", at: 16, .exactly(["today", "yesterday"]), prefix: ""),
         .init("history ", partial: "", at: 8, .startingWith(["AUD"]), prefix: ""),
         .init("history usd ", partial: "", at: 12, .exactly(covered), prefix: ""),
-        .init("history usd jpy ", partial: "", at: 16, .exactly(["30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json"]), prefix: ""),
+        .init(
+            "history usd jpy ", partial: "", at: 16, .exactly(["30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json"]),
+            prefix: ""),
         .init("history usd jpy y", partial: "y", at: 16, .exactly(["ytd"]), prefix: "ytd"),
         .init("history usd jpy from ", partial: "", at: 21, .exactly(["today", "yesterday"]), prefix: ""),
         .init("history usd jpy from 2020-01-01 ", partial: "", at: 32, .exactly(["to", "--table", "--csv", "--json"]), prefix: ""),

@@ -27,13 +27,23 @@ struct CompletionListingTests {
 
     static let layoutCases: [(candidates: [Candidate], width: Int, maxRows: Int, expected: [String])] = [
         // Cells are 5 wide (3 + 2 spaces): 4 columns in 20, filled down the columns.
-        (seven, 20, 10, ["AAA  CCC  EEE  GGG",
-                         "BBB  DDD  FFF"]),
+        (
+            seven, 20, 10,
+            [
+                "AAA  CCC  EEE  GGG",
+                "BBB  DDD  FFF",
+            ]
+        ),
         (seven, 80, 10, ["AAA  BBB  CCC  DDD  EEE  FFF  GGG"]),
-        (seven, 10, 10, ["AAA  EEE",
-                         "BBB  FFF",
-                         "CCC  GGG",
-                         "DDD"]),
+        (
+            seven, 10, 10,
+            [
+                "AAA  EEE",
+                "BBB  FFF",
+                "CCC  GGG",
+                "DDD",
+            ]
+        ),
         (seven, 9, 10, ["AAA", "BBB", "CCC", "DDD", "EEE", "FFF", "GGG"]),
         // Too few rows: what fits, then how many more.
         (seven, 20, 1, ["AAA  BBB  CCC  DDD", "(and 3 more)"]),
@@ -42,22 +52,35 @@ struct CompletionListingTests {
         (seven, 10, 0, ["AAA  BBB", "(and 5 more)"]),
         (seven, 10, -1, ["AAA  BBB", "(and 5 more)"]),
         // Cells take the widest candidate's width.
-        (codes("to", "in", "as", "AUD", "BRL"), 12, 10, ["to   AUD",
-                                                          "in   BRL",
-                                                          "as"]),
+        (
+            codes("to", "in", "as", "AUD", "BRL"), 12, 10,
+            [
+                "to   AUD",
+                "in   BRL",
+                "as",
+            ]
+        ),
         (codes("convert"), 80, 10, ["convert"]),
         // A width narrower than one cell still shows one column.
         (codes("convert", "rate"), 3, 10, ["convert", "rate"]),
         // Details follow the code after two spaces.
-        ([Candidate("USD", detail: "US Dollar"), Candidate("EUR", detail: "Euro"), Candidate("JPY", detail: "Yen")], 80, 10,
-         ["USD  US Dollar  EUR  Euro       JPY  Yen"]),
-        ([Candidate("USD", detail: "US Dollar"), Candidate("EUR", detail: "Euro"), Candidate("JPY", detail: "Yen")], 32, 10,
-         ["USD  US Dollar  JPY  Yen",
-          "EUR  Euro"]),
+        (
+            [Candidate("USD", detail: "US Dollar"), Candidate("EUR", detail: "Euro"), Candidate("JPY", detail: "Yen")], 80, 10,
+            ["USD  US Dollar  EUR  Euro       JPY  Yen"]
+        ),
+        (
+            [Candidate("USD", detail: "US Dollar"), Candidate("EUR", detail: "Euro"), Candidate("JPY", detail: "Yen")], 32, 10,
+            [
+                "USD  US Dollar  JPY  Yen",
+                "EUR  Euro",
+            ]
+        ),
         ([Candidate("to"), Candidate("USD", detail: "US Dollar")], 40, 10, ["to              USD  US Dollar"]),
         // Details longer than 22 characters are cut to 21 and an ellipsis.
-        ([Candidate("XTS", detail: "Codes specifically reserved for testing purposes")], 80, 10,
-         ["XTS  Codes specifically re…"]),
+        (
+            [Candidate("XTS", detail: "Codes specifically reserved for testing purposes")], 80, 10,
+            ["XTS  Codes specifically re…"]
+        ),
         ([Candidate("ABC", detail: "abcdefghijklmnopqrstuv")], 80, 10, ["ABC  abcdefghijklmnopqrstuv"]),
         ([Candidate("ABC", detail: "abcdefghijklmnopqrstuvw")], 80, 10, ["ABC  abcdefghijklmnopqrstu…"]),
     ]

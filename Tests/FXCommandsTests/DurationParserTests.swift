@@ -4,10 +4,11 @@ import Testing
 
 @Suite("Duration parser")
 struct DurationParserTests {
-    @Test(arguments: [
-        ("90s", 90.0), ("15m", 900), ("12h", 43_200), ("2d", 172_800), ("1w", 604_800),
-        ("1d12h", 129_600), ("1h30m", 5_400), ("0s", 0), ("2H", 7_200),
-    ] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("90s", 90.0), ("15m", 900), ("12h", 43_200), ("2d", 172_800), ("1w", 604_800),
+            ("1d12h", 129_600), ("1h30m", 5_400), ("0s", 0), ("2H", 7_200),
+        ] as [(String, Double)])
     func readsDurations(text: String, seconds: Double) {
         #expect(DurationParser.parse(text) == seconds)
     }

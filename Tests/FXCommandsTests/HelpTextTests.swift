@@ -9,8 +9,9 @@ struct HelpTextTests {
         let text = HelpText.overview(tree)
         let lines = text.split(separator: "\n").map(String.init)
         for spec in tree.commands {
-            #expect(lines.contains { $0.hasPrefix("  " + spec.name + " ") && $0.hasSuffix(spec.summary) },
-                    "no line for \(spec.name)")
+            #expect(
+                lines.contains { $0.hasPrefix("  " + spec.name + " ") && $0.hasSuffix(spec.summary) },
+                "no line for \(spec.name)")
         }
     }
 
@@ -21,7 +22,8 @@ struct HelpTextTests {
         var columns: Set<Int> = []
         for spec in tree.commands {
             guard let line = lines.first(where: { $0.hasPrefix("  " + spec.name + " ") }),
-                  let range = line.range(of: spec.summary) else {
+                let range = line.range(of: spec.summary)
+            else {
                 Issue.record("no line for \(spec.name)")
                 continue
             }

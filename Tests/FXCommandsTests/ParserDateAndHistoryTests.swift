@@ -13,14 +13,22 @@ struct ParserDateAndHistoryTests {
         ("rate eur on today", .rate(base: code("EUR"), quotes: [], on: .daysAgo(0))),
         ("rate eur ON TODAY", .rate(base: code("EUR"), quotes: [], on: .daysAgo(0))),
         ("rate gbp usd, chf on 3d ago", .rate(base: code("GBP"), quotes: [code("USD"), code("CHF")], on: .daysAgo(3))),
-        ("convert 100 usd eur on 2013-03-21",
-         .convert(amount: Amount(dec("100"), scale: 0), from: code("USD"), to: [code("EUR")], on: .day(isoDay("2013-03-21")))),
-        ("100 usd in eur on 3 days ago",
-         .convert(amount: Amount(dec("100"), scale: 0), from: code("USD"), to: [code("EUR")], on: .daysAgo(3))),
-        ("€5 gbp chf on 2w ago",
-         .convert(amount: Amount(dec("5"), scale: 0), from: code("EUR"), to: [code("GBP"), code("CHF")], on: .daysAgo(14))),
-        ("convert 1 usd jpy at 2 weeks ago",
-         .convert(amount: Amount(dec("1"), scale: 0), from: code("USD"), to: [code("JPY")], on: .daysAgo(14))),
+        (
+            "convert 100 usd eur on 2013-03-21",
+            .convert(amount: Amount(dec("100"), scale: 0), from: code("USD"), to: [code("EUR")], on: .day(isoDay("2013-03-21")))
+        ),
+        (
+            "100 usd in eur on 3 days ago",
+            .convert(amount: Amount(dec("100"), scale: 0), from: code("USD"), to: [code("EUR")], on: .daysAgo(3))
+        ),
+        (
+            "€5 gbp chf on 2w ago",
+            .convert(amount: Amount(dec("5"), scale: 0), from: code("EUR"), to: [code("GBP"), code("CHF")], on: .daysAgo(14))
+        ),
+        (
+            "convert 1 usd jpy at 2 weeks ago",
+            .convert(amount: Amount(dec("1"), scale: 0), from: code("USD"), to: [code("JPY")], on: .daysAgo(14))
+        ),
     ]
 
     @Test(arguments: dated)
@@ -39,12 +47,20 @@ struct ParserDateAndHistoryTests {
         ("history gbp usd 6 months", .history(HistoryQuery(base: code("GBP"), quote: code("USD"), range: .months(6)))),
         ("history --csv usd jpy all", .history(HistoryQuery(base: code("USD"), quote: code("JPY"), range: .all, format: .csv))),
         ("history eur chf ytd --json", .history(HistoryQuery(base: code("EUR"), quote: code("CHF"), range: .yearToDate, format: .json))),
-        ("history eur chf from 2015-01-01 to 2015-02-28",
-         .history(HistoryQuery(base: code("EUR"), quote: code("CHF"), range: .between(.day(isoDay("2015-01-01")), .day(isoDay("2015-02-28")))))),
-        ("history eur chf since 2015-01-01",
-         .history(HistoryQuery(base: code("EUR"), quote: code("CHF"), range: .between(.day(isoDay("2015-01-01")), nil)))),
-        ("history eur chf 2015-01-01 to yesterday",
-         .history(HistoryQuery(base: code("EUR"), quote: code("CHF"), range: .between(.day(isoDay("2015-01-01")), .daysAgo(1))))),
+        (
+            "history eur chf from 2015-01-01 to 2015-02-28",
+            .history(
+                HistoryQuery(base: code("EUR"), quote: code("CHF"), range: .between(.day(isoDay("2015-01-01")), .day(isoDay("2015-02-28"))))
+            )
+        ),
+        (
+            "history eur chf since 2015-01-01",
+            .history(HistoryQuery(base: code("EUR"), quote: code("CHF"), range: .between(.day(isoDay("2015-01-01")), nil)))
+        ),
+        (
+            "history eur chf 2015-01-01 to yesterday",
+            .history(HistoryQuery(base: code("EUR"), quote: code("CHF"), range: .between(.day(isoDay("2015-01-01")), .daysAgo(1))))
+        ),
         ("history usd jpy 1y", .history(HistoryQuery(base: code("USD"), quote: code("JPY"), range: .years(1)))),
     ]
 

@@ -26,8 +26,10 @@ struct ParserErrorTests {
         ("12abcd usd eur", UsageError(.malformedAmount("12abcd", hint: nil), span: 0..<6)),
         ("12xyz usd eur", UsageError(.unknownCurrency("xyz", suggestion: nil), span: 2..<5)),
         ("convert abc usd eur", UsageError(.malformedAmount("abc", hint: nil), span: 8..<11)),
-        ("convert 123456789012345678901234567890123456789 usd eur",
-         UsageError(.malformedAmount("123456789012345678901234567890123456789", hint: .tooPrecise), span: 8..<47)),
+        (
+            "convert 123456789012345678901234567890123456789 usd eur",
+            UsageError(.malformedAmount("123456789012345678901234567890123456789", hint: .tooPrecise), span: 8..<47)
+        ),
         ("convert", UsageError(.missingAmount(command: "convert"), span: nil)),
         ("convert usd eur", UsageError(.missingAmount(command: "convert"), span: 8..<11)),
         ("€ usd", UsageError(.missingAmount(command: ""), span: 0..<1)),

@@ -4,8 +4,11 @@ import Testing
 
 /// The child-process runner on its own: the shell stands in for any program.
 @Suite(.serialized) struct ChildProcessTests {
-    static func run(_ script: String, input: String = "", seconds: Double = 5, maxBytes: Int = 1 << 16) async -> Result<Data, ChildProcess.Failure> {
-        await ChildProcess(path: "/bin/sh", arguments: ["-c", script], input: Data(input.utf8), seconds: seconds, maxBytes: maxBytes).output()
+    static func run(_ script: String, input: String = "", seconds: Double = 5, maxBytes: Int = 1 << 16) async -> Result<
+        Data, ChildProcess.Failure
+    > {
+        await ChildProcess(path: "/bin/sh", arguments: ["-c", script], input: Data(input.utf8), seconds: seconds, maxBytes: maxBytes)
+            .output()
     }
 
     @Test func theInputGoesInAndTheOutputComesOut() async throws {

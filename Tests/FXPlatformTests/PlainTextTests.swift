@@ -4,8 +4,10 @@ import Testing
 
 /// The answer path's replacements for NSString and CharacterSet.
 @Suite struct PlainTextTests {
-    @Test(arguments: [("/a/b/c", "/a/b"), ("/a/b/c/", "/a/b"), ("/a", "/"), ("/", "/"), ("c", "."), ("a/b", "a"),
-                      ("//a//b", "//a"), ("/a//", "/"), ("", "."), ("/tmp/fx/latest.json", "/tmp/fx")])
+    @Test(arguments: [
+        ("/a/b/c", "/a/b"), ("/a/b/c/", "/a/b"), ("/a", "/"), ("/", "/"), ("c", "."), ("a/b", "a"),
+        ("//a//b", "//a"), ("/a//", "/"), ("", "."), ("/tmp/fx/latest.json", "/tmp/fx"),
+    ])
     func directoryIsWhatDirnameGives(_ path: String, _ expected: String) {
         #expect(Paths.directory(of: path) == expected)
     }

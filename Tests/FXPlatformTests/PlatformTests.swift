@@ -8,8 +8,10 @@ import Testing
 struct PlatformTests {
     @Test func theEnvironmentHoldsWhatFxReadsAndNothingElse() {
         // A stand-in for `environ`: changing the real one while other tests run is not safe.
-        let entries = ["FX_TEST=one=two", "XDG_CACHE_HOME=/x", "NOT_FX=no", "COLUMNS=91", "HOME=/h", "HOME=/second",
-                       "PATH=/bin", "FX_EMPTY=", "TERMINAL=no", "NOEQUALS"]
+        let entries = [
+            "FX_TEST=one=two", "XDG_CACHE_HOME=/x", "NOT_FX=no", "COLUMNS=91", "HOME=/h", "HOME=/second",
+            "PATH=/bin", "FX_EMPTY=", "TERMINAL=no", "NOEQUALS",
+        ]
         let pointers: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
         let variables = pointers.withUnsafeBufferPointer { ProcessEnvironment.variables($0.baseAddress!) }
@@ -42,7 +44,9 @@ struct PlatformTests {
         try AtomicFile.makeDirectory(root + "/a/b/c")  // already there
         FileManager.default.createFile(atPath: root + "/file", contents: Data())
         #expect(throws: POSIXFailure.self) { try AtomicFile.makeDirectory(root + "/file/d") }
-        do { try AtomicFile.makeDirectory(root + "/file/d") } catch let failure as POSIXFailure { #expect(failure.code == ENOTDIR) } catch { Issue.record(error) }
+        do { try AtomicFile.makeDirectory(root + "/file/d") } catch let failure as POSIXFailure { #expect(failure.code == ENOTDIR) } catch {
+            Issue.record(error)
+        }
     }
 
     @Test func secretsAreFoundWhateverTheirCase() {
@@ -62,8 +66,9 @@ struct PlatformTests {
 
     @Test func trimmingAndJoiningAgreeWithTheStandardLibrary() {
         for text in ["", "   ", "a", " a ", "\ta b\n", "\u{00A0}€5\u{2003}", "é", " é", "x\u{00A0}"] {
-            let expected = String(text.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
-                .map(Character.init))
+            let expected = String(
+                text.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+                    .map(Character.init))
             #expect(text.trimmedOfWhitespace == expected, "\(text.debugDescription)")
         }
         for parts in [[String](), ["a"], ["a", "b", ""], ["", ""]] {

@@ -9,14 +9,17 @@ struct BankOfCanadaSourceTests {
     /// The evening after the group sample's last observation (2026-03-18), in Toronto.
     static let now = utc("2026-03-19T01:00:00Z")
 
-    static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://www.bankofcanada.ca/valet",
-                       now: Date = now) -> (BankOfCanadaSource, FakeTransport) {
+    static func source(
+        _ answer: Result<HTTPResponse, TransportError>, base: String = "https://www.bankofcanada.ca/valet",
+        now: Date = now
+    ) -> (BankOfCanadaSource, FakeTransport) {
         let transport = FakeTransport(answer)
         return (BankOfCanadaSource(baseURL: URL(string: base)!, transport: transport, clock: FixedClock(now)), transport)
     }
 
     static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> Result<HTTPResponse, TransportError> {
-        .success(HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"].merging(headers) { $1 }, body: body))
+        .success(
+            HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"].merging(headers) { $1 }, body: body))
     }
 
     /// A group body holding the given observations.
@@ -66,12 +69,12 @@ struct BankOfCanadaSourceTests {
         // FXUSDCAD "1.3706": 1 USD = 1.3706 CAD, so 1 CAD = 1 ÷ 1.3706 USD, 38 digits, truncated.
         #expect(table.rates[.usd] == dec("0.72960747118050488837005690938275207938"))
         #expect(table.rates[.usd]?.rounded(scale: 4) == dec("0.7296"))
-        #expect(table.rates[.eur] == dec("0.63395460885000633954608850006339546088"))     // FXEURCAD "1.5774"
+        #expect(table.rates[.eur] == dec("0.63395460885000633954608850006339546088"))  // FXEURCAD "1.5774"
         #expect(table.rates[code("JPY")] == dec("116.41443538998835855646100116414435389"))  // "0.008590"
         #expect(table.rates[code("IDR")] == dec("12345.679012345679012345679012345679012"))  // "0.000081"
         let previous = try #require(table.previous)
         #expect(previous.date == day("2026-03-17") && previous.rates.count == 23)
-        #expect(previous.rates[.usd] == dec("0.72998029053215563179794145558069932111"))     // "1.3699"
+        #expect(previous.rates[.usd] == dec("0.72998029053215563179794145558069932111"))  // "1.3699"
     }
 
     /// Converting back to CAD divides by the inverse and must give the Bank's own product.
@@ -95,10 +98,12 @@ struct BankOfCanadaSourceTests {
     }
 
     @Test func observationsInAnyOrder() async throws {
-        let table = try await Self.latest(Self.body("""
-            {"d":"2026-03-18","FXUSDCAD":{"v":"1.3706"}},{"d":"2026-03-16","FXUSDCAD":{"v":"1.3675"}},
-            {"d":"2026-03-17","FXUSDCAD":{"v":"1.3699"}}
-            """))
+        let table = try await Self.latest(
+            Self.body(
+                """
+                {"d":"2026-03-18","FXUSDCAD":{"v":"1.3706"}},{"d":"2026-03-16","FXUSDCAD":{"v":"1.3675"}},
+                {"d":"2026-03-17","FXUSDCAD":{"v":"1.3699"}}
+                """))
         #expect(table.date == day("2026-03-18") && table.previous?.date == day("2026-03-17"))
         // One observation: no previous rates.
         #expect(try await Self.latest(Self.body(#"{"d":"2026-03-18","FXUSDCAD":{"v":"2"}}"#)).previous == nil)
@@ -115,7 +120,10 @@ struct BankOfCanadaSourceTests {
     }
 
     @Test(arguments: [
-        (HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<html>down</html>".utf8)), FetchFailure.httpStatus(503)),
+        (
+            HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: Data("<html>down</html>".utf8)),
+            FetchFailure.httpStatus(503)
+        ),
         (HTTPResponse(status: 200, body: Data("[]".utf8)), .malformed("expected '{' at byte 0")),
         (HTTPResponse(status: 200, body: Data(#"{"terms":{}}"#.utf8)), .malformed("no observations")),
         (HTTPResponse(status: 200, body: Data(#"{"observations":[]}"#.utf8)), .noRates),
@@ -141,7 +149,7 @@ struct BankOfCanadaSourceTests {
         (#"{"v":"-1.3706"}"#, "-1.3706"), (#"{"v":"0"}"#, "0"), (#"{"v":"0.0000"}"#, "0.0000"), (#"{"v":"abc"}"#, "abc"),
         (#"{"v":"1e3"}"#, "1e3"), (#"{"v":" 1.37"}"#, "1.37"), (#"{"v":".5"}"#, ".5"), (#"{"v":"1."}"#, "1."),
         (#"{"v":"1.2.3"}"#, "1.2.3"), (#"{"v":"NaN"}"#, "NaN"), (#"{"v":-1.5}"#, "-1.5"), (#"{"v":true}"#, "true"),
-        (#"{"v":"1234567890.123456789"}"#, "1234567890.123456789"),   // 19 digits: no Valet rate
+        (#"{"v":"1234567890.123456789"}"#, "1234567890.123456789"),  // 19 digits: no Valet rate
     ])
     func invalidValuesAreRefused(value: String, shown: String) async {
         let failure = await Self.failure(decoding: #"{"d":"2026-03-18","FXEURCAD":{"v":"1.5774"},"FXUSDCAD":\#(value)}"#)
@@ -150,18 +158,25 @@ struct BankOfCanadaSourceTests {
 
     /// A missing, null or empty `v` is no value that day, like an absent series.
     @Test func emptyValuesLeaveTheCurrencyOut() async throws {
-        let table = try await Self.latest(Self.body("""
-            {"d":"2026-03-18","FXEURCAD":{"v":"1.5774"},"FXUSDCAD":{"v":""},"FXJPYCAD":{"v":null},"FXGBPCAD":{},
-             "FXCHFCAD":{"v":1.7365},"V39079":{"v":"2.25"}}
-            """))
+        let table = try await Self.latest(
+            Self.body(
+                """
+                {"d":"2026-03-18","FXEURCAD":{"v":"1.5774"},"FXUSDCAD":{"v":""},"FXJPYCAD":{"v":null},"FXGBPCAD":{},
+                 "FXCHFCAD":{"v":1.7365},"V39079":{"v":"2.25"}}
+                """))
         #expect(table.rates.keys.sorted() == [code("CHF"), .eur])
         #expect(table.rates[code("CHF")] == dec("0.57587100489490354160668010365678088108"))
         // Nothing at all on the newest day is not a table.
-        #expect(await Self.failure(decoding: #"{"d":"2026-03-17","FXUSDCAD":{"v":"1.3699"}},{"d":"2026-03-18","FXUSDCAD":{"v":""}}"#) == .noRates)
+        #expect(
+            await Self.failure(decoding: #"{"d":"2026-03-17","FXUSDCAD":{"v":"1.3699"}},{"d":"2026-03-18","FXUSDCAD":{"v":""}}"#)
+                == .noRates)
     }
 
     @Test(arguments: [
-        (#"{"d":"2026-03-18","FXUSDCAD":{"v":"1.3706"},"FXUSDCAD":{"v":"1.3706"}}"#, FetchFailure.duplicateCurrency("USD", day("2026-03-18"))),
+        (
+            #"{"d":"2026-03-18","FXUSDCAD":{"v":"1.3706"},"FXUSDCAD":{"v":"1.3706"}}"#,
+            FetchFailure.duplicateCurrency("USD", day("2026-03-18"))
+        ),
         (#"{"FXUSDCAD":{"v":"1.3706"},"FXUSDCAD":{"v":"1.4"},"d":"2026-03-18"}"#, .duplicateCurrency("USD", day("2026-03-18"))),
         (#"{"d":"2026-03-18","FXUSDCAD":{"v":"1.3706","v":"1.4"}}"#, .malformed("duplicate key 'v'")),
         (#"{"d":"2026-03-18","d":"2026-03-17","FXUSDCAD":{"v":"1.3706"}}"#, .malformed("duplicate key 'd'")),
@@ -180,21 +195,22 @@ struct BankOfCanadaSourceTests {
     /// The future begins at midnight in Toronto, not in UTC: 2026-03-18 00:00 EDT is 04:00 UTC.
     @Test func futureIsJudgedInTorontoTime() async throws {
         let data = Self.body(#"{"d":"2026-03-18","FXUSDCAD":{"v":"1.3706"}}"#)
-        let early = await Self.failure { () async throws(FetchFailure) in _ = try await Self.latest(data, now: utc("2026-03-18T03:59:00Z")) }
+        let early = await Self.failure { () async throws(FetchFailure) in _ = try await Self.latest(data, now: utc("2026-03-18T03:59:00Z"))
+        }
         #expect(early == .futureDate(day("2026-03-18")))
         #expect(try await Self.latest(data, now: utc("2026-03-18T04:00:00Z")).date == day("2026-03-18"))
     }
 
     @Test(arguments: [
-        ("2026-01-14", "2026-01-15T21:30:00Z"),   // winter: 16:30 EST
-        ("2026-07-15", "2026-07-16T20:30:00Z"),   // summer: 16:30 EDT
-        ("2026-03-06", "2026-03-09T20:30:00Z"),   // Friday → Monday, the day after clocks went forward
-        ("2026-10-30", "2026-11-02T21:30:00Z"),   // Friday → Monday, the day after clocks went back
-        ("2026-06-30", "2026-07-02T20:30:00Z"),   // Canada Day
-        ("2026-04-02", "2026-04-06T20:30:00Z"),   // Good Friday; Easter Monday is a business day
-        ("2026-02-13", "2026-02-17T21:30:00Z"),   // Family Day
-        ("2026-12-24", "2026-12-29T21:30:00Z"),   // Christmas Friday, Boxing Day Saturday → Monday 28
-        ("2027-09-29", "2027-10-01T20:30:00Z"),   // National Day for Truth and Reconciliation
+        ("2026-01-14", "2026-01-15T21:30:00Z"),  // winter: 16:30 EST
+        ("2026-07-15", "2026-07-16T20:30:00Z"),  // summer: 16:30 EDT
+        ("2026-03-06", "2026-03-09T20:30:00Z"),  // Friday → Monday, the day after clocks went forward
+        ("2026-10-30", "2026-11-02T21:30:00Z"),  // Friday → Monday, the day after clocks went back
+        ("2026-06-30", "2026-07-02T20:30:00Z"),  // Canada Day
+        ("2026-04-02", "2026-04-06T20:30:00Z"),  // Good Friday; Easter Monday is a business day
+        ("2026-02-13", "2026-02-17T21:30:00Z"),  // Family Day
+        ("2026-12-24", "2026-12-29T21:30:00Z"),  // Christmas Friday, Boxing Day Saturday → Monday 28
+        ("2027-09-29", "2027-10-01T20:30:00Z"),  // National Day for Truth and Reconciliation
         ("2026-03-18", "2026-03-19T20:30:00Z"),
     ])
     func nextPublication(after date: String, expected: String) {
@@ -203,18 +219,19 @@ struct BankOfCanadaSourceTests {
     }
 
     @Test(arguments: [
-        ("2026-03-08T04:59:00Z", "2026-03-07"), ("2026-03-08T06:59:00Z", "2026-03-08"),   // EST
-        ("2026-03-09T03:59:00Z", "2026-03-08"), ("2026-03-09T04:00:00Z", "2026-03-09"),   // EDT
-        ("2026-11-01T03:59:00Z", "2026-10-31"), ("2026-11-01T04:00:00Z", "2026-11-01"),   // EDT
-        ("2026-11-02T04:59:00Z", "2026-11-01"), ("2027-03-14T04:59:00Z", "2027-03-13"),   // EST
-        ("2027-03-15T03:59:00Z", "2027-03-14"),                                             // EDT
+        ("2026-03-08T04:59:00Z", "2026-03-07"), ("2026-03-08T06:59:00Z", "2026-03-08"),  // EST
+        ("2026-03-09T03:59:00Z", "2026-03-08"), ("2026-03-09T04:00:00Z", "2026-03-09"),  // EDT
+        ("2026-11-01T03:59:00Z", "2026-10-31"), ("2026-11-01T04:00:00Z", "2026-11-01"),  // EDT
+        ("2026-11-02T04:59:00Z", "2026-11-01"), ("2027-03-14T04:59:00Z", "2027-03-13"),  // EST
+        ("2027-03-15T03:59:00Z", "2027-03-14"),  // EDT
     ])
     func torontoDay(at instant: String, expected: String) {
         #expect(EasternTime.day(at: utc(instant)) == day(expected))
     }
 
     /// Every weekday without a rate in the real FXUSDCAD series, 2018 to 2021.
-    static let closedWeekdays: Set<Day> = Set("""
+    static let closedWeekdays: Set<Day> = Set(
+        """
         2018-01-01 2018-02-19 2018-03-30 2018-05-21 2018-07-02 2018-08-06 2018-09-03 2018-10-08 2018-11-12 2018-12-25 2018-12-26
         2019-01-01 2019-02-18 2019-04-19 2019-05-20 2019-07-01 2019-08-05 2019-09-02 2019-10-14 2019-11-11 2019-12-25 2019-12-26
         2020-01-01 2020-02-17 2020-04-10 2020-05-18 2020-07-01 2020-08-03 2020-09-07 2020-10-12 2020-11-11 2020-12-25 2020-12-28
@@ -246,7 +263,7 @@ struct BankOfCanadaSourceTests {
         ("0.5", "2"), ("00.25", "4"), ("0.000000000000000001", "1000000000000000000"),
         ("3", "0.33333333333333333333333333333333333333"),
         ("0.000913", "1095.2902519167579408543263964950711938"),
-        ("123456789012345678", "0.0000000000000000081000000729000007225200071004600698288"),   // 18 digits, the most
+        ("123456789012345678", "0.0000000000000000081000000729000007225200071004600698288"),  // 18 digits, the most
     ])
     /// Exact when the inverse ends, else 38 significant digits, truncated.
     func inverse(text: String, expected: String) throws {

@@ -93,7 +93,7 @@ struct TargetCalendarTests {
         ("2026-05-01", "Labour Day"),
         ("2026-10-31", "Saturday"),
         ("2026-11-01", "Sunday"),
-        ("2022-12-25", "Sunday"),   // a holiday on a weekend is reported as the weekend
+        ("2022-12-25", "Sunday"),  // a holiday on a weekend is reported as the weekend
     ])
     func closures(text: String, reason: String) {
         #expect(TargetCalendar.closure(on: day(text)) == reason)
@@ -120,12 +120,12 @@ struct TargetCalendarTests {
     }
 
     @Test(arguments: [
-        ("2026-04-02", "2026-04-07"),   // Maundy Thursday → over Good Friday, the weekend and Easter Monday
+        ("2026-04-02", "2026-04-07"),  // Maundy Thursday → over Good Friday, the weekend and Easter Monday
         ("2026-04-03", "2026-04-07"),
-        ("2025-12-24", "2025-12-29"),   // Christmas Eve → over 25, 26 and the weekend
-        ("2025-12-31", "2026-01-02"),   // over New Year's Day
-        ("2026-10-30", "2026-11-02"),   // Friday → Monday
-        ("2026-04-30", "2026-05-04"),   // over Labour Day (a Friday in 2026) and the weekend
+        ("2025-12-24", "2025-12-29"),  // Christmas Eve → over 25, 26 and the weekend
+        ("2025-12-31", "2026-01-02"),  // over New Year's Day
+        ("2026-10-30", "2026-11-02"),  // Friday → Monday
+        ("2026-04-30", "2026-05-04"),  // over Labour Day (a Friday in 2026) and the weekend
         ("2026-11-02", "2026-11-03"),
     ])
     func nextWorkingDay(after text: String, expected: String) {
@@ -146,14 +146,14 @@ struct TargetCalendarTests {
 @Suite("Frankfurt time")
 struct CentralEuropeanTimeTests {
     @Test(arguments: [
-        ("2026-10-30", "2026-10-30T15:00:00Z"),   // after summer time ended on Sunday 2026-10-25: CET, UTC+1
-        ("2026-10-26", "2026-10-26T15:00:00Z"),   // the Monday after the change
-        ("2026-10-23", "2026-10-23T14:00:00Z"),   // before 2026-10-25: CEST, UTC+2
+        ("2026-10-30", "2026-10-30T15:00:00Z"),  // after summer time ended on Sunday 2026-10-25: CET, UTC+1
+        ("2026-10-26", "2026-10-26T15:00:00Z"),  // the Monday after the change
+        ("2026-10-23", "2026-10-23T14:00:00Z"),  // before 2026-10-25: CEST, UTC+2
         ("2026-07-01", "2026-07-01T14:00:00Z"),
         ("2026-01-15", "2026-01-15T15:00:00Z"),
-        ("2026-03-27", "2026-03-27T15:00:00Z"),   // before summer time starts on Sunday 2026-03-29
+        ("2026-03-27", "2026-03-27T15:00:00Z"),  // before summer time starts on Sunday 2026-03-29
         ("2026-03-30", "2026-03-30T14:00:00Z"),
-        ("2025-10-24", "2025-10-24T14:00:00Z"),   // 2025: summer time ends on 2025-10-26
+        ("2025-10-24", "2025-10-24T14:00:00Z"),  // 2025: summer time ends on 2025-10-26
         ("2025-10-27", "2025-10-27T15:00:00Z"),
     ])
     func sixteenHundredFrankfurt(date: String, expected: String) {
@@ -161,10 +161,10 @@ struct CentralEuropeanTimeTests {
     }
 
     @Test(arguments: [
-        ("2026-10-30T22:59:59Z", "2026-10-30"),   // 23:59:59 CET
-        ("2026-10-30T23:00:00Z", "2026-10-31"),   // midnight CET
-        ("2026-07-01T21:59:59Z", "2026-07-01"),   // 23:59:59 CEST
-        ("2026-07-01T22:00:00Z", "2026-07-02"),   // midnight CEST
+        ("2026-10-30T22:59:59Z", "2026-10-30"),  // 23:59:59 CET
+        ("2026-10-30T23:00:00Z", "2026-10-31"),  // midnight CET
+        ("2026-07-01T21:59:59Z", "2026-07-01"),  // 23:59:59 CEST
+        ("2026-07-01T22:00:00Z", "2026-07-02"),  // midnight CEST
         ("2026-10-30T15:00:00Z", "2026-10-30"),
     ])
     func frankfurtCalendarDay(instant: String, expected: String) {

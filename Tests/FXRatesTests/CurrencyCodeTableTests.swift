@@ -8,8 +8,10 @@ struct CurrencyCodeTableTests {
         }
         #expect(CurrencyCatalog.standard[CurrencyCode("QQQ")!] == nil)
         let usd = CurrencyCode("USD")!, eur = CurrencyCode("EUR")!
-        let catalog = CurrencyCatalog([Currency(code: usd, minorUnits: 2, name: "first"), Currency(code: eur, minorUnits: 2, name: "euro"),
-                                       Currency(code: usd, minorUnits: 0, name: "second")])
+        let catalog = CurrencyCatalog([
+            Currency(code: usd, minorUnits: 2, name: "first"), Currency(code: eur, minorUnits: 2, name: "euro"),
+            Currency(code: usd, minorUnits: 0, name: "second"),
+        ])
         #expect(catalog.all.map(\.code) == [eur, usd])
         #expect(catalog[usd]?.name == "first")
         #expect(catalog.minorUnits(of: usd) == 2)

@@ -17,7 +17,10 @@ struct DatedCase: Sendable, CustomTestStringConvertible {
     /// The amount in `to`, rounded to its minor unit.
     let expected: String
 
-    init(_ amount: String, _ from: String, _ to: String, on asked: String, uses used: String, rates: (String, String), expect expected: String) {
+    init(
+        _ amount: String, _ from: String, _ to: String, on asked: String, uses used: String, rates: (String, String),
+        expect expected: String
+    ) {
         self.amount = amount
         self.from = from
         self.to = to
@@ -104,7 +107,7 @@ struct DatedRateTests {
         // Exactly half a krona: 2019-03-01: ISK 135.9 → 5 EUR = 5 × 135.9 = 679.5 ISK
         DatedCase("5", "EUR", "ISK", on: "2019-03-01", uses: "2019-03-01", rates: ("1", "135.9"), expect: "680"),
         // Exactly half a yen: 2026-09-28: JPY 178.5 → 3 EUR = 3 × 178.5 = 535.5 JPY
-        DatedCase("3", "EUR", "JPY", on: "2026-09-28", uses: "2026-09-28", rates: ("1", "178.5"), expect: "536")
+        DatedCase("3", "EUR", "JPY", on: "2026-09-28", uses: "2026-09-28", rates: ("1", "178.5"), expect: "536"),
     ]
 
     @Test(arguments: cases)
@@ -135,27 +138,47 @@ struct DatedRateTests {
     @Test func retiredCurrencyAfterItsLastDayNamesItsSpan() async throws {
         let (service, source) = realHistoryService()
         // CYP: 1999-01-04 to 2007-12-31 in the CSV (the euro replaced it on 2008-01-01).
-        await #expect(throws: RateError.history(.outsideCurrencyRange(code("CYP"), asked: day("2008-01-02"),
-                                                                      span: day("1999-01-04")...day("2007-12-31"), sourceName: ecbName))) {
+        await #expect(
+            throws: RateError.history(
+                .outsideCurrencyRange(
+                    code("CYP"), asked: day("2008-01-02"),
+                    span: day("1999-01-04")...day("2007-12-31"), sourceName: ecbName))
+        ) {
             try await service.quote(from: .eur, to: code("CYP"), on: day("2008-01-02"))
         }
         // MTL: the same span; asked from the other side of the pair.
-        await #expect(throws: RateError.history(.outsideCurrencyRange(code("MTL"), asked: day("2015-06-01"),
-                                                                      span: day("1999-01-04")...day("2007-12-31"), sourceName: ecbName))) {
+        await #expect(
+            throws: RateError.history(
+                .outsideCurrencyRange(
+                    code("MTL"), asked: day("2015-06-01"),
+                    span: day("1999-01-04")...day("2007-12-31"), sourceName: ecbName))
+        ) {
             try await service.quote(from: code("MTL"), to: .usd, on: day("2015-06-01"))
         }
         // HRK: 2005-04-01 to 2022-12-30; Croatia joined the euro on 2023-01-01.
-        await #expect(throws: RateError.history(.outsideCurrencyRange(code("HRK"), asked: day("2023-01-02"),
-                                                                      span: day("2005-04-01")...day("2022-12-30"), sourceName: ecbName))) {
+        await #expect(
+            throws: RateError.history(
+                .outsideCurrencyRange(
+                    code("HRK"), asked: day("2023-01-02"),
+                    span: day("2005-04-01")...day("2022-12-30"), sourceName: ecbName))
+        ) {
             try await service.quote(from: code("HRK"), to: .eur, on: day("2023-01-02"))
         }
         // BGN: first published on 2000-07-19, last on 2025-12-31; before its first day too.
-        await #expect(throws: RateError.history(.outsideCurrencyRange(code("BGN"), asked: day("2000-07-18"),
-                                                                      span: day("2000-07-19")...day("2025-12-31"), sourceName: ecbName))) {
+        await #expect(
+            throws: RateError.history(
+                .outsideCurrencyRange(
+                    code("BGN"), asked: day("2000-07-18"),
+                    span: day("2000-07-19")...day("2025-12-31"), sourceName: ecbName))
+        ) {
             try await service.quote(from: code("BGN"), to: .eur, on: day("2000-07-18"))
         }
-        await #expect(throws: RateError.history(.outsideCurrencyRange(code("BGN"), asked: day("2026-01-02"),
-                                                                      span: day("2000-07-19")...day("2025-12-31"), sourceName: ecbName))) {
+        await #expect(
+            throws: RateError.history(
+                .outsideCurrencyRange(
+                    code("BGN"), asked: day("2026-01-02"),
+                    span: day("2000-07-19")...day("2025-12-31"), sourceName: ecbName))
+        ) {
             try await service.quote(from: .eur, to: code("BGN"), on: day("2026-01-02"))
         }
         #expect(source.calls.isEmpty)
@@ -164,17 +187,27 @@ struct DatedRateTests {
     @Test func icelandicKronaInItsGap() async throws {
         let (service, source) = realHistoryService()
         // ISK: last published 2008-12-09 (290), then again from 2018-02-01 (125.01).
-        let gap = RateError.history(.currencyGap(code("ISK"), asked: day("2010-05-05"), lastBefore: day("2008-12-09"),
-                                                 nextAfter: day("2018-02-01"), sourceName: ecbName))
+        let gap = RateError.history(
+            .currencyGap(
+                code("ISK"), asked: day("2010-05-05"), lastBefore: day("2008-12-09"),
+                nextAfter: day("2018-02-01"), sourceName: ecbName))
         await #expect(throws: gap) { try await service.quote(from: code("ISK"), to: .eur, on: day("2010-05-05")) }
         await #expect(throws: gap) { try await service.quote(from: .usd, to: code("ISK"), on: day("2010-05-05")) }
         // The first working day of the gap, and the last one.
-        await #expect(throws: RateError.history(.currencyGap(code("ISK"), asked: day("2008-12-10"), lastBefore: day("2008-12-09"),
-                                                             nextAfter: day("2018-02-01"), sourceName: ecbName))) {
+        await #expect(
+            throws: RateError.history(
+                .currencyGap(
+                    code("ISK"), asked: day("2008-12-10"), lastBefore: day("2008-12-09"),
+                    nextAfter: day("2018-02-01"), sourceName: ecbName))
+        ) {
             try await service.quote(from: code("ISK"), to: .eur, on: day("2008-12-10"))
         }
-        await #expect(throws: RateError.history(.currencyGap(code("ISK"), asked: day("2018-01-31"), lastBefore: day("2008-12-09"),
-                                                             nextAfter: day("2018-02-01"), sourceName: ecbName))) {
+        await #expect(
+            throws: RateError.history(
+                .currencyGap(
+                    code("ISK"), asked: day("2018-01-31"), lastBefore: day("2008-12-09"),
+                    nextAfter: day("2018-02-01"), sourceName: ecbName))
+        ) {
             try await service.quote(from: code("ISK"), to: .eur, on: day("2018-01-31"))
         }
         // Either side of it.

@@ -53,14 +53,14 @@ struct DecimalFormatTests {
     @Test(arguments: [
         (dec("1491.76"), "1491.76"),
         (dec("0.00741"), "0.00741"),
-        (dec("175.68") / dec("1.1172"), "157.25"),       // 157.250268… at six significant digits
-        (dec("20275.17"), "20275.17"),                    // never fewer than two decimals
+        (dec("175.68") / dec("1.1172"), "157.25"),  // 157.250268… at six significant digits
+        (dec("20275.17"), "20275.17"),  // never fewer than two decimals
         (dec("0.000670349"), "0.000670349"),
         (dec("1.1172"), "1.1172"),
-        (dec("1.1172") / dec("175.68"), "0.00635929"),   // 0.006359289617…
-        (1 / dec("1.1172"), "0.895095"),                  // 0.895094880057…
-        (dec("1491.76") / dec("1.1172"), "1335.27"),      // 1335.266738…
-        (dec("0.8338") / dec("1.1172"), "0.74633"),      // 0.746330110…: six digits, trailing zero dropped
+        (dec("1.1172") / dec("175.68"), "0.00635929"),  // 0.006359289617…
+        (1 / dec("1.1172"), "0.895095"),  // 0.895094880057…
+        (dec("1491.76") / dec("1.1172"), "1335.27"),  // 1335.266738…
+        (dec("0.8338") / dec("1.1172"), "0.74633"),  // 0.746330110…: six digits, trailing zero dropped
     ])
     func rate(value: Decimal, expected: String) {
         #expect(DecimalFormat.rate(value) == expected)

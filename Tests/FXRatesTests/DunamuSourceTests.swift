@@ -9,11 +9,14 @@ struct DunamuSourceTests {
     /// Shortly after the 2024-02-20 15:31 KST sample.
     static let now = utc("2024-02-20T07:00:00Z")
 
-    private static func source(_ answer: Result<HTTPResponse, TransportError>, currencies: [String]? = nil,
-                               base: String = "https://quotation-api-cdn.dunamu.com/v1/", now: Date = now) -> (DunamuSource, FakeTransport) {
+    private static func source(
+        _ answer: Result<HTTPResponse, TransportError>, currencies: [String]? = nil,
+        base: String = "https://quotation-api-cdn.dunamu.com/v1/", now: Date = now
+    ) -> (DunamuSource, FakeTransport) {
         let transport = FakeTransport(answer)
-        let source = DunamuSource(baseURL: URL(string: base)!, currencies: currencies?.map(code) ?? DunamuSource.defaultCurrencies,
-                                  transport: transport, clock: FixedClock(now))
+        let source = DunamuSource(
+            baseURL: URL(string: base)!, currencies: currencies?.map(code) ?? DunamuSource.defaultCurrencies,
+            transport: transport, clock: FixedClock(now))
         return (source, transport)
     }
 
@@ -44,8 +47,10 @@ struct DunamuSourceTests {
 
     /// A KRW per 100 JPY record of the same round: constructed, as no real FRX.KRWJPY capture is stored.
     /// 904.05 is the middle of the real 2023-08-02 TT rates (895.20 and 912.90) in recent-jpyusd.json.
-    private static let jpy = record(["code": #""FRX.KRWJPY""#, "currencyCode": #""JPY""#, "basePrice": "904.05",
-                                     "signedChangePrice": "-1.95", "currencyUnit": "100"])
+    private static let jpy = record([
+        "code": #""FRX.KRWJPY""#, "currencyCode": #""JPY""#, "basePrice": "904.05",
+        "signedChangePrice": "-1.95", "currencyUnit": "100",
+    ])
 
     // MARK: real samples
 
@@ -67,9 +72,10 @@ struct DunamuSourceTests {
         #expect(validators == Validators())
 
         let request = try #require(transport.requests.first)
-        #expect(request.url.absoluteString == "https://quotation-api-cdn.dunamu.com/v1/forex/recent?codes="
-            + "FRX.KRWUSD,FRX.KRWJPY,FRX.KRWEUR,FRX.KRWCNY,FRX.KRWGBP,FRX.KRWCHF,FRX.KRWCAD,FRX.KRWAUD,"
-            + "FRX.KRWNZD,FRX.KRWHKD,FRX.KRWSGD,FRX.KRWTWD,FRX.KRWTHB,FRX.KRWVND")
+        #expect(
+            request.url.absoluteString == "https://quotation-api-cdn.dunamu.com/v1/forex/recent?codes="
+                + "FRX.KRWUSD,FRX.KRWJPY,FRX.KRWEUR,FRX.KRWCNY,FRX.KRWGBP,FRX.KRWCHF,FRX.KRWCAD,FRX.KRWAUD,"
+                + "FRX.KRWNZD,FRX.KRWHKD,FRX.KRWSGD,FRX.KRWTWD,FRX.KRWTHB,FRX.KRWVND")
         #expect(request.timeout == 15)
         #expect(request.maxBytes == 14 * (8 << 10))
         #expect(transport.requests.count == 1)
@@ -121,11 +127,12 @@ struct DunamuSourceTests {
 
     /// Key order varies between samples, and fields fx does not use may be anything.
     @Test func keyOrderAndUnusedFieldsDoNotMatter() async throws {
-        let body = #"[{"timestamp":1708410689000,"currencyUnit":1,"basePrice":1338.00,"tcBuyingPrice":null,"#
+        let body =
+            #"[{"timestamp":1708410689000,"currencyUnit":1,"basePrice":1338.00,"tcBuyingPrice":null,"#
             + #""name":"미국 (USD/KRW)","date":"2024-02-20","code":"FRX.KRWUSD"}]"#
         let table = try await Self.fetch(body)
         #expect(table.rates == [.usd: dec("1") / dec("1338.00")])
-        #expect(table.previous == nil)   // no signedChangePrice, no change to show
+        #expect(table.previous == nil)  // no signedChangePrice, no change to show
     }
 
     @Test func nullChangeGivesNoPrevious() async throws {
@@ -154,7 +161,7 @@ struct DunamuSourceTests {
         (["date": #""2024-02-30""#], .malformed("date '2024-02-30'")),
         (["date": ""], .missingDate),
         (["timestamp": ""], .missingDate),
-        (["timestamp": "1708410689"], .malformed("timestamp of USD is not on 2024-02-20")),   // seconds, not milliseconds
+        (["timestamp": "1708410689"], .malformed("timestamp of USD is not on 2024-02-20")),  // seconds, not milliseconds
         (["timestamp": "-1"], .malformed("timestamp -1")),
         (["timestamp": "1708410689000.5"], .malformed("timestamp 1708410689000.5")),
         // Stamped an hour ahead of the clock (07:00 UTC), or dated tomorrow in Seoul.
@@ -195,8 +202,9 @@ struct DunamuSourceTests {
     // MARK: configuration and URLs
 
     @Test func asksOnlyForConfiguredCurrenciesOnceEach() async throws {
-        let (source, transport) = Self.source(Self.json(Data("[\(Self.jpy)]".utf8)), currencies: ["jpy", "KRW", "JPY", "usd"],
-                                              base: "https://mirror.example/v1")
+        let (source, transport) = Self.source(
+            Self.json(Data("[\(Self.jpy)]".utf8)), currencies: ["jpy", "KRW", "JPY", "usd"],
+            base: "https://mirror.example/v1")
         _ = try await source.fetchLatest(validators: nil)
         #expect(transport.requests.first?.url.absoluteString == "https://mirror.example/v1/forex/recent?codes=FRX.KRWJPY,FRX.KRWUSD")
         // An answer for a currency not asked for is refused, even one Dunamu knows.
@@ -222,7 +230,8 @@ struct DunamuSourceTests {
         #expect(source.nextPublication(after: table) == utc("2024-02-20T06:36:29Z"))
         // With only a date: five minutes after midnight in Seoul (UTC+9).
         #expect(source.nextPublication(after: day("2024-02-20")) == utc("2024-02-19T15:05:00Z"))
-        #expect(source.nextPublication(after: RateTable(base: Self.krw, date: day("2024-02-20"), rates: [:])) == utc("2024-02-19T15:05:00Z"))
+        #expect(
+            source.nextPublication(after: RateTable(base: Self.krw, date: day("2024-02-20"), rates: [:])) == utc("2024-02-19T15:05:00Z"))
     }
 
     /// After a Monday quote, the previous close is Friday's.

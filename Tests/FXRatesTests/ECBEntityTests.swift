@@ -26,12 +26,13 @@ struct ECBEntityTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fx-ecb-entity-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         let text = try Self.document(naming: file)
-        let data: Data = switch encoding {
-        case "UTF-16LE": text.data(using: .utf16LittleEndian)!
-        case "UTF-16BE": text.data(using: .utf16BigEndian)!
-        case "UTF-16 with BOM": Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!
-        default: Data(text.utf8)
-        }
+        let data: Data =
+            switch encoding {
+            case "UTF-16LE": text.data(using: .utf16LittleEndian)!
+            case "UTF-16BE": text.data(using: .utf16BigEndian)!
+            case "UTF-16 with BOM": Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!
+            default: Data(text.utf8)
+            }
         // Refused as a DTD, or as not being the UTF-8 XML the ECB sends: never parsed on.
         let expected: FetchFailure = encoding == "UTF-8" ? .forbiddenDTD : .malformed("not UTF-8 XML")
         #expect(throws: expected) { try ECBFeedParser.parse(data) }

@@ -49,10 +49,12 @@ struct ECBFeedParserFixtureTests {
 
     @Test func partialHistoryIsSortedAndKeepsLegacyCurrencies() throws {
         let tables = try ECBFeedParser.parse(Fixture.data("eurofxref-hist.partial.xml"))
-        #expect(tables.map(\.date) == [
-            "1999-01-04", "1999-01-05", "1999-01-06", "1999-01-07", "1999-01-08",
-            "2021-01-04", "2021-01-05", "2021-01-06", "2021-01-07", "2021-01-08", "2021-06-25",
-        ].map(day))
+        #expect(
+            tables.map(\.date)
+                == [
+                    "1999-01-04", "1999-01-05", "1999-01-06", "1999-01-07", "1999-01-08",
+                    "2021-01-04", "2021-01-05", "2021-01-06", "2021-01-07", "2021-01-08", "2021-06-25",
+                ].map(day))
         let first = try #require(tables.first)
         #expect(first.rates[.usd] == dec("1.1789"))
         #expect(first.rates[code("CYP")] == dec("0.58231"))
@@ -73,15 +75,16 @@ struct ECBFeedParserFixtureTests {
 @Suite("ECB XML refused")
 struct ECBFeedParserMalformedTests {
     static func document(_ cubes: String) -> Data {
-        Data("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
-          <gesmes:subject>Reference rates</gesmes:subject>
-          <Cube>
-        \(cubes)
-          </Cube>
-        </gesmes:Envelope>
-        """.utf8)
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+              <gesmes:subject>Reference rates</gesmes:subject>
+              <Cube>
+            \(cubes)
+              </Cube>
+            </gesmes:Envelope>
+            """.utf8)
     }
 
     static func parse(_ data: Data) -> FetchFailure? {
@@ -104,42 +107,74 @@ struct ECBFeedParserMalformedTests {
         ("byte-order mark only", Data([0xEF, 0xBB, 0xBF, 0x0A]), .emptyBody),
         ("HTML page", Data("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>oops</body></html>".utf8), .htmlBody),
         ("bare HTML", Data("  <html><body>Service Unavailable</body></html>".utf8), .htmlBody),
-        ("rate zero", document(#"<Cube time="2026-10-30"><Cube currency="USD" rate="0"/></Cube>"#),
-         .invalidRate(currency: "USD", value: "0")),
-        ("rate negative", document(#"<Cube time="2026-10-30"><Cube currency="USD" rate="-1"/></Cube>"#),
-         .invalidRate(currency: "USD", value: "-1")),
-        ("rate not a number", document(#"<Cube time="2026-10-30"><Cube currency="JPY" rate="abc"/></Cube>"#),
-         .invalidRate(currency: "JPY", value: "abc")),
-        ("rate with exponent", document(#"<Cube time="2026-10-30"><Cube currency="USD" rate="1e3"/></Cube>"#),
-         .invalidRate(currency: "USD", value: "1e3")),
-        ("rate missing", document(#"<Cube time="2026-10-30"><Cube currency="USD"/></Cube>"#),
-         .invalidRate(currency: "USD", value: "")),
-        ("duplicate currency", document("""
-            <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/><Cube currency="USD" rate="1.1173"/></Cube>
-            """), .duplicateCurrency("USD", day("2026-10-30"))),
+        (
+            "rate zero", document(#"<Cube time="2026-10-30"><Cube currency="USD" rate="0"/></Cube>"#),
+            .invalidRate(currency: "USD", value: "0")
+        ),
+        (
+            "rate negative", document(#"<Cube time="2026-10-30"><Cube currency="USD" rate="-1"/></Cube>"#),
+            .invalidRate(currency: "USD", value: "-1")
+        ),
+        (
+            "rate not a number", document(#"<Cube time="2026-10-30"><Cube currency="JPY" rate="abc"/></Cube>"#),
+            .invalidRate(currency: "JPY", value: "abc")
+        ),
+        (
+            "rate with exponent", document(#"<Cube time="2026-10-30"><Cube currency="USD" rate="1e3"/></Cube>"#),
+            .invalidRate(currency: "USD", value: "1e3")
+        ),
+        (
+            "rate missing", document(#"<Cube time="2026-10-30"><Cube currency="USD"/></Cube>"#),
+            .invalidRate(currency: "USD", value: "")
+        ),
+        (
+            "duplicate currency",
+            document(
+                """
+                <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/><Cube currency="USD" rate="1.1173"/></Cube>
+                """), .duplicateCurrency("USD", day("2026-10-30"))
+        ),
         ("rate outside a dated cube", document(#"<Cube currency="USD" rate="1.1172"/>"#), .missingDate),
-        ("rate after a dated cube closed", document("""
-            <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/></Cube><Cube currency="JPY" rate="175.68"/>
-            """), .missingDate),
+        (
+            "rate after a dated cube closed",
+            document(
+                """
+                <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/></Cube><Cube currency="JPY" rate="175.68"/>
+                """), .missingDate
+        ),
         ("impossible date", document(#"<Cube time="2021-13-45"><Cube currency="USD" rate="1.1"/></Cube>"#), .missingDate),
         ("date not ISO", document(#"<Cube time="30/10/2026"><Cube currency="USD" rate="1.1"/></Cube>"#), .missingDate),
-        ("duplicate date", document("""
-            <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/></Cube>
-            <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/></Cube>
-            """), .duplicateDate(day("2026-10-30"))),
-        ("invalid currency", document(#"<Cube time="2026-10-30"><Cube currency="US1" rate="1.1"/></Cube>"#),
-         .invalidCurrency("US1")),
-        ("external entity", Data("""
-            <?xml version="1.0"?>
-            <!DOCTYPE foo [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
-            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01"><Cube><Cube time="2026-10-30">
-            <Cube currency="USD" rate="&xxe;"/></Cube></Cube></gesmes:Envelope>
-            """.utf8), .forbiddenDTD),
-        ("entity expansion", Data("""
-            <?xml version="1.0"?>
-            <!DOCTYPE lolz [ <!ENTITY lol "lol"> <!ENTITY lol2 "&lol;&lol;&lol;&lol;"> ]>
-            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01"><x>&lol2;</x></gesmes:Envelope>
-            """.utf8), .forbiddenDTD),
+        (
+            "duplicate date",
+            document(
+                """
+                <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/></Cube>
+                <Cube time="2026-10-30"><Cube currency="USD" rate="1.1172"/></Cube>
+                """), .duplicateDate(day("2026-10-30"))
+        ),
+        (
+            "invalid currency", document(#"<Cube time="2026-10-30"><Cube currency="US1" rate="1.1"/></Cube>"#),
+            .invalidCurrency("US1")
+        ),
+        (
+            "external entity",
+            Data(
+                """
+                <?xml version="1.0"?>
+                <!DOCTYPE foo [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
+                <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01"><Cube><Cube time="2026-10-30">
+                <Cube currency="USD" rate="&xxe;"/></Cube></Cube></gesmes:Envelope>
+                """.utf8), .forbiddenDTD
+        ),
+        (
+            "entity expansion",
+            Data(
+                """
+                <?xml version="1.0"?>
+                <!DOCTYPE lolz [ <!ENTITY lol "lol"> <!ENTITY lol2 "&lol;&lol;&lol;&lol;"> ]>
+                <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01"><x>&lol2;</x></gesmes:Envelope>
+                """.utf8), .forbiddenDTD
+        ),
     ])
     func refused(label: String, body: Data, expected: FetchFailure) {
         #expect(Self.parse(body) == expected, "\(label)")
@@ -178,7 +213,8 @@ struct ECBFeedParserMalformedTests {
     }
 
     @Test func wellFormedXMLThatIsNotECBIsMalformed() {
-        let failure = Self.parse(Data(#"<?xml version="1.0"?><rates><Cube time="2026-10-30"><Cube currency="USD" rate="1.1"/></Cube></rates>"#.utf8))
+        let failure = Self.parse(
+            Data(#"<?xml version="1.0"?><rates><Cube time="2026-10-30"><Cube currency="USD" rate="1.1"/></Cube></rates>"#.utf8))
         guard case .malformed = failure else {
             Issue.record("expected .malformed, got \(String(describing: failure))")
             return

@@ -88,8 +88,9 @@ struct ECBFullHistoryTests {
 
     @Test
     func theHistoryFileRoundTripsAndReadsOnlyTheColumnsAskedFor() throws {
-        let entry = CachedHistory(source: .ecb, history: Self.history, complete: true,
-                                  fetchedAt: Date(timeIntervalSince1970: 1_790_000_000))
+        let entry = CachedHistory(
+            source: .ecb, history: Self.history, complete: true,
+            fetchedAt: Date(timeIntervalSince1970: 1_790_000_000))
         let data = HistoryFileFormat.encode(entry)
         #expect(try HistoryFileFormat.decode(data, currencies: nil) == entry)
         let two = try HistoryFileFormat.decode(data, currencies: [code("USD"), code("JPY")])

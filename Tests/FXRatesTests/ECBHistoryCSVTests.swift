@@ -24,7 +24,7 @@ struct ECBHistoryCSVTests {
         #expect(newest.rates[.usd] == dec("1.1172"))
         #expect(newest.rates[code("JPY")] == dec("175.68"))
         #expect(newest.rates[code("ISK")] == dec("136"))
-        #expect(newest.rates[code("ZAR")] == dec("18.6455"))   // the last column, before the trailing comma
+        #expect(newest.rates[code("ZAR")] == dec("18.6455"))  // the last column, before the trailing comma
         let oldest = try #require(tables.first)
         #expect(oldest.rates.count == 27)
         #expect(oldest.rates[code("CYP")] == dec("0.58231"))
@@ -45,10 +45,11 @@ struct ECBHistoryCSVTests {
     @Test func windowsLineEndings() throws {
         let text = "Date,USD,JPY,\r\n2026-10-30,1.1172,175.68,\r\n2026-10-29,1.113,N/A,\r\n"
         let tables = try ECBHistoryCSV.parse(text)
-        #expect(tables == [
-            RateTable(base: .eur, date: day("2026-10-29"), rates: [.usd: dec("1.113")]),
-            RateTable(base: .eur, date: day("2026-10-30"), rates: [.usd: dec("1.1172"), code("JPY"): dec("175.68")]),
-        ])
+        #expect(
+            tables == [
+                RateTable(base: .eur, date: day("2026-10-29"), rates: [.usd: dec("1.113")]),
+                RateTable(base: .eur, date: day("2026-10-30"), rates: [.usd: dec("1.1172"), code("JPY"): dec("175.68")]),
+            ])
     }
 
     @Test(arguments: [

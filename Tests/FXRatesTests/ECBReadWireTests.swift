@@ -11,8 +11,9 @@ struct ECBReadWireTests {
 
     @Test(arguments: [ECBReadWire.File.xml, .zip])
     func theRequestArrivesAsSent(file: ECBReadWire.File) throws {
-        let request = SourceRequest(url: URL(string: "http://127.0.0.1:8080/ecb/eurofxref-daily.xml")!, validators: Self.validators,
-                                    timeout: 0.5, maxBytes: 64 << 10)
+        let request = SourceRequest(
+            url: URL(string: "http://127.0.0.1:8080/ecb/eurofxref-daily.xml")!, validators: Self.validators,
+            timeout: 0.5, maxBytes: 64 << 10)
         let decoded = try #require(ECBReadWire.decodeRequest(ECBReadWire.encode(request, reading: file)))
         #expect(decoded.request == request && decoded.file == file)
         // A plain fetch is no request to read, and a request to read no plain fetch.
@@ -28,7 +29,8 @@ struct ECBReadWireTests {
 
     @Test func ratesKeepEveryDigitAndGapsStayGaps() throws {
         let tables = [
-            RateTable(base: .eur, date: day("2026-11-20"), rates: [.usd: dec("1.0000000000000000000000000000000001"), code("JPY"): dec("161.5")]),
+            RateTable(
+                base: .eur, date: day("2026-11-20"), rates: [.usd: dec("1.0000000000000000000000000000000001"), code("JPY"): dec("161.5")]),
             RateTable(base: .eur, date: day("2026-11-23"), rates: [.usd: dec("0.00012")]),
         ]
         let decoded = try #require(ECBReadWire.decodeTables(ECBReadWire.answer(.success(.fetched(tables, Validators())))))

@@ -7,16 +7,21 @@ import FXTestSupport
 @Suite("ECB source over a fake transport")
 struct ECBSourceTests {
     static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://www.ecb.europa.eu/stats/eurofxref")
-        -> (ECBSource, FakeTransport) {
+        -> (ECBSource, FakeTransport)
+    {
         let transport = FakeTransport(answer)
         return (ECBSource(baseURL: URL(string: base)!, files: InProcessECBFetcher(transport: transport)), transport)
     }
 
     @Test func fetchesTheDailyFileWithValidators() async throws {
         let body = try Fixture.data("eurofxref-daily.xml")
-        let (source, transport) = Self.source(.success(HTTPResponse(status: 200, headers: [
-            "Content-Type": "text/xml", "ETag": "\"abc\"", "Last-Modified": "Tue, 03 Jan 2023 15:00:00 GMT",
-        ], body: body)))
+        let (source, transport) = Self.source(
+            .success(
+                HTTPResponse(
+                    status: 200,
+                    headers: [
+                        "Content-Type": "text/xml", "ETag": "\"abc\"", "Last-Modified": "Tue, 03 Jan 2023 15:00:00 GMT",
+                    ], body: body)))
         let outcome = try await source.fetchLatest(validators: nil)
         guard case .fetched(let table, let validators) = outcome else {
             Issue.record("expected .fetched, got \(outcome)")
@@ -41,8 +46,11 @@ struct ECBSourceTests {
     /// From the start, the whole history: the zipped CSV, unpacked and read into columns.
     @Test func theZippedHistoryIsReadWhole() async throws {
         let csv = try Fixture.data("eurofxref-hist.sample.csv")
-        let (source, transport) = Self.source(.success(HTTPResponse(status: 200, headers: ["Content-Type": "application/zip"],
-                                                                    body: try ECBFiles.zip(csv: csv))))
+        let (source, transport) = Self.source(
+            .success(
+                HTTPResponse(
+                    status: 200, headers: ["Content-Type": "application/zip"],
+                    body: try ECBFiles.zip(csv: csv))))
         let history = try await source.fetchHistory(since: nil, today: day("2026-10-30"))
         #expect(history == (try ECBHistoryCSV.history(csv)))
         let request = try #require(transport.requests.first)
@@ -71,8 +79,8 @@ struct ECBSourceTests {
     }
 
     @Test(arguments: [
-        ("2026-10-30", "2026-11-02T15:00:00Z"),   // Friday → Monday 16:00 CET
-        ("2026-04-02", "2026-04-07T14:00:00Z"),   // Maundy Thursday → Tuesday after Easter, 16:00 CEST
+        ("2026-10-30", "2026-11-02T15:00:00Z"),  // Friday → Monday 16:00 CET
+        ("2026-04-02", "2026-04-07T14:00:00Z"),  // Maundy Thursday → Tuesday after Easter, 16:00 CEST
         ("2025-12-24", "2025-12-29T15:00:00Z"),
         ("2026-07-01", "2026-07-02T14:00:00Z"),
     ])

@@ -9,19 +9,30 @@ struct FetchFallbackTests {
     static let checked = utc("2026-11-02T14:59:30Z")
 
     @Test func theCacheAnswersFirstAndTheBuiltInRatesAreNotEvenMade() throws {
-        let fallback = try FetchFallback<String>.after(Self.failure, source: .ecb, sourceName: "ECB",
-                                                       cached: ("cached", day("2026-10-30"), Self.checked),
-                                                       builtIn: { Issue.record("built-in rates made"); return nil }).get()
+        let fallback = try FetchFallback<String>.after(
+            Self.failure, source: .ecb, sourceName: "ECB",
+            cached: ("cached", day("2026-10-30"), Self.checked),
+            builtIn: {
+                Issue.record("built-in rates made"); return nil
+            }
+        ).get()
         #expect(fallback.table == "cached" && fallback.origin == .cache)
-        #expect(fallback.diagnostic == .fetchFailed(source: .ecb, sourceName: "ECB", failure: Self.failure,
-                                                    fallback: .cached(day("2026-10-30"), fetchedAt: Self.checked)))
+        #expect(
+            fallback.diagnostic
+                == .fetchFailed(
+                    source: .ecb, sourceName: "ECB", failure: Self.failure,
+                    fallback: .cached(day("2026-10-30"), fetchedAt: Self.checked)))
     }
 
     @Test func withoutACacheTheBuiltInRatesAnswer() throws {
-        let fallback = try FetchFallback<String>.after(Self.failure, source: .ecb, sourceName: "ECB", cached: nil,
-                                                       builtIn: { ("built in", day("2026-10-30")) }).get()
+        let fallback = try FetchFallback<String>.after(
+            Self.failure, source: .ecb, sourceName: "ECB", cached: nil,
+            builtIn: { ("built in", day("2026-10-30")) }
+        ).get()
         #expect(fallback.table == "built in" && fallback.origin == .builtIn)
-        #expect(fallback.diagnostic == .fetchFailed(source: .ecb, sourceName: "ECB", failure: Self.failure, fallback: .builtIn(day("2026-10-30"))))
+        #expect(
+            fallback.diagnostic
+                == .fetchFailed(source: .ecb, sourceName: "ECB", failure: Self.failure, fallback: .builtIn(day("2026-10-30"))))
     }
 
     @Test func withNeitherTheFailureIsTheAnswer() {

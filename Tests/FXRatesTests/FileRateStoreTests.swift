@@ -38,8 +38,9 @@ struct FileRateStoreTests {
     static let checked = utc("2026-11-02T14:59:30Z")
 
     static func entry(source: SourceID = .ecb, table: RateTable = Sample.friday) -> CachedRates {
-        CachedRates(source: source, table: table, fetchedAt: fetched, checkedAt: checked,
-                    validators: Validators(etag: "\"5f2a-63d1\"", lastModified: "Fri, 30 Oct 2026 15:05:00 GMT"))
+        CachedRates(
+            source: source, table: table, fetchedAt: fetched, checkedAt: checked,
+            validators: Validators(etag: "\"5f2a-63d1\"", lastModified: "Fri, 30 Oct 2026 15:05:00 GMT"))
     }
 
     @Test func missingFileLoadsEmptyWithoutDiagnostics() throws {
@@ -71,11 +72,13 @@ struct FileRateStoreTests {
     @Test func manyDigitRatesSurviveAsText() throws {
         let temp = try TemporaryDirectory()
         let store = FileRateStore(directory: temp.path("cache"))
-        let table = RateTable(base: .eur, date: day("2026-10-30"), rates: [
-            .usd: dec("1.12345678901234567890123456789012345"),
-            code("JPY"): dec("0.000000001"),
-            code("KRW"): dec("123456789012345678901234567890"),
-        ])
+        let table = RateTable(
+            base: .eur, date: day("2026-10-30"),
+            rates: [
+                .usd: dec("1.12345678901234567890123456789012345"),
+                code("JPY"): dec("0.000000001"),
+                code("KRW"): dec("123456789012345678901234567890"),
+            ])
         try store.save(Self.entry(table: table))
         #expect(store.load().entries[.ecb]?.table == table)
     }
@@ -118,7 +121,8 @@ struct FileRateStoreTests {
         let temp = try TemporaryDirectory()
         let store = FileRateStore(directory: temp.path("cache"))
         try store.save(Self.entry())
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store.path))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store.path))) as? [String: Any])
         #expect(json["schema"] as? Int == 1)
         let ecb = try #require((json["sources"] as? [String: Any])?["ecb"] as? [String: Any])
         #expect(ecb["date"] as? String == "2026-10-30")
@@ -148,15 +152,19 @@ struct FileRateStoreTests {
                 // Below the current one: no fx wrote it (a newer fx's schema is not damage; see below).
                 try Data(#"{"schema": 0, "sources": {}}"#.utf8).write(to: url)
             case .invalidRate:
-                try Data("""
-                {"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-10-30", "fetchedAt": "2026-10-30T15:05:12Z",
-                 "checkedAt": "2026-10-30T15:05:12Z", "rates": {"USD": "-1"}}}}
-                """.utf8).write(to: url)
+                try Data(
+                    """
+                    {"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-10-30", "fetchedAt": "2026-10-30T15:05:12Z",
+                     "checkedAt": "2026-10-30T15:05:12Z", "rates": {"USD": "-1"}}}}
+                    """.utf8
+                ).write(to: url)
             case .invalidDate:
-                try Data("""
-                {"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-02-30", "fetchedAt": "2026-10-30T15:05:12Z",
-                 "checkedAt": "2026-10-30T15:05:12Z", "rates": {"USD": "1.1172"}}}}
-                """.utf8).write(to: url)
+                try Data(
+                    """
+                    {"schema": 1, "sources": {"ecb": {"base": "EUR", "date": "2026-02-30", "fetchedAt": "2026-10-30T15:05:12Z",
+                     "checkedAt": "2026-10-30T15:05:12Z", "rates": {"USD": "1.1172"}}}}
+                    """.utf8
+                ).write(to: url)
             case .directory:
                 try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
             }

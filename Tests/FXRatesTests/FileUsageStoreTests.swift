@@ -8,7 +8,9 @@ import Testing
 @Suite struct FileUsageStoreTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-    @Test(arguments: ["", "{\"schema\": 1, \"sour", "[1, 2]", #"{"schema": 1, "sources": {"ecb": {"month": 11}}}"#, #"{"schema": 0, "sources": {}}"#])
+    @Test(arguments: [
+        "", "{\"schema\": 1, \"sour", "[1, 2]", #"{"schema": 1, "sources": {"ecb": {"month": 11}}}"#, #"{"schema": 0, "sources": {}}"#,
+    ])
     func damageIsSetAsideAndCountingStartsAfresh(text: String) throws {
         let directory = makeTemporaryDirectory("fx-usage")
         defer { try? FileManager.default.removeItem(at: directory) }

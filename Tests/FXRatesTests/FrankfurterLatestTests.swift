@@ -6,8 +6,11 @@ import FXRates
 @Suite("Frankfurter v1 latest")
 struct FrankfurterLatestTests {
     private static func source(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> (FrankfurterSource, FakeTransport) {
-        let transport = FakeTransport(.success(HTTPResponse(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 },
-                                                            body: body)))
+        let transport = FakeTransport(
+            .success(
+                HTTPResponse(
+                    status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 },
+                    body: body)))
         return (FrankfurterSource(baseURL: URL(string: "https://api.frankfurter.dev/v1/")!, transport: transport), transport)
     }
 
@@ -29,10 +32,14 @@ struct FrankfurterLatestTests {
 
     @Test func decodesTheTrimmedSymbolsSample() throws {
         let table = try FrankfurterDecoder.latest(try Fixture.data("frankfurter/latest-symbols.json"), base: .eur)
-        #expect(table == RateTable(base: .eur, date: day("2026-10-09"), rates: [
-            code("AUD"): dec("1.6052"), code("GBP"): dec("0.84763"), code("INR"): dec("108.3965"),
-            code("JPY"): dec("177.34"), code("USD"): dec("1.1206"),
-        ]))
+        #expect(
+            table
+                == RateTable(
+                    base: .eur, date: day("2026-10-09"),
+                    rates: [
+                        code("AUD"): dec("1.6052"), code("GBP"): dec("0.84763"), code("INR"): dec("108.3965"),
+                        code("JPY"): dec("177.34"), code("USD"): dec("1.1206"),
+                    ]))
     }
 
     @Test func refusesOtherBasesAndAmounts() {
@@ -50,7 +57,10 @@ struct FrankfurterLatestTests {
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{}}"#, .noRates),
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"USD":-1.1}}"#, .invalidRate(currency: "USD", value: "-1.1")),
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"USD":"1.1"}}"#, .invalidRate(currency: "USD", value: "\"1.1\"")),
-        (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"USD":1.1,"USD":1.2}}"#, .duplicateCurrency("USD", Day(iso: "2026-10-30")!)),
+        (
+            #"{"amount":1.0,"base":"EUR","date":"2026-10-30","rates":{"USD":1.1,"USD":1.2}}"#,
+            .duplicateCurrency("USD", Day(iso: "2026-10-30")!)
+        ),
         (#"{"amount":1.0,"base":"EUR","date":"2026-10-30","date":"2026-10-31","rates":{"USD":1.1}}"#, .malformed("duplicate key 'date'")),
     ])
     func badBodiesAreRefused(body: String, failure: FetchFailure) {

@@ -7,7 +7,8 @@ struct FrankfurterSourceTests {
     static let today = day("2026-10-02")
 
     private static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://api.frankfurter.dev/v1/")
-        -> (FrankfurterSource, FakeTransport) {
+        -> (FrankfurterSource, FakeTransport)
+    {
         let transport = FakeTransport(answer)
         return (FrankfurterSource(baseURL: URL(string: base)!, transport: transport), transport)
     }
@@ -24,7 +25,8 @@ struct FrankfurterSourceTests {
 
     @Test func decodesTheRealSampleExactly() async throws {
         let body = try Fixture.data("frankfurter/timeseries.json")
-        let (source, transport) = Self.source(.success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)))
+        let (source, transport) = Self.source(
+            .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)))
         let history = try await source.fetchHistory(since: day("2026-09-30"), today: Self.today)
         #expect(history.base == .eur)
         #expect(history.days == [day("2026-09-30"), day("2026-10-01"), day("2026-10-02")])
@@ -50,8 +52,10 @@ struct FrankfurterSourceTests {
     }
 
     /// The decoder's integer fast path agrees with `Decimal(exactly:)`, on both sides of its 19-digit limit.
-    @Test(arguments: ["108.8205", "0.000670349", "18751", "1.10", "100", "0.84985", "0.0001", "9999999999999999999",
-                      "99999999999999999999", "1.234567890123456789", "12345678901234567890.123456789"])
+    @Test(arguments: [
+        "108.8205", "0.000670349", "18751", "1.10", "100", "0.84985", "0.0001", "9999999999999999999",
+        "99999999999999999999", "1.234567890123456789", "12345678901234567890.123456789",
+    ])
     func fastPathIsExact(text: String) throws {
         let rate = try #require(try Self.decode(#""USD":\#(text)"#).columns[.usd]?.first ?? nil)
         let exact = try #require(Decimal(exactly: text))
@@ -65,8 +69,11 @@ struct FrankfurterSourceTests {
         (#""USD":0.0"#, .invalidRate(currency: "USD", value: "0.0")),
         (#""USD":"1.1355""#, .invalidRate(currency: "USD", value: "\"1.1355\"")),
         (#""USD":null"#, .invalidRate(currency: "USD", value: "null")),
-        (#""USD":1.1e0"#, .invalidRate(currency: "USD", value: "1.1e0")),   // exponents are not rates
-        (#""USD":1234567890123456789012345678901234567890"#, .invalidRate(currency: "USD", value: "1234567890123456789012345678901234567890")),
+        (#""USD":1.1e0"#, .invalidRate(currency: "USD", value: "1.1e0")),  // exponents are not rates
+        (
+            #""USD":1234567890123456789012345678901234567890"#,
+            .invalidRate(currency: "USD", value: "1234567890123456789012345678901234567890")
+        ),
         (#""USD":1.1355,"USD":1.1356"#, .duplicateCurrency("USD", day("2026-09-30"))),
         (#""EUR":1"#, .invalidCurrency("EUR")),
         (#""US$":1.1"#, .invalidCurrency("US$")),
@@ -116,7 +123,9 @@ struct FrankfurterSourceTests {
     }
 
     @Test func unknownKeysAreSkipped() throws {
-        let body = "\u{FEFF}" + #" { "note" : [1, {"a": null, "b": [true, false, "x\"y\u00e9"]}], "base":"EUR", "rates":{ "2026-10-01" : { "USD" : 1.1 } } } "#
+        let body =
+            "\u{FEFF}"
+            + #" { "note" : [1, {"a": null, "b": [true, false, "x\"y\u00e9"]}], "base":"EUR", "rates":{ "2026-10-01" : { "USD" : 1.1 } } } "#
         let history = try FrankfurterDecoder.history(Data(body.utf8), base: .eur, latest: Self.today)
         #expect(history.columns[.usd] == [dec("1.1")])
     }
@@ -142,7 +151,7 @@ struct FrankfurterSourceTests {
     }
 
     @Test(arguments: [
-        (HTTPResponse(status: 404), FetchFailure.httpStatus(404)),   // old deployments: empty bodies
+        (HTTPResponse(status: 404), FetchFailure.httpStatus(404)),  // old deployments: empty bodies
         (HTTPResponse(status: 422), .httpStatus(422)),
         (HTTPResponse(status: 422, body: Data("<html>oops</html>".utf8)), .httpStatus(422)),
         (HTTPResponse(status: 503, body: Data(#"{"message":"timeout"}"#.utf8)), .httpStatus(503)),
@@ -172,12 +181,13 @@ struct FrankfurterSourceTests {
         _ = try? await mirror.fetchHistory(since: day("1990-05-01"), today: Self.today)
         _ = try? await mirror.fetchHistory(since: day("2030-01-01"), today: Self.today)
         _ = try? await mirror.fetchSeries(from: day("2026-09-30"), to: day("2026-10-02"), symbols: [code("INR"), .usd], today: Self.today)
-        #expect(transport.requests.map(\.url.absoluteString) == [
-            "https://mirror.example/frankfurter/v1/1999-01-04..?base=EUR",
-            "https://mirror.example/frankfurter/v1/1999-01-04..?base=EUR",   // nothing exists earlier
-            "https://mirror.example/frankfurter/v1/2026-10-02..?base=EUR",   // never past today
-            "https://mirror.example/frankfurter/v1/2026-09-30..2026-10-02?base=EUR&symbols=INR,USD",
-        ])
+        #expect(
+            transport.requests.map(\.url.absoluteString) == [
+                "https://mirror.example/frankfurter/v1/1999-01-04..?base=EUR",
+                "https://mirror.example/frankfurter/v1/1999-01-04..?base=EUR",  // nothing exists earlier
+                "https://mirror.example/frankfurter/v1/2026-10-02..?base=EUR",  // never past today
+                "https://mirror.example/frankfurter/v1/2026-09-30..2026-10-02?base=EUR&symbols=INR,USD",
+            ])
         // The full history is allowed about 8 MiB; a few days the floor of 256 KiB.
         let full = transport.requests[0].maxBytes
         #expect(full > 7 << 20 && full < 9 << 20)

@@ -276,10 +276,12 @@ struct HistoryServiceFallbackTests {
         #expect(quote.provenance.requested == day("2026-11-02"))
         // 2026-10-30: USD 1.1172 → 100 USD = 89.508… EUR
         #expect(quote.convert(100).rounded(scale: 2) == dec("89.51"))
-        #expect(await service.takeDiagnostics() == [
-            .fetchFailed(source: .ecb, sourceName: ecbName, failure: .httpStatus(503),
-                         fallback: .cached(day("2026-10-30"), fetchedAt: entry.checkedAt)),
-        ])
+        #expect(
+            await service.takeDiagnostics() == [
+                .fetchFailed(
+                    source: .ecb, sourceName: ecbName, failure: .httpStatus(503),
+                    fallback: .cached(day("2026-10-30"), fetchedAt: entry.checkedAt))
+            ])
         #expect(store.saveCount == 0)
 
         // Within five minutes: no new attempt and no new warning.
@@ -310,9 +312,10 @@ struct HistoryServiceFallbackTests {
         // 2026-10-30: USD 1.1172, JPY 175.68 → 100 USD = 15,724.99… JPY
         #expect(quote.convert(100).rounded(scale: 0) == 15725)
         // One warning for one event (the shell prints "…; using the built-in rates of 2026-10-30" once).
-        #expect(await service.takeDiagnostics() == [
-            .fetchFailed(source: .ecb, sourceName: ecbName, failure: failure, fallback: .builtIn(day("2026-10-30"))),
-        ])
+        #expect(
+            await service.takeDiagnostics() == [
+                .fetchFailed(source: .ecb, sourceName: ecbName, failure: failure, fallback: .builtIn(day("2026-10-30")))
+            ])
         #expect(store.saveCount == 0)
         #expect(store.load(.ecb, currencies: nil).0 == nil)
     }
@@ -332,7 +335,8 @@ struct HistoryServiceFallbackTests {
     @Test func builtInRatesOnlyStandInForTheirSource() async {
         let other = SourceID("other")
         let source = ScriptedHistorySource(id: other, name: "Other Bank", .failure(.httpStatus(500)))
-        let service = HistoryService(sources: [source], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb)
+        let service = HistoryService(
+            sources: [source], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb)
         await #expect(throws: RateError.unavailable(source: other, sourceName: "Other Bank", failure: .httpStatus(500))) {
             try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"))
         }
@@ -346,8 +350,9 @@ struct HistoryServiceOfflineTests {
     @Test func offlineUsesEvenAnOldCacheAndNeverAsks() async throws {
         let entry = RealECBHistory.entry(checkedAt: frankfurt("2026-10-30", 16, 5))
         let source = ScriptedHistorySource()
-        let service = HistoryService(sources: [source], store: MemoryHistoryStore([entry]), clock: FixedClock(frankfurt("2026-11-10", 12)),
-                                     builtIn: .ecb, options: .init(offline: true))
+        let service = HistoryService(
+            sources: [source], store: MemoryHistoryStore([entry]), clock: FixedClock(frankfurt("2026-11-10", 12)),
+            builtIn: .ecb, options: .init(offline: true))
         let quote = try await service.quote(from: .usd, to: jpy, on: day("2005-06-15"))
         #expect(quote.provenance.origin == .cache)
         #expect(quote.provenance.date == day("2005-06-15"))
@@ -359,8 +364,9 @@ struct HistoryServiceOfflineTests {
 
     @Test func offlineWithNothingUsesTheBuiltInRates() async throws {
         let source = ScriptedHistorySource()
-        let service = HistoryService(sources: [source], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
-                                     builtIn: .ecb, options: .init(offline: true))
+        let service = HistoryService(
+            sources: [source], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
+            builtIn: .ecb, options: .init(offline: true))
         let quote = try await service.quote(from: .usd, to: jpy, on: day("2026-10-20"))
         #expect(quote.provenance.origin == .builtIn)
         #expect(quote.provenance.date == day("2026-10-20"))
@@ -375,8 +381,9 @@ struct HistoryServiceOfflineTests {
 
     @Test func offlineWithNothingAndNoBuiltInIsAnError() async {
         let source = ScriptedHistorySource()
-        let service = HistoryService(sources: [source], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
-                                     options: .init(offline: true))
+        let service = HistoryService(
+            sources: [source], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
+            options: .init(offline: true))
         await #expect(throws: RateError.offlineWithoutData(.ecb)) {
             try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"))
         }
@@ -388,8 +395,9 @@ struct HistoryServiceOfflineTests {
         let recent = RealECBHistory.recent(today: day("2026-11-02"), through: day("2026-10-30"))
         let entry = CachedHistory(source: .ecb, history: recent, complete: false, fetchedAt: frankfurt("2026-11-02", 12))
         let source = ScriptedHistorySource()
-        let service = HistoryService(sources: [source], store: MemoryHistoryStore([entry]), clock: FixedClock(frankfurt("2026-11-03", 9)),
-                                     options: .init(offline: true))
+        let service = HistoryService(
+            sources: [source], store: MemoryHistoryStore([entry]), clock: FixedClock(frankfurt("2026-11-03", 9)),
+            options: .init(offline: true))
         let pair = try await service.pair(base: .usd, quote: jpy, range: day("2026-01-01")...day("2026-10-30"))
         #expect(source.calls.isEmpty)
         #expect(pair.points.first?.day == recent.first)
@@ -412,7 +420,8 @@ struct HistoryServiceSourceTests {
     }
 
     @Test func sourceWithoutHistory() async {
-        let service = HistoryService(sources: [ScriptedHistorySource()], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-02", 12)))
+        let service = HistoryService(
+            sources: [ScriptedHistorySource()], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-02", 12)))
         await #expect(throws: RateError.noHistory(SourceID("nope"), keeping: [.ecb])) {
             try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"), only: SourceID("nope"))
         }
@@ -515,8 +524,9 @@ private struct UnsavableHistoryStore: HistoryStore {
         guard source == entry.source else { return (nil, []) }
         guard let currencies else { return (entry, []) }
         var part = entry
-        part.history = RateHistory(base: entry.history.base, days: entry.history.days,
-                                   columns: entry.history.columns.filter { currencies.contains($0.key) })
+        part.history = RateHistory(
+            base: entry.history.base, days: entry.history.days,
+            columns: entry.history.columns.filter { currencies.contains($0.key) })
         return (part, [])
     }
     func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory {
@@ -527,7 +537,8 @@ private struct UnsavableHistoryStore: HistoryStore {
 @Suite("History service: a cache that cannot be written")
 struct HistoryServiceUnsavableTests {
     @Test func otherCurrenciesAreReadAgainRatherThanAnsweredBlank() async throws {
-        let store = UnsavableHistoryStore(entry: RealECBHistory.entry(through: day("2026-10-29"), checkedAt: frankfurt("2026-10-29", 16, 5)))
+        let store = UnsavableHistoryStore(
+            entry: RealECBHistory.entry(through: day("2026-10-29"), checkedAt: frankfurt("2026-10-29", 16, 5)))
         let source = ScriptedHistorySource(latest: day("2026-10-30"))
         let service = HistoryService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-10-30", 16, 30)))
         let friday = try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"))
@@ -553,7 +564,8 @@ struct HistoryServiceUnsavableTests {
         _ = try await service.quote(from: .usd, to: jpy, on: day("2026-11-02"))
         #expect(source.calls == [.init(since: day("2026-10-31"), today: day("2026-11-02"))])
         // Still complete: a day before the first publication has no rate, and the whole history is not asked for again.
-        await #expect(throws: RateError.history(.beforeFirstPublication(day("1998-12-31"), first: day("1999-01-04"), sourceName: ecbName))) {
+        await #expect(throws: RateError.history(.beforeFirstPublication(day("1998-12-31"), first: day("1999-01-04"), sourceName: ecbName)))
+        {
             try await service.quote(from: .usd, to: jpy, on: day("1998-12-31"))
         }
         #expect(source.calls.count == 1)
@@ -697,8 +709,9 @@ struct FileHistoryStoreTests {
         // Another process saved the complete history through Thursday…
         _ = try theirs.save(RealECBHistory.entry(through: day("2026-10-29"), checkedAt: utc("2026-10-29T15:05:00Z")))
         // …while this one, knowing nothing of it, fetched the 90-day file on Friday evening.
-        let recent = CachedHistory(source: .ecb, history: RealECBHistory.recent(today: day("2026-10-30"), through: day("2026-10-30")),
-                                   complete: false, fetchedAt: Self.checked)
+        let recent = CachedHistory(
+            source: .ecb, history: RealECBHistory.recent(today: day("2026-10-30"), through: day("2026-10-30")),
+            complete: false, fetchedAt: Self.checked)
         let merged = try mine.save(recent)
         #expect(merged.complete)
         #expect(merged.history == RealECBHistory.all)

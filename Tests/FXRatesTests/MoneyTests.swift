@@ -13,7 +13,7 @@ struct RoundingTests {
         ("-0.5", 0, "-1"),
         ("0.124999", 2, "0.12"),
         ("-0.124999", 2, "-0.12"),
-        ("1.005", 2, "1.01"),     // exact decimal: no binary-float surprise
+        ("1.005", 2, "1.01"),  // exact decimal: no binary-float surprise
         ("89.5094880057", 2, "89.51"),
         ("15725.0268528464", 0, "15725"),
         ("0.0005", 3, "0.001"),
@@ -139,9 +139,11 @@ struct CrossRateTests {
     static let perEUR: [String: String] = ["EUR": "1", "USD": "1.1172", "JPY": "175.68", "GBP": "0.8338", "KRW": "1491.76"]
 
     static func quote(_ from: String, _ to: String) -> Quote {
-        Quote(from: code(from), to: code(to), fromPerBase: dec(perEUR[from]!), toPerBase: dec(perEUR[to]!),
-              provenance: Provenance(source: .ecb, sourceName: "European Central Bank", date: day("2026-10-30"),
-                                     fetchedAt: nil, origin: .builtIn))
+        Quote(
+            from: code(from), to: code(to), fromPerBase: dec(perEUR[from]!), toPerBase: dec(perEUR[to]!),
+            provenance: Provenance(
+                source: .ecb, sourceName: "European Central Bank", date: day("2026-10-30"),
+                fetchedAt: nil, origin: .builtIn))
     }
 
     @Test(arguments: [

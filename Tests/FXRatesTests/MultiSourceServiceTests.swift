@@ -10,16 +10,22 @@ struct MultiSourceServiceTests {
     static let now = frankfurt("2026-10-30", 17)
 
     /// A Bank of Canada–like table (CAD base) of the same Friday, with a currency the ECB lacks.
-    static let cadTable = RateTable(base: code("CAD"), date: day("2026-10-30"), rates: [
-        code("USD"): dec("0.7173"), code("EUR"): dec("0.6421"), code("TWD"): dec("22.97"),
-    ])
+    static let cadTable = RateTable(
+        base: code("CAD"), date: day("2026-10-30"),
+        rates: [
+            code("USD"): dec("0.7173"), code("EUR"): dec("0.6421"), code("TWD"): dec("22.97"),
+        ])
     /// A Dunamu-like table (KRW base) with a currency no other source has.
-    static let krwTable = RateTable(base: code("KRW"), date: day("2026-10-30"), rates: [
-        code("USD"): dec("0.000725"), code("MNT"): dec("2.46"),
-    ])
+    static let krwTable = RateTable(
+        base: code("KRW"), date: day("2026-10-30"),
+        rates: [
+            code("USD"): dec("0.000725"), code("MNT"): dec("2.46"),
+        ])
 
-    func service(_ sources: [FakeRateSource], store: MemoryRateStore = MemoryRateStore(), usage: MemoryUsageStore = MemoryUsageStore(),
-                 quotas: [SourceID: Int] = [:]) -> RateService {
+    func service(
+        _ sources: [FakeRateSource], store: MemoryRateStore = MemoryRateStore(), usage: MemoryUsageStore = MemoryUsageStore(),
+        quotas: [SourceID: Int] = [:]
+    ) -> RateService {
         RateService(sources: sources, store: store, clock: FixedClock(Self.now), usage: usage, quotas: quotas)
     }
 
@@ -52,25 +58,33 @@ struct MultiSourceServiceTests {
         let stale = CachedRates(source: .ecb, table: Sample.friday, fetchedAt: frankfurt("2026-10-29", 16, 5))
         let ecb = FakeRateSource(failing: .httpStatus(503))
         let frankfurter = FakeRateSource(id: .frankfurter, name: "Frankfurter", [.success(.fetched(Sample.friday, Validators()))])
-        let rates = service([ecb, frankfurter], store: MemoryRateStore([
-            CachedRates(source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: Sample.friday.rates),
-                        fetchedAt: stale.fetchedAt),
-        ]))
+        let rates = service(
+            [ecb, frankfurter],
+            store: MemoryRateStore([
+                CachedRates(
+                    source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: Sample.friday.rates),
+                    fetchedAt: stale.fetchedAt)
+            ]))
         let quote = try await rates.quote(from: code("USD"), to: code("EUR"))
         #expect(quote.provenance.source == .frankfurter)
-        #expect(await rates.takeDiagnostics() == [
-            .fetchFailed(source: .ecb, sourceName: "European Central Bank", failure: .httpStatus(503), fallback: .otherSource("Frankfurter")),
-        ])
+        #expect(
+            await rates.takeDiagnostics() == [
+                .fetchFailed(
+                    source: .ecb, sourceName: "European Central Bank", failure: .httpStatus(503), fallback: .otherSource("Frankfurter"))
+            ])
     }
 
     @Test
     func whenEverySourceFailsTheFirstOnesCacheAnswers() async throws {
         let ecb = FakeRateSource(failing: .httpStatus(503))
         let frankfurter = FakeRateSource(id: .frankfurter, name: "Frankfurter", [.failure(.transport(.timedOut(seconds: 15)))])
-        let rates = service([ecb, frankfurter], store: MemoryRateStore([
-            CachedRates(source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: Sample.friday.rates),
-                        fetchedAt: frankfurt("2026-10-29", 16, 5)),
-        ]))
+        let rates = service(
+            [ecb, frankfurter],
+            store: MemoryRateStore([
+                CachedRates(
+                    source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: Sample.friday.rates),
+                    fetchedAt: frankfurt("2026-10-29", 16, 5))
+            ]))
         let quote = try await rates.quote(from: code("USD"), to: code("EUR"))
         #expect(quote.provenance.source == .ecb)
         #expect(quote.provenance.date == day("2026-10-29"))
@@ -128,9 +142,10 @@ struct MultiSourceServiceTests {
         let quote = try await rates.quote(from: code("USD"), to: code("EUR"))
         #expect(quote.provenance.origin == .cache)
         #expect(oxr.calls == 0)
-        #expect(await rates.takeDiagnostics().contains {
-            if case .fetchFailed(_, _, .quotaUsedUp(900, 1000), _) = $0 { true } else { false }
-        })
+        #expect(
+            await rates.takeDiagnostics().contains {
+                if case .fetchFailed(_, _, .quotaUsedUp(900, 1000), _) = $0 { true } else { false }
+            })
         // Explicit refresh still asks while requests are left…
         _ = try await rates.refresh(only: [Self.oxr])
         #expect(oxr.calls == 1)

@@ -42,16 +42,24 @@ struct NasdaqSourceTests {
         json(Data(body.utf8), status: status)
     }
 
-    private static func source(_ datasets: [NasdaqDataset], _ answers: [String: Result<HTTPResponse, TransportError>],
-                               key: String? = key, base: String = "https://data.nasdaq.com/api/v3/", now: Date = now)
-        -> (NasdaqDataLinkSource, PathTransport) {
+    private static func source(
+        _ datasets: [NasdaqDataset], _ answers: [String: Result<HTTPResponse, TransportError>],
+        key: String? = key, base: String = "https://data.nasdaq.com/api/v3/", now: Date = now
+    )
+        -> (NasdaqDataLinkSource, PathTransport)
+    {
         let transport = PathTransport(answers)
-        return (NasdaqDataLinkSource(baseURL: URL(string: base)!, apiKey: key, datasets: datasets, transport: transport,
-                                     clock: FixedClock(now)), transport)
+        return (
+            NasdaqDataLinkSource(
+                baseURL: URL(string: base)!, apiKey: key, datasets: datasets, transport: transport,
+                clock: FixedClock(now)), transport
+        )
     }
 
-    private static func fetch(_ datasets: [NasdaqDataset], _ answers: [String: Result<HTTPResponse, TransportError>],
-                              now: Date = now) async throws(FetchFailure) -> RateTable {
+    private static func fetch(
+        _ datasets: [NasdaqDataset], _ answers: [String: Result<HTTPResponse, TransportError>],
+        now: Date = now
+    ) async throws(FetchFailure) -> RateTable {
         let (source, _) = source(datasets, answers, now: now)
         guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { throw .malformed("not fetched") }
         return table
@@ -83,8 +91,11 @@ struct NasdaqSourceTests {
             Issue.record("expected a table")
             return
         }
-        #expect(table == RateTable(base: .eur, date: day("2021-03-30"), rates: [.usd: dec("1.1741")],
-                                   previous: PreviousRates(date: day("2021-03-29"), rates: [.usd: dec("1.1784")])))
+        #expect(
+            table
+                == RateTable(
+                    base: .eur, date: day("2021-03-30"), rates: [.usd: dec("1.1741")],
+                    previous: PreviousRates(date: day("2021-03-29"), rates: [.usd: dec("1.1784")])))
         #expect(validators == Validators())
         let request = try #require(transport.requests.first)
         #expect(request.url.absoluteString == "https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?api_key=\(Self.key)&limit=2")
@@ -96,8 +107,11 @@ struct NasdaqSourceTests {
     /// The `dataset` variant with metadata; eight rows, of which the newest two count.
     @Test func decodesTheDatasetVariant() async throws {
         let table = try await Self.fetch([Self.eurbgn], [Self.path(Self.eurbgn): try Self.fixture("dataset-ecb-eurbgn.trimmed.json")])
-        #expect(table == RateTable(base: .eur, date: day("2002-07-18"), rates: [code("BGN"): dec("1.9485")],
-                                   previous: PreviousRates(date: day("2002-07-17"), rates: [code("BGN"): dec("1.9462")])))
+        #expect(
+            table
+                == RateTable(
+                    base: .eur, date: day("2002-07-18"), rates: [code("BGN"): dec("1.9485")],
+                    previous: PreviousRates(date: day("2002-07-17"), rates: [code("BGN"): dec("1.9462")])))
     }
 
     /// The docs' WIKI/FB sample has Open, High and Low: the column must be named.
@@ -105,8 +119,11 @@ struct NasdaqSourceTests {
         let body = try Fixture.data("nasdaq/dataset-data.json")
         let high = NasdaqDataset(database: "WIKI", code: "FB", base: .usd, quote: code("XFB"), column: "High")!
         let table = try await Self.fetch([high], [Self.path(high): Self.json(body)])
-        #expect(table == RateTable(base: .usd, date: day("2015-05-28"), rates: [code("XFB"): dec("10.17")],
-                                   previous: PreviousRates(date: day("2015-05-27"), rates: [code("XFB"): dec("10.13")])))
+        #expect(
+            table
+                == RateTable(
+                    base: .usd, date: day("2015-05-28"), rates: [code("XFB"): dec("10.17")],
+                    previous: PreviousRates(date: day("2015-05-27"), rates: [code("XFB"): dec("10.13")])))
 
         let unnamed = NasdaqDataset(database: "WIKI", code: "FB", base: .usd, quote: code("XFB"))!
         await #expect(throws: FetchFailure.malformed("several columns (Open, High, Low); name one in the config")) {
@@ -128,15 +145,21 @@ struct NasdaqSourceTests {
 
     @Test func incorrectCodeIsAProviderError() async throws {
         let (source, _) = Self.source([Self.eurusd], [Self.path(Self.eurusd): try Self.fixture("error.json", status: 404)])
-        #expect(await Self.failure(source) == .providerError(
-            "ECB/EURUSD: error QECx02: You have submitted an incorrect Quandl code. Please check your Quandl codes and try again."))
+        #expect(
+            await Self.failure(source)
+                == .providerError(
+                    "ECB/EURUSD: error QECx02: You have submitted an incorrect Quandl code. Please check your Quandl codes and try again."))
     }
 
     /// Long messages are cut at 100 characters, as every provider message is.
     @Test func rateLimitIsAProviderError() async throws {
-        let (source, _) = Self.source([Self.eurusd], [Self.path(Self.eurusd): try Self.fixture("error-anonymous-limit.constructed.json", status: 429)])
-        #expect(await Self.failure(source) == .providerError("ECB/EURUSD: error QELx01: You have exceeded the anonymous user limit of 50 "
-            + "calls per day. To make more calls today, please reg…"))
+        let (source, _) = Self.source(
+            [Self.eurusd], [Self.path(Self.eurusd): try Self.fixture("error-anonymous-limit.constructed.json", status: 429)])
+        #expect(
+            await Self.failure(source)
+                == .providerError(
+                    "ECB/EURUSD: error QELx01: You have exceeded the anonymous user limit of 50 "
+                        + "calls per day. To make more calls today, please reg…"))
     }
 
     /// The envelope is recognised even with status 200; an odd code is not shown as one.
@@ -151,24 +174,31 @@ struct NasdaqSourceTests {
     /// EUR/USD, then USD/JPY linked through USD: JPY per EUR = 1.1741 × 109.68 = 128.775288 (before: 1.1784 × 108.99).
     @Test func combinesDatasetsThroughSharedCurrencies() async throws {
         let jpy = #"{"dataset_data":{"column_names":["DATE","VALUE"],"data":[["2021-03-26",109.68],["2021-03-25",108.99]]}}"#
-        let (source, transport) = Self.source([Self.eurusd, Self.dexjpus], [
-            Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
-            Self.path(Self.dexjpus): Self.json(jpy),
-        ])
+        let (source, transport) = Self.source(
+            [Self.eurusd, Self.dexjpus],
+            [
+                Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
+                Self.path(Self.dexjpus): Self.json(jpy),
+            ])
         guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { return }
         // The oldest latest row dates the table: no rate claims to be newer than it is.
-        #expect(table == RateTable(base: .eur, date: day("2021-03-26"), rates: [.usd: dec("1.1741"), code("JPY"): dec("128.775288")],
-                                   previous: PreviousRates(date: day("2021-03-25"), rates: [.usd: dec("1.1784"), code("JPY"): dec("128.433816")])))
+        #expect(
+            table
+                == RateTable(
+                    base: .eur, date: day("2021-03-26"), rates: [.usd: dec("1.1741"), code("JPY"): dec("128.775288")],
+                    previous: PreviousRates(date: day("2021-03-25"), rates: [.usd: dec("1.1784"), code("JPY"): dec("128.433816")])))
         #expect(transport.requests.map(\.url.path) == [Self.path(Self.eurusd), Self.path(Self.dexjpus)])
     }
 
     /// Listed the other way round, USD becomes the base and EUR is reached through the quote side.
     @Test func firstDatasetsBaseIsTheTablesBase() async throws {
         let jpy = #"{"dataset_data":{"column_names":["DATE","VALUE"],"data":[["2021-03-30",110.35]]}}"#
-        let table = try await Self.fetch([Self.dexjpus, Self.eurusd], [
-            Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
-            Self.path(Self.dexjpus): Self.json(jpy),
-        ])
+        let table = try await Self.fetch(
+            [Self.dexjpus, Self.eurusd],
+            [
+                Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
+                Self.path(Self.dexjpus): Self.json(jpy),
+            ])
         #expect(table.base == .usd)
         #expect(table.rates == [code("JPY"): dec("110.35"), .eur: dec("1") / dec("1.1741")])
         // JPY has one row only, so only EUR has a previous rate.
@@ -202,12 +232,16 @@ struct NasdaqSourceTests {
 
     /// One failing dataset fails the whole fetch: a partial table would hide currencies.
     @Test func oneFailingDatasetFailsTheFetch() async throws {
-        let (source, transport) = Self.source([Self.eurusd, Self.eurbgn], [
-            Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
-            Self.path(Self.eurbgn): try Self.fixture("error.json", status: 404),
-        ])
-        #expect(await Self.failure(source) == .providerError(
-            "ECB/EURBGN: error QECx02: You have submitted an incorrect Quandl code. Please check your Quandl codes and try again."))
+        let (source, transport) = Self.source(
+            [Self.eurusd, Self.eurbgn],
+            [
+                Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
+                Self.path(Self.eurbgn): try Self.fixture("error.json", status: 404),
+            ])
+        #expect(
+            await Self.failure(source)
+                == .providerError(
+                    "ECB/EURBGN: error QECx02: You have submitted an incorrect Quandl code. Please check your Quandl codes and try again."))
         #expect(transport.requests.count == 2)
     }
 
@@ -233,8 +267,11 @@ struct NasdaqSourceTests {
     /// A null is a gap: the newest two values present are used, whatever the row order.
     @Test func nullsAreSkippedAndRowsSorted() async throws {
         let table = try await Self.fetchRows(#"["2021-03-26",1.1782],["2021-03-30",null],["2021-03-29",1.1784],["2021-03-31",1.1725]"#)
-        #expect(table == RateTable(base: .eur, date: day("2021-03-31"), rates: [.usd: dec("1.1725")],
-                                   previous: PreviousRates(date: day("2021-03-29"), rates: [.usd: dec("1.1784")])))
+        #expect(
+            table
+                == RateTable(
+                    base: .eur, date: day("2021-03-31"), rates: [.usd: dec("1.1725")],
+                    previous: PreviousRates(date: day("2021-03-29"), rates: [.usd: dec("1.1784")])))
     }
 
     @Test(arguments: [
@@ -262,7 +299,10 @@ struct NasdaqSourceTests {
     }
 
     @Test(arguments: [
-        (HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html>not found</html>".utf8)), FetchFailure.httpStatus(404)),
+        (
+            HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html>not found</html>".utf8)),
+            FetchFailure.httpStatus(404)
+        ),
         (HTTPResponse(status: 400, body: Data(#"{"message":"not an envelope"}"#.utf8)), .httpStatus(400)),
     ])
     func refusedResponses(response: HTTPResponse, expected: FetchFailure) async {
@@ -280,8 +320,11 @@ struct NasdaqSourceTests {
 
         let url = "https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?api_key=\(Self.key)&limit=2"
         let (transport, _) = Self.source([Self.eurusd], [Self.path(Self.eurusd): .failure(.other("could not load \(url)"))])
-        #expect(await Self.failure(transport) == .transport(.other(
-            "could not load https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?api_key=[key]&limit=2")))
+        #expect(
+            await Self.failure(transport)
+                == .transport(
+                    .other(
+                        "could not load https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?api_key=[key]&limit=2")))
 
         let (connect, _) = Self.source([Self.eurusd], [Self.path(Self.eurusd): .failure(.cannotConnect(Self.key))])
         #expect(await Self.failure(connect) == .transport(.cannotConnect("[key]")))
@@ -306,7 +349,9 @@ struct NasdaqSourceTests {
         #expect(transport.requests.first?.url.query == "api_key=a%2Bb%26c%3Dd%2Fe&limit=2")
         let echoing = PathTransport([Self.path(Self.eurusd): .failure(.other("GET …?api_key=a%2Bb%26c%3Dd%2Fe failed"))])
         let echoed = NasdaqDataLinkSource(apiKey: key, datasets: [Self.eurusd], transport: echoing, clock: FixedClock(Self.now))
-        await #expect(throws: FetchFailure.transport(.other("GET …?api_key=[key] failed"))) { try await echoed.fetchLatest(validators: nil) }
+        await #expect(throws: FetchFailure.transport(.other("GET …?api_key=[key] failed"))) {
+            try await echoed.fetchLatest(validators: nil)
+        }
     }
 
     // MARK: configuration, URLs, schedule
@@ -325,7 +370,7 @@ struct NasdaqSourceTests {
         let (source, _) = Self.source([Self.eurusd], [:])
         #expect(source.id == .nasdaq)
         #expect(source.name == "Nasdaq Data Link")
-        #expect(source.nextPublication(after: day("2021-03-26")) == utc("2021-03-29T00:00:00Z"))   // Friday → Monday
+        #expect(source.nextPublication(after: day("2021-03-26")) == utc("2021-03-29T00:00:00Z"))  // Friday → Monday
         #expect(source.nextPublication(after: day("2021-03-27")) == utc("2021-03-29T00:00:00Z"))
         #expect(source.nextPublication(after: day("2021-03-30")) == utc("2021-03-31T00:00:00Z"))
     }
@@ -337,6 +382,8 @@ struct NasdaqRedactionTests {
     func aKeyCutShortByAShortenedMessageIsStillHidden() {
         let failure = NasdaqDataLinkSource.redacting("abcdef123456", from: .providerError("error QECx02: unknown key abcdef12…"))
         #expect(failure == .providerError("error QECx02: unknown key [key]…"))
-        #expect(NasdaqDataLinkSource.redacting("abcdef123456", from: .providerError("see ABCDEF123456 here")) == .providerError("see [key] here"))
+        #expect(
+            NasdaqDataLinkSource.redacting("abcdef123456", from: .providerError("see ABCDEF123456 here"))
+                == .providerError("see [key] here"))
     }
 }

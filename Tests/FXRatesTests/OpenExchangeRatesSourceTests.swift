@@ -9,17 +9,21 @@ struct OpenExchangeRatesSourceTests {
     /// Half an hour after the `latest.json` sample's timestamp (2018-03-22 18:00 UTC).
     static let now = utc("2018-03-22T18:30:00Z")
 
-    static func source(_ answer: Result<HTTPResponse, TransportError>, appID: String? = key, base: CurrencyCode? = nil,
-                       symbols: [CurrencyCode] = [], url: String = "https://openexchangerates.org/api/",
-                       now: Date = now) -> (OpenExchangeRatesSource, FakeTransport) {
+    static func source(
+        _ answer: Result<HTTPResponse, TransportError>, appID: String? = key, base: CurrencyCode? = nil,
+        symbols: [CurrencyCode] = [], url: String = "https://openexchangerates.org/api/",
+        now: Date = now
+    ) -> (OpenExchangeRatesSource, FakeTransport) {
         let transport = FakeTransport(answer)
-        let source = OpenExchangeRatesSource(appID: appID, base: base, symbols: symbols, baseURL: URL(string: url)!,
-                                             transport: transport, clock: FixedClock(now))
+        let source = OpenExchangeRatesSource(
+            appID: appID, base: base, symbols: symbols, baseURL: URL(string: url)!,
+            transport: transport, clock: FixedClock(now))
         return (source, transport)
     }
 
     static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> Result<HTTPResponse, TransportError> {
-        .success(HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"].merging(headers) { $1 }, body: body))
+        .success(
+            HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"].merging(headers) { $1 }, body: body))
     }
 
     static func fixture(_ name: String, status: Int = 200) throws -> Result<HTTPResponse, TransportError> {
@@ -46,9 +50,12 @@ struct OpenExchangeRatesSourceTests {
     }
 
     @Test func decodesTheLatestSampleExactly() async throws {
-        let (source, transport) = Self.source(try Self.json(Fixture.data("oxr/latest.json"), headers: [
-            "ETag": "W/\"abc\"", "Last-Modified": "Thu, 22 Mar 2018 18:00:00 GMT",
-        ]))
+        let (source, transport) = Self.source(
+            try Self.json(
+                Fixture.data("oxr/latest.json"),
+                headers: [
+                    "ETag": "W/\"abc\"", "Last-Modified": "Thu, 22 Mar 2018 18:00:00 GMT",
+                ]))
         let outcome = try await source.fetchLatest(validators: nil)
         guard case .fetched(let table, let validators) = outcome else {
             Issue.record("expected .fetched, got \(outcome)")
@@ -57,7 +64,7 @@ struct OpenExchangeRatesSourceTests {
         #expect(table.base == .usd)
         #expect(table.date == day("2018-03-22"))
         #expect(table.publishedAt == utc("2018-03-22T18:00:00Z"))
-        #expect(table.rates.count == 169)   // 170 entries, less "USD": 1
+        #expect(table.rates.count == 169)  // 170 entries, less "USD": 1
         #expect(table.rates[.usd] == nil && table.unitsPerBase(.usd) == 1)
         #expect(table.rates[.eur] == dec("0.812833"))
         #expect(table.rates[code("JPY")] == dec("105.76383333"))
@@ -90,7 +97,8 @@ struct OpenExchangeRatesSourceTests {
         #expect(table.rates[code("BTC")] == dec("0.0031843483"))
         #expect(table.rates[code("VND")] == dec("21401"))
         #expect(table.rates[code("XAU")] == dec("0.00084292"))
-        #expect(transport.requests.map(\.url.absoluteString) == ["https://mirror.example/oxr/historical/2015-01-01.json?app_id=\(Self.key)"])
+        #expect(
+            transport.requests.map(\.url.absoluteString) == ["https://mirror.example/oxr/historical/2015-01-01.json?app_id=\(Self.key)"])
     }
 
     @Test func historicalDaysAreChecked() async throws {
@@ -104,16 +112,19 @@ struct OpenExchangeRatesSourceTests {
     }
 
     @Test func symbolsAndBaseAreSentOnlyWhenSet() async throws {
-        let (source, transport) = Self.source(try Self.fixture("latest-symbols.json"), symbols: [code("BTC")], now: utc("2022-06-05T18:00:00Z"))
+        let (source, transport) = Self.source(
+            try Self.fixture("latest-symbols.json"), symbols: [code("BTC")], now: utc("2022-06-05T18:00:00Z"))
         guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("not fetched"); return }
         #expect(table.rates == [code("BTC"): dec("0.000033287503")])
         #expect(table.date == day("2022-06-05"))
         #expect(table.publishedAt == utc("2022-06-05T17:56:28Z"))
-        #expect(transport.requests.first?.url.absoluteString == "https://openexchangerates.org/api/latest.json?app_id=\(Self.key)&symbols=BTC")
+        #expect(
+            transport.requests.first?.url.absoluteString == "https://openexchangerates.org/api/latest.json?app_id=\(Self.key)&symbols=BTC")
 
         let (euro, euroTransport) = Self.source(try Self.fixture("latest.json"), base: .eur, symbols: [.usd, code("JPY")])
         await #expect(throws: FetchFailure.malformed("base is USD, expected EUR")) { try await euro.fetchLatest(validators: nil) }
-        #expect(euroTransport.requests.first?.url.absoluteString
+        #expect(
+            euroTransport.requests.first?.url.absoluteString
                 == "https://openexchangerates.org/api/latest.json?app_id=\(Self.key)&base=EUR&symbols=USD,JPY")
     }
 
@@ -126,10 +137,16 @@ struct OpenExchangeRatesSourceTests {
         ("error-invalid-app-id.json", 401, "the app ID is not valid"),
         ("error-app-id-inactive.json", 401, "the app ID has been deactivated"),
         ("error-missing-app-id.json", 403, "no app ID was sent"),
-        ("error-not-allowed.json", 403, "this plan does not allow that request (Changing the API `base` currency is available "
-            + "for Developer, Enterprise and Unlimited plan clients. …)"),
-        ("error-access-restricted.json", 429, "access restricted: the plan's monthly requests are used up or the account is "
-            + "suspended (Access restricted until 2050-01-01 (reason: too_many_requests). If there has been a mistake, please …)"),
+        (
+            "error-not-allowed.json", 403,
+            "this plan does not allow that request (Changing the API `base` currency is available "
+                + "for Developer, Enterprise and Unlimited plan clients. …)"
+        ),
+        (
+            "error-access-restricted.json", 429,
+            "access restricted: the plan's monthly requests are used up or the account is "
+                + "suspended (Access restricted until 2050-01-01 (reason: too_many_requests). If there has been a mistake, please …)"
+        ),
     ]
 
     @Test(arguments: errorCases)
@@ -147,8 +164,13 @@ struct OpenExchangeRatesSourceTests {
         let lower = Self.key.lowercased()
         var answers = try Self.errorCases.map { try Self.fixture($0.0, status: $0.1) }
         answers += [
-            Self.json(Data(#"{"error":true,"status":401,"message":"invalid_app_id","description":"App ID \#(Self.key) is not valid"}"#.utf8), status: 401),
-            Self.json(Data(#"{"error":true,"status":403,"message":"not_allowed","description":"\#(String(repeating: "x", count: 80))\#(lower)"}"#.utf8)),
+            Self.json(
+                Data(#"{"error":true,"status":401,"message":"invalid_app_id","description":"App ID \#(Self.key) is not valid"}"#.utf8),
+                status: 401),
+            Self.json(
+                Data(
+                    #"{"error":true,"status":403,"message":"not_allowed","description":"\#(String(repeating: "x", count: 80))\#(lower)"}"#
+                        .utf8)),
             Self.json(Data(#"{"error":true,"message":"\#(Self.key)","description":"\#(url)"}"#.utf8), status: 400),
             Self.json(Data(#"{"timestamp":1521741600,"base":"USD","rates":{"\#(Self.key)":1}}"#.utf8)),
             Self.json(Data(#"{"timestamp":1521741600,"base":"USD","rates":{"EUR":"\#(Self.key)"}}"#.utf8)),
@@ -160,7 +182,11 @@ struct OpenExchangeRatesSourceTests {
             for fetch in [true, false] {
                 let (source, transport) = Self.source(answer)
                 let failure = await Self.failure { () async throws(FetchFailure) in
-                    if fetch { _ = try await source.fetchLatest(validators: nil) } else { _ = try await source.fetchHistorical(day: day("2018-03-22")) }
+                    if fetch {
+                        _ = try await source.fetchLatest(validators: nil)
+                    } else {
+                        _ = try await source.fetchHistorical(day: day("2018-03-22"))
+                    }
                 }
                 let text = String(describing: try #require(failure))
                 #expect(!text.lowercased().contains(lower), "\(text)")
@@ -190,17 +216,25 @@ struct OpenExchangeRatesSourceTests {
 
     @Test(arguments: [
         (HTTPResponse(status: 502, body: Data("<html><body>Bad gateway</body></html>".utf8)), FetchFailure.httpStatus(502)),
-        (HTTPResponse(status: 503, body: Data(#"{"message":"busy"}"#.utf8)), .httpStatus(503)),   // not OXR's envelope
+        (HTTPResponse(status: 503, body: Data(#"{"message":"busy"}"#.utf8)), .httpStatus(503)),  // not OXR's envelope
         (HTTPResponse(status: 401, body: Data(#"{"error":false,"message":"invalid_app_id"}"#.utf8)), .httpStatus(401)),
         // Keyed off `error`, not the status.
-        (HTTPResponse(status: 200, body: Data(#"{"error":true,"status":400,"message":"not_available","rates":{}}"#.utf8)),
-         .providerError("no rates for that date")),
-        (HTTPResponse(status: 400, body: Data(#"{"error":true,"status":400,"message":"invalid_base"}"#.utf8)),
-         .providerError("the base currency is not supported")),
-        (HTTPResponse(status: 404, body: Data(#"{"error":true,"status":404,"message":"not_found","description":"x"}"#.utf8)),
-         .providerError("no such endpoint (check the source's URL)")),
-        (HTTPResponse(status: 418, body: Data(#"{"error":true,"message":"teapot\u001b[31m","description":"short\r\nand stout"}"#.utf8)),
-         .providerError("error 'teapot [31m' (short  and stout)")),
+        (
+            HTTPResponse(status: 200, body: Data(#"{"error":true,"status":400,"message":"not_available","rates":{}}"#.utf8)),
+            .providerError("no rates for that date")
+        ),
+        (
+            HTTPResponse(status: 400, body: Data(#"{"error":true,"status":400,"message":"invalid_base"}"#.utf8)),
+            .providerError("the base currency is not supported")
+        ),
+        (
+            HTTPResponse(status: 404, body: Data(#"{"error":true,"status":404,"message":"not_found","description":"x"}"#.utf8)),
+            .providerError("no such endpoint (check the source's URL)")
+        ),
+        (
+            HTTPResponse(status: 418, body: Data(#"{"error":true,"message":"teapot\u001b[31m","description":"short\r\nand stout"}"#.utf8)),
+            .providerError("error 'teapot [31m' (short  and stout)")
+        ),
     ])
     func refusedResponses(response: HTTPResponse, expected: FetchFailure) async {
         let (source, _) = Self.source(.success(response))
@@ -213,7 +247,7 @@ struct OpenExchangeRatesSourceTests {
         (#""EUR":"0.8""#, .invalidRate(currency: "EUR", value: "\"0.8\"")),
         (#""EUR":null"#, .invalidRate(currency: "EUR", value: "null")),
         (#""EUR":1e999"#, .invalidRate(currency: "EUR", value: "1e999")),
-        (#""USD":1.01"#, .invalidRate(currency: "USD", value: "1.01")),   // the base's own entry must be 1
+        (#""USD":1.01"#, .invalidRate(currency: "USD", value: "1.01")),  // the base's own entry must be 1
         (#""EUR":0.8,"EUR":0.9"#, .duplicateCurrency("EUR", day("2018-03-22"))),
         (#""USD":1,"USD":1"#, .duplicateCurrency("USD", day("2018-03-22"))),
         (#""EURO":0.8"#, .invalidCurrency("EURO")),
@@ -230,8 +264,11 @@ struct OpenExchangeRatesSourceTests {
         (#"{"timestamp":-5,"base":"USD","rates":{"EUR":0.8}}"#, .malformed("timestamp '-5' is not a time")),
         (#"{"timestamp":1521741600.5,"base":"USD","rates":{"EUR":0.8}}"#, .malformed("timestamp '1521741600.5' is not a time")),
         (#"{"timestamp":"1521741600","base":"USD","rates":{"EUR":0.8}}"#, .malformed("timestamp '\"1521741600\"' is not a time")),
-        (#"{"timestamp":99999999999999999999,"base":"USD","rates":{"EUR":0.8}}"#, .malformed("timestamp '99999999999999999999' is not a time")),
-        (#"{"timestamp":1521829801,"base":"USD","rates":{"EUR":0.8}}"#, .futureDate(day("2018-03-23"))),   // now + 1 day + 1 s
+        (
+            #"{"timestamp":99999999999999999999,"base":"USD","rates":{"EUR":0.8}}"#,
+            .malformed("timestamp '99999999999999999999' is not a time")
+        ),
+        (#"{"timestamp":1521829801,"base":"USD","rates":{"EUR":0.8}}"#, .futureDate(day("2018-03-23"))),  // now + 1 day + 1 s
         (#"{"timestamp":1521741600,"rates":{"EUR":0.8}}"#, .malformed("no base")),
         (#"{"timestamp":1521741600,"base":"EUR","rates":{"USD":1.2}}"#, .malformed("base is EUR, expected USD")),
         (#"{"timestamp":1521741600,"base":"US","rates":{}}"#, .invalidCurrency("US")),
@@ -249,7 +286,8 @@ struct OpenExchangeRatesSourceTests {
         // Up to a day ahead of our clock is accepted (a clock running late).
         let ahead = try Self.decode(#"{"timestamp":1521829800,"base":"USD","rates":{"EUR":0.8}}"#)
         #expect(ahead.date == day("2018-03-23"))
-        let table = try Self.decode(#"{"timestamp":1521741600,"base":"USD","rates":{"BTC":1.5e-7,"XPT":2E+3,"KPW":900.000,"EUR":0.812833}}"#)
+        let table = try Self.decode(
+            #"{"timestamp":1521741600,"base":"USD","rates":{"BTC":1.5e-7,"XPT":2E+3,"KPW":900.000,"EUR":0.812833}}"#)
         #expect(table.rates[code("BTC")] == dec("0.00000015"))
         #expect(table.rates[code("XPT")] == dec("2000"))
         #expect(table.rates[code("KPW")] == dec("900"))
@@ -259,7 +297,7 @@ struct OpenExchangeRatesSourceTests {
     /// Every cut of the real sample is refused, never decoded as fewer currencies and never a crash.
     @Test func truncatedBodiesAreRefused() throws {
         let body = try Fixture.data("oxr/latest.json")
-        for length in 0..<(body.count - 1) {   // the sample ends in a newline
+        for length in 0..<(body.count - 1) {  // the sample ends in a newline
             #expect(throws: FetchFailure.self) {
                 try OpenExchangeRatesDecoder.table(body.prefix(length), base: .usd, notAfter: Self.now)
             }

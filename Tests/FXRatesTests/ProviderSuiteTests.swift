@@ -10,16 +10,21 @@ import Testing
     static let validators = Validators(etag: "\"v1\"", lastModified: "Tue, 03 Jan 2023 15:00:00 GMT")
 
     /// What fetching the latest rates over `answer` throws, with the transport that was asked.
-    static func refusal(_ provider: ProviderCase, _ answer: Result<HTTPResponse, TransportError>, base: String = "https://provider.example/api/",
-                        validators: Validators? = nil) async -> (FetchFailure?, FakeTransport) {
+    static func refusal(
+        _ provider: ProviderCase, _ answer: Result<HTTPResponse, TransportError>, base: String = "https://provider.example/api/",
+        validators: Validators? = nil
+    ) async -> (FetchFailure?, FakeTransport) {
         let transport = FakeTransport(answer)
         let source = provider.source(transport, base: base)
-        return (await thrownFailure { () async throws(FetchFailure) in _ = try await source.fetchLatest(validators: validators) }, transport)
+        return (
+            await thrownFailure { () async throws(FetchFailure) in _ = try await source.fetchLatest(validators: validators) }, transport
+        )
     }
 
     @Test(arguments: ProviderCase.all)
     func readsARealAnswerAndKeepsItsValidators(provider: ProviderCase) async throws {
-        let transport = FakeTransport(.success(try provider.answer(headers: ["ETag": "\"v1\"", "Last-Modified": "Tue, 03 Jan 2023 15:00:00 GMT"])))
+        let transport = FakeTransport(
+            .success(try provider.answer(headers: ["ETag": "\"v1\"", "Last-Modified": "Tue, 03 Jan 2023 15:00:00 GMT"])))
         let outcome = try await provider.source(transport).fetchLatest(validators: nil)
         guard case .fetched(let table, let validators) = outcome else { Issue.record("\(outcome)"); return }
         #expect(!table.rates.isEmpty)
@@ -51,12 +56,18 @@ import Testing
     }
 
     static let throttles: [(HTTPResponse, FetchFailure)] = [
-        (HTTPResponse(status: 429, headers: ["Retry-After": "60", "Content-Type": "application/json"],
-                      body: Data(#"{"error":true,"status":429,"message":"access_restricted","description":"slow down"}"#.utf8)),
-         FetchFailure.throttled(status: 429, retryAfter: .seconds(60))),
-        (HTTPResponse(status: 503, headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT", "Content-Type": "text/html"],
-                      body: Data("<html>down</html>".utf8)),
-         .throttled(status: 503, retryAfter: .date(Date(timeIntervalSince1970: 784_111_777)))),
+        (
+            HTTPResponse(
+                status: 429, headers: ["Retry-After": "60", "Content-Type": "application/json"],
+                body: Data(#"{"error":true,"status":429,"message":"access_restricted","description":"slow down"}"#.utf8)),
+            FetchFailure.throttled(status: 429, retryAfter: .seconds(60))
+        ),
+        (
+            HTTPResponse(
+                status: 503, headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT", "Content-Type": "text/html"],
+                body: Data("<html>down</html>".utf8)),
+            .throttled(status: 503, retryAfter: .date(Date(timeIntervalSince1970: 784_111_777)))
+        ),
     ]
 
     /// The wait is kept before any body is read, whatever the provider's kind of error body.
@@ -67,10 +78,12 @@ import Testing
 
     /// Without a `Retry-After` or a body of the provider's own, the status is the failure;
     /// a redirect that was not followed included.
-    @Test(arguments: ProviderCase.all, [
-        HTTPResponse(status: 500), HTTPResponse(status: 429), HTTPResponse(status: 503, headers: ["Retry-After": "soon"]),
-        HTTPResponse(status: 302, headers: ["Location": "http://elsewhere.example/"]),
-    ])
+    @Test(
+        arguments: ProviderCase.all,
+        [
+            HTTPResponse(status: 500), HTTPResponse(status: 429), HTTPResponse(status: 503, headers: ["Retry-After": "soon"]),
+            HTTPResponse(status: 302, headers: ["Location": "http://elsewhere.example/"]),
+        ])
     func otherStatusesAreStatuses(provider: ProviderCase, response: HTTPResponse) async {
         #expect(await Self.refusal(provider, .success(response)).0 == .httpStatus(response.status))
     }
@@ -97,8 +110,12 @@ import Testing
         guard case .malformed = failure else { Issue.record("\(String(describing: failure))"); return }
     }
 
-    @Test(arguments: ProviderCase.all, [TransportError.timedOut(seconds: 15), .tooLarge(limit: 1 << 16), .redirectRefused,
-                                        .cannotConnect("connection refused"), .cancelled, .other("the response was cut off")])
+    @Test(
+        arguments: ProviderCase.all,
+        [
+            TransportError.timedOut(seconds: 15), .tooLarge(limit: 1 << 16), .redirectRefused,
+            .cannotConnect("connection refused"), .cancelled, .other("the response was cut off"),
+        ])
     func transportFailuresAreWrapped(provider: ProviderCase, error: TransportError) async {
         #expect(await Self.refusal(provider, .failure(error)).0 == .transport(error))
     }
@@ -111,8 +128,12 @@ import Testing
     }
 
     /// Plain HTTP is for this machine (mirrors, tests); the base may come with or without its slash.
-    @Test(arguments: ProviderCase.all, ["http://127.0.0.1:8080/mirror", "http://localhost:8080/mirror/", "https://mirror.example/a/b",
-                                        "https://mirror.example/a/b/"])
+    @Test(
+        arguments: ProviderCase.all,
+        [
+            "http://127.0.0.1:8080/mirror", "http://localhost:8080/mirror/", "https://mirror.example/a/b",
+            "https://mirror.example/a/b/",
+        ])
     func theBaseURLTakesThePathUnderItWithOrWithoutASlash(provider: ProviderCase, base: String) async throws {
         let transport = FakeTransport(.success(try provider.answer()))
         guard case .fetched = try await provider.source(transport, base: base).fetchLatest(validators: nil) else {

@@ -9,7 +9,11 @@ private final class TickingClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
     init(_ start: Date) { current = start }
-    func now() -> Date { lock.withLock { current += 0.001; return current } }
+    func now() -> Date {
+        lock.withLock {
+            current += 0.001; return current
+        }
+    }
     func set(_ date: Date) { lock.withLock { current = date } }
 }
 
@@ -20,7 +24,8 @@ struct RateServiceRefetchTests {
     @Test func lateSourceIsAskedAgainAfterFifteenMinutesWithARealClock() async throws {
         let source = FakeRateSource([.success(.fetched(Sample.friday, Validators())), .success(.fetched(Sample.monday, Validators()))])
         let clock = TickingClock(frankfurt("2026-11-02", 16, 1))
-        let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]), clock: clock, usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore([Sample.fridayEntry()]), clock: clock, usage: MemoryUsageStore())
 
         let late = try await service.quote(from: .usd, to: .eur)
         #expect(late.provenance.date == day("2026-10-30"))
@@ -40,7 +45,8 @@ struct RateServiceRefetchTests {
     @Test func refreshReplacesTheAnswerHeldInMemory() async throws {
         let source = FakeRateSource([.failure(.httpStatus(503)), .success(.fetched(Sample.monday, Validators()))])
         let clock = FixedClock(frankfurt("2026-11-02", 17))
-        let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]), clock: clock, usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore([Sample.fridayEntry()]), clock: clock, usage: MemoryUsageStore())
 
         let stale = try await service.quote(from: .usd, to: .eur)
         #expect(stale.provenance.date == day("2026-10-30"))

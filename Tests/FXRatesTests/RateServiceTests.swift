@@ -68,7 +68,8 @@ struct RateServiceScheduleTests {
             ("2026-10-30", 18, 0), ("2026-10-31", 10, 0), ("2026-11-01", 23, 59), ("2026-11-02", 15, 59),
         ]
         for (date, hour, minute) in quiet {
-            let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt(date, hour, minute)), usage: MemoryUsageStore())
+            let service = RateService(
+                sources: [source], store: store, clock: FixedClock(frankfurt(date, hour, minute)), usage: MemoryUsageStore())
             let quote = try await service.quote(from: .usd, to: jpy)
             #expect(source.calls == 0, "\(date) \(hour):\(minute)")
             #expect(quote.provenance.origin == .cache)
@@ -76,7 +77,8 @@ struct RateServiceScheduleTests {
         }
         #expect(store.saveCount == 0)
 
-        let monday = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 1)), usage: MemoryUsageStore())
+        let monday = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 1)), usage: MemoryUsageStore())
         let quote = try await monday.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
         #expect(source.validatorsAsked == [Validators(etag: "\"friday\"")])
@@ -96,7 +98,8 @@ struct RateServiceScheduleTests {
             _ = try await service.quote(from: .eur, to: .usd)
         }
         #expect(source.calls == 0)
-        let tuesday = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-04-07", 16, 1)), usage: MemoryUsageStore())
+        let tuesday = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-04-07", 16, 1)), usage: MemoryUsageStore())
         _ = try await tuesday.quote(from: .eur, to: .usd)
         #expect(source.calls == 1)
     }
@@ -122,11 +125,13 @@ struct RateServiceScheduleTests {
         #expect(saved.validators == entry.validators)
 
         // Within the recheck interval (15 minutes) nobody asks again.
-        let second = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 44)), usage: MemoryUsageStore())
+        let second = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 44)), usage: MemoryUsageStore())
         _ = try await second.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
 
-        let third = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 46)), usage: MemoryUsageStore())
+        let third = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 46)), usage: MemoryUsageStore())
         _ = try await third.quote(from: .usd, to: jpy)
         #expect(source.calls == 2)
         #expect(source.validatorsAsked.last == Validators(etag: "\"friday\""))
@@ -135,7 +140,8 @@ struct RateServiceScheduleTests {
     @Test func sameTableAgainCountsAsLateAndIsRecheckedLater() async throws {
         let store = MemoryRateStore([Sample.fridayEntry()])
         let source = FakeRateSource(answering: Sample.friday, validators: Validators(etag: "\"friday-2\""))
-        let late = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 5)), usage: MemoryUsageStore())
+        let late = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 5)), usage: MemoryUsageStore())
         _ = try await late.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
         let saved = try #require(store.load().entries[.ecb])
@@ -143,9 +149,13 @@ struct RateServiceScheduleTests {
         #expect(saved.checkedAt == frankfurt("2026-11-02", 16, 5))
         #expect(saved.validators == Validators(etag: "\"friday-2\""))
 
-        _ = try await RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 19)), usage: MemoryUsageStore()).quote(from: .usd, to: jpy)
+        _ = try await RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 19)), usage: MemoryUsageStore()
+        ).quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
-        _ = try await RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 21)), usage: MemoryUsageStore()).quote(from: .usd, to: jpy)
+        _ = try await RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 21)), usage: MemoryUsageStore()
+        ).quote(from: .usd, to: jpy)
         #expect(source.calls == 2)
     }
 }
@@ -164,10 +174,12 @@ struct RateServiceFallbackTests {
         #expect(quote.provenance.origin == .cache)
         #expect(quote.provenance.date == day("2026-10-30"))
         #expect(quote.convert(100).rounded(scale: 2) == dec("89.51"))
-        #expect(await service.takeDiagnostics() == [
-            .fetchFailed(source: .ecb, sourceName: ecbName, failure: .httpStatus(503),
-                         fallback: .cached(day("2026-10-30"), fetchedAt: entry.checkedAt)),
-        ])
+        #expect(
+            await service.takeDiagnostics() == [
+                .fetchFailed(
+                    source: .ecb, sourceName: ecbName, failure: .httpStatus(503),
+                    fallback: .cached(day("2026-10-30"), fetchedAt: entry.checkedAt))
+            ])
         #expect(await service.takeDiagnostics().isEmpty)
         #expect(store.saveCount == 0)
         #expect(store.load().entries[.ecb] == entry)
@@ -185,16 +197,18 @@ struct RateServiceFallbackTests {
         let failure = FetchFailure.transport(.timedOut(seconds: 15))
         let store = MemoryRateStore()
         let source = FakeRateSource(failing: failure)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb, usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb, usage: MemoryUsageStore())
 
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(quote.provenance.origin == .builtIn)
         #expect(quote.provenance.fetchedAt == nil)
         #expect(quote.provenance.date == day("2026-10-30"))
         #expect(quote.convert(100).rounded(scale: 0) == 15725)
-        #expect(await service.takeDiagnostics() == [
-            .fetchFailed(source: .ecb, sourceName: ecbName, failure: failure, fallback: .builtIn(day("2026-10-30"))),
-        ])
+        #expect(
+            await service.takeDiagnostics() == [
+                .fetchFailed(source: .ecb, sourceName: ecbName, failure: failure, fallback: .builtIn(day("2026-10-30")))
+            ])
         #expect(store.saveCount == 0)
         #expect(store.load().entries.isEmpty)
     }
@@ -202,7 +216,8 @@ struct RateServiceFallbackTests {
     @Test func fetchFailureWithoutCacheOrBuiltInIsUnavailable() async {
         let failure = FetchFailure.transport(.timedOut(seconds: 15))
         let source = FakeRateSource(failing: failure)
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), usage: MemoryUsageStore())
         await #expect(throws: RateError.unavailable(source: .ecb, sourceName: ecbName, failure: failure)) {
             try await service.quote(from: .usd, to: jpy)
         }
@@ -210,7 +225,9 @@ struct RateServiceFallbackTests {
 
     @Test func builtInRatesOnlyStandInForTheECB() async {
         let source = FakeRateSource(id: SourceID("other"), name: "Other Bank", [.failure(.httpStatus(500))])
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb, usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)), builtIn: .ecb,
+            usage: MemoryUsageStore())
         await #expect(throws: RateError.unavailable(source: SourceID("other"), sourceName: "Other Bank", failure: .httpStatus(500))) {
             try await service.quote(from: .usd, to: jpy)
         }
@@ -218,8 +235,9 @@ struct RateServiceFallbackTests {
 
     @Test func offlineWithoutCacheUsesBuiltInAndNeverAsks() async throws {
         let source = FakeRateSource(answering: Sample.monday)
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
-                                  builtIn: .ecb, options: .init(offline: true), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
+            builtIn: .ecb, options: .init(offline: true), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 0)
         #expect(quote.provenance.origin == .builtIn)
@@ -230,8 +248,9 @@ struct RateServiceFallbackTests {
     @Test func offlineUsesEvenAStaleCacheAndNeverAsks() async throws {
         let store = MemoryRateStore([Sample.fridayEntry()])
         let source = FakeRateSource(answering: Sample.monday)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-04", 12)),
-                                  builtIn: .ecb, options: .init(offline: true), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-04", 12)),
+            builtIn: .ecb, options: .init(offline: true), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 0)
         #expect(quote.provenance.origin == .cache)
@@ -244,8 +263,9 @@ struct RateServiceFallbackTests {
     @Test(arguments: [("2026-10-31", 12, 0), ("2026-11-02", 15, 0), ("2026-11-02", 17, 0)])
     func offlineCacheWithinAnHourOfTheNextPublicationIsNotStale(date: String, hour: Int, minute: Int) async throws {
         let source = FakeRateSource(answering: Sample.monday)
-        let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt(date, hour, minute)), options: .init(offline: true), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
+            clock: FixedClock(frankfurt(date, hour, minute)), options: .init(offline: true), usage: MemoryUsageStore())
         _ = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 0)
         let diagnostics = await service.takeDiagnostics()
@@ -254,16 +274,18 @@ struct RateServiceFallbackTests {
 
     @Test func offlineRefreshIsRefused() async {
         let source = FakeRateSource(answering: Sample.monday)
-        let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt("2026-11-02", 17)), options: .init(offline: true), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
+            clock: FixedClock(frankfurt("2026-11-02", 17)), options: .init(offline: true), usage: MemoryUsageStore())
         await #expect(throws: RateError.offlineRefresh) { try await service.refresh() }
         #expect(source.calls == 0)
     }
 
     @Test func offlineWithNothingIsAnError() async {
         let source = FakeRateSource(answering: Sample.monday)
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-04", 12)),
-                                  options: .init(offline: true), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-11-04", 12)),
+            options: .init(offline: true), usage: MemoryUsageStore())
         await #expect(throws: RateError.offlineWithoutData(.ecb)) { try await service.quote(from: .usd, to: jpy) }
         #expect(source.calls == 0)
     }
@@ -274,16 +296,19 @@ struct RateServiceFallbackTests {
         // On Monday 2026-11-02, a table dated Thursday 2026-11-05 is after tomorrow.
         let future = RateTable(base: .eur, date: day("2026-11-05"), rates: [.usd: dec("9.99"), jpy: dec("999")])
         let source = FakeRateSource(answering: future)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), builtIn: .ecb, usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), builtIn: .ecb, usage: MemoryUsageStore())
 
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(source.calls == 1)
         #expect(quote.provenance.date == day("2026-10-30"))
         #expect(quote.toPerBase == dec("175.68"))
-        #expect(await service.takeDiagnostics() == [
-            .fetchFailed(source: .ecb, sourceName: ecbName, failure: .futureDate(day("2026-11-05")),
-                         fallback: .cached(day("2026-10-30"), fetchedAt: entry.checkedAt)),
-        ])
+        #expect(
+            await service.takeDiagnostics() == [
+                .fetchFailed(
+                    source: .ecb, sourceName: ecbName, failure: .futureDate(day("2026-11-05")),
+                    fallback: .cached(day("2026-10-30"), fetchedAt: entry.checkedAt))
+            ])
         #expect(store.saveCount == 0)
         #expect(store.load().entries[.ecb] == entry)
     }
@@ -293,7 +318,8 @@ struct RateServiceFallbackTests {
         let tomorrow = RateTable(base: .eur, date: day("2026-11-03"), rates: [.usd: dec("1.12")])
         let store = MemoryRateStore()
         let source = FakeRateSource(answering: tomorrow)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 23, 30)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 23, 30)), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .eur, to: .usd)
         #expect(quote.provenance.date == day("2026-11-03"))
         #expect(store.saveCount == 1)
@@ -316,13 +342,15 @@ struct RateServiceFallbackTests {
         let damaged = Diagnostic.cacheSetAside(path: "/c/latest.json", movedTo: "/c/latest.json.corrupt", reason: "invalid")
         let store = BrokenStore(contents: StoreContents(diagnostics: [damaged]))
         let source = FakeRateSource(answering: Sample.friday)
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-10-30", 17)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-10-30", 17)), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .usd, to: jpy)
         #expect(quote.provenance.origin == .network)
-        #expect(await service.takeDiagnostics() == [
-            damaged,
-            .cacheWriteFailed(path: "/nowhere/latest.json", reason: "read-only file system"),
-        ])
+        #expect(
+            await service.takeDiagnostics() == [
+                damaged,
+                .cacheWriteFailed(path: "/nowhere/latest.json", reason: "read-only file system"),
+            ])
     }
 }
 
@@ -331,8 +359,9 @@ struct RateServiceQuoteTests {
     /// A service holding Friday's rates on Friday evening: current, so the source is not asked.
     static func freshService() -> (RateService, FakeRateSource) {
         let source = FakeRateSource(answering: Sample.friday)
-        let service = RateService(sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore([Sample.fridayEntry()]),
+            clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
         return (service, source)
     }
 
@@ -364,7 +393,8 @@ struct RateServiceQuoteTests {
         let dollarsOnly = RateTable(base: .usd, date: day("2026-10-30"), rates: [code("CAD"): dec("1.3969")])
         let first = FakeRateSource(id: SourceID("usd"), name: "Dollar Bank", [.success(.fetched(dollarsOnly, Validators()))])
         let second = FakeRateSource(answering: Sample.friday)
-        let service = RateService(sources: [first, second], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 17)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [first, second], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 17)), usage: MemoryUsageStore())
         #expect(service.sourceIDs == [SourceID("usd"), .ecb])
 
         let viaFirst = try await service.quote(from: .usd, to: code("CAD"))
@@ -410,7 +440,8 @@ struct RateServiceQuoteTests {
         clock.set(frankfurt("2026-11-02", 16, 10))
         let updated = try await service.refresh()
         #expect(source.calls == 2)
-        let mondayEntry = CachedRates(source: .ecb, table: Sample.mondayAfterFriday, fetchedAt: clock.now(), validators: Validators(etag: "\"monday\""))
+        let mondayEntry = CachedRates(
+            source: .ecb, table: Sample.mondayAfterFriday, fetchedAt: clock.now(), validators: Validators(etag: "\"monday\""))
         #expect(updated.map(\.outcome) == [.updated(mondayEntry)])
         #expect(updated.first?.previous == Sample.friday)
         #expect(store.load().entries[.ecb] == mondayEntry)
@@ -435,7 +466,8 @@ struct RateServiceQuoteTests {
 
     @Test func notModifiedWithoutAnythingCachedIsAFailure() async throws {
         let source = FakeRateSource([.success(.notModified)])
-        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
         let reports = try await service.refresh()
         #expect(reports.map(\.outcome) == [.failed(.httpStatus(304))])
     }
@@ -444,8 +476,9 @@ struct RateServiceQuoteTests {
 @Suite("Provenance staleness")
 struct ProvenanceStalenessTests {
     @Test func zeroWhileCurrentThenGrowsAfterTheNextPublication() async throws {
-        let service = RateService(sources: [FakeRateSource(answering: Sample.friday)], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [FakeRateSource(answering: Sample.friday)], store: MemoryRateStore([Sample.fridayEntry()]),
+            clock: FixedClock(frankfurt("2026-10-30", 18)), usage: MemoryUsageStore())
         let provenance = try await service.quote(from: .usd, to: jpy).provenance
         #expect(provenance.supersededAt == frankfurt("2026-11-02", 16))
         #expect(provenance.supersededAt == utc("2026-11-02T15:00:00Z"))
@@ -458,8 +491,9 @@ struct ProvenanceStalenessTests {
 
     @Test func cachedAnswerAfterAFailedFetchIsStale() async throws {
         let clock = FixedClock(frankfurt("2026-11-02", 16, 30))
-        let service = RateService(sources: [FakeRateSource(failing: .httpStatus(502))], store: MemoryRateStore([Sample.fridayEntry()]),
-                                  clock: clock, usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [FakeRateSource(failing: .httpStatus(502))], store: MemoryRateStore([Sample.fridayEntry()]),
+            clock: clock, usage: MemoryUsageStore())
         let provenance = try await service.quote(from: .usd, to: jpy).provenance
         #expect(provenance.staleness(at: clock.now()) == 30 * 60)
     }

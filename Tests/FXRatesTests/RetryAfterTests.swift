@@ -37,9 +37,11 @@ struct RetryAfterTests {
     }
 
     @Test func onlyA429Or503WithTheHeaderIsThrottled() {
-        #expect(FetchFailure.throttled(HTTPResponse(status: 429, headers: ["Retry-After": "30"]))
+        #expect(
+            FetchFailure.throttled(HTTPResponse(status: 429, headers: ["Retry-After": "30"]))
                 == .throttled(status: 429, retryAfter: .seconds(30)))
-        #expect(FetchFailure.throttled(HTTPResponse(status: 503, headers: ["retry-after": "Sun, 06 Nov 1994 08:49:37 GMT"]))
+        #expect(
+            FetchFailure.throttled(HTTPResponse(status: 503, headers: ["retry-after": "Sun, 06 Nov 1994 08:49:37 GMT"]))
                 == .throttled(status: 503, retryAfter: .date(Self.example)))
         #expect(FetchFailure.throttled(HTTPResponse(status: 429)) == nil)
         #expect(FetchFailure.throttled(HTTPResponse(status: 500, headers: ["Retry-After": "30"])) == nil)
@@ -54,16 +56,22 @@ struct RetryAfterTests {
         let usage = MemoryUsageStore()
         let clock = FixedClock(Self.now)
         let cached = CachedRates(source: .ecb, table: Sample.friday, fetchedAt: utc("2026-10-30T15:05:00Z"))
-        let first = FakeRateSource([.failure(.throttled(status: 429, retryAfter: .seconds(120))), .success(.fetched(Sample.monday, Validators()))])
+        let first = FakeRateSource([
+            .failure(.throttled(status: 429, retryAfter: .seconds(120))), .success(.fetched(Sample.monday, Validators())),
+        ])
 
         // Run 1: the request is made and refused; the warning and the record carry the instant.
         let run1 = RateService(sources: [first], store: MemoryRateStore([cached]), clock: clock, usage: usage)
         let quote = try await run1.quote(from: code("USD"), to: code("EUR"))
         #expect(quote.provenance.origin == .cache)
         let until = Self.now + 120
-        #expect(await run1.takeDiagnostics() == [.fetchFailed(source: .ecb, sourceName: "European Central Bank",
-                                                              failure: .throttled(status: 429, retryAfter: .date(until)),
-                                                              fallback: .cached(Sample.friday.date, fetchedAt: cached.checkedAt))])
+        #expect(
+            await run1.takeDiagnostics() == [
+                .fetchFailed(
+                    source: .ecb, sourceName: "European Central Bank",
+                    failure: .throttled(status: 429, retryAfter: .date(until)),
+                    fallback: .cached(Sample.friday.date, fetchedAt: cached.checkedAt))
+            ])
         #expect(usage.load()[.ecb]?.retryAfter == until)
         #expect(usage.load()[.ecb]?.requests == 1)
 
@@ -72,9 +80,12 @@ struct RetryAfterTests {
         let run2 = RateService(sources: [first], store: MemoryRateStore([cached]), clock: clock, usage: usage)
         #expect(try await run2.quote(from: code("USD"), to: code("EUR")).provenance.origin == .cache)
         #expect(first.calls == 1)
-        #expect(await run2.takeDiagnostics().first == .fetchFailed(source: .ecb, sourceName: "European Central Bank",
-                                                                   failure: .waitingUntil(until),
-                                                                   fallback: .cached(Sample.friday.date, fetchedAt: cached.checkedAt)))
+        #expect(
+            await run2.takeDiagnostics().first
+                == .fetchFailed(
+                    source: .ecb, sourceName: "European Central Bank",
+                    failure: .waitingUntil(until),
+                    fallback: .cached(Sample.friday.date, fetchedAt: cached.checkedAt)))
         // refresh says so, without asking either.
         #expect(try await run2.refresh().first?.outcome == .failed(.waitingUntil(until)))
         #expect(first.calls == 1)
@@ -92,13 +103,18 @@ struct RetryAfterTests {
         let usage = MemoryUsageStore([.ecb: SourceUsage(month: "2026-11", requests: 1, retryAfter: Self.now + 300)])
         let ecb = FakeRateSource(answering: Sample.monday)
         let frankfurter = FakeRateSource(id: .frankfurter, name: "Frankfurter", [.success(.fetched(Sample.friday, Validators()))])
-        let service = RateService(sources: [ecb, frankfurter], store: MemoryRateStore(), clock: FixedClock(Self.now),
-                                  builtIn: .ecb, usage: usage)
+        let service = RateService(
+            sources: [ecb, frankfurter], store: MemoryRateStore(), clock: FixedClock(Self.now),
+            builtIn: .ecb, usage: usage)
         let quote = try await service.quote(from: code("USD"), to: code("EUR"))
         #expect(quote.provenance.source == .frankfurter)
         #expect(ecb.calls == 0)
-        #expect(await service.takeDiagnostics() == [.fetchFailed(source: .ecb, sourceName: "European Central Bank",
-                                                                 failure: .waitingUntil(Self.now + 300), fallback: .otherSource("Frankfurter"))])
+        #expect(
+            await service.takeDiagnostics() == [
+                .fetchFailed(
+                    source: .ecb, sourceName: "European Central Bank",
+                    failure: .waitingUntil(Self.now + 300), fallback: .otherSource("Frankfurter"))
+            ])
     }
 
     @Test func theWaitSurvivesANewMonthAndTheFile() throws {
@@ -131,7 +147,8 @@ struct RetryAfterTests {
 /// Answers every request with 429 and `Retry-After: 60`, with the provider's kind of body.
 private struct ThrottlingTransport: HTTPTransport {
     func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        HTTPResponse(status: 429, headers: ["Retry-After": "60", "Content-Type": "application/json"],
-                     body: Data(#"{"error":true,"status":429,"message":"access_restricted","description":"slow down"}"#.utf8))
+        HTTPResponse(
+            status: 429, headers: ["Retry-After": "60", "Content-Type": "application/json"],
+            body: Data(#"{"error":true,"status":429,"message":"access_restricted","description":"slow down"}"#.utf8))
     }
 }

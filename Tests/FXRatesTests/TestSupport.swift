@@ -101,9 +101,11 @@ enum Sample {
     static let friday = BuiltInRates.ecb.latest
 
     /// An invented table for Monday 2026-11-02, distinguishable from Friday's.
-    static let monday = RateTable(base: .eur, date: day("2026-11-02"), rates: [
-        code("USD"): dec("1.1201"), code("JPY"): dec("176.02"), code("GBP"): dec("0.8351"),
-    ])
+    static let monday = RateTable(
+        base: .eur, date: day("2026-11-02"),
+        rates: [
+            code("USD"): dec("1.1201"), code("JPY"): dec("176.02"), code("GBP"): dec("0.8351"),
+        ])
 
     /// Monday's table as the service keeps it after Friday's: with Friday's rates as the previous ones.
     static var mondayAfterFriday: RateTable {

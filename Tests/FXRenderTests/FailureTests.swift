@@ -6,8 +6,9 @@ import Testing
 
 @Suite("Failure")
 struct FailureTests {
-    static let provenance = Provenance(source: .ecb, sourceName: "European Central Bank",
-                                       date: Day(year: 2026, month: 10, day: 30)!, fetchedAt: nil, origin: .cache)
+    static let provenance = Provenance(
+        source: .ecb, sourceName: "European Central Bank",
+        date: Day(year: 2026, month: 10, day: 30)!, fetchedAt: nil, origin: .cache)
 
     static let table: [(Failure, Int32, String)] = [
         (.usage(UsageError(.unknownCurrency("eux", suggestion: nil), span: nil)), 2, "unknown_currency"),

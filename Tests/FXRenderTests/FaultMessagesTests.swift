@@ -15,9 +15,11 @@ struct FaultMessagesTests {
 
     @Test func aServerAskingForTimeSaysUntilWhen() {
         let until = Date(timeIntervalSince1970: 1_795_334_730)  // 2026-11-22 08:05:30 UTC
-        #expect(Messages.text(for: FetchFailure.throttled(status: 429, retryAfter: .date(until)))
+        #expect(
+            Messages.text(for: FetchFailure.throttled(status: 429, retryAfter: .date(until)))
                 == "server answered HTTP 429 (Too Many Requests) and asked for no request before 2026-11-22 08:05:30 UTC")
-        #expect(Messages.text(for: FetchFailure.throttled(status: 503, retryAfter: .seconds(120)))
+        #expect(
+            Messages.text(for: FetchFailure.throttled(status: 503, retryAfter: .seconds(120)))
                 == "server answered HTTP 503 (Service Unavailable) and asked for no request within 120 s")
         #expect(Messages.text(for: FetchFailure.waitingUntil(until)) == "the server asked for no request before 2026-11-22 08:05:30 UTC")
     }
@@ -35,11 +37,15 @@ struct FaultMessagesTests {
         let until = Date(timeIntervalSince1970: 1_795_334_730)
         let reports = [
             RefreshReport(source: .oxr, sourceName: "Open Exchange Rates", previous: nil, outcome: .failed(.waitingUntil(until))),
-            RefreshReport(source: .boc, sourceName: "Bank of Canada", previous: nil,
-                          outcome: .failed(.throttled(status: 503, retryAfter: .date(until)))),
+            RefreshReport(
+                source: .boc, sourceName: "Bank of Canada", previous: nil,
+                outcome: .failed(.throttled(status: 503, retryAfter: .date(until)))),
         ]
         let json = try #require(JSONRenderer.render(.refresh(reports)))
-        #expect(json.contains(#"{"source":"oxr","status":"not_asked","message":"the server asked for no request before 2026-11-22 08:05:30 UTC","retry_after":"2026-11-22T08:05:30Z"}"#), "\(json)")
+        #expect(
+            json.contains(
+                #"{"source":"oxr","status":"not_asked","message":"the server asked for no request before 2026-11-22 08:05:30 UTC","retry_after":"2026-11-22T08:05:30Z"}"#
+            ), "\(json)")
         #expect(json.contains(#""source":"boc","status":"failed","#) && json.contains(#""retry_after":"2026-11-22T08:05:30Z"}"#), "\(json)")
     }
 
@@ -48,10 +54,14 @@ struct FaultMessagesTests {
     }
 
     @Test(arguments: [
-        ("GET https://openexchangerates.org/api/latest.json?app_id=abc123&base=USD failed",
-         "GET https://openexchangerates.org/api/latest.json?app_id=…&base=USD failed"),
-        ("https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?API_KEY=s3cr%2Bt&limit=2",
-         "https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?API_KEY=…&limit=2"),
+        (
+            "GET https://openexchangerates.org/api/latest.json?app_id=abc123&base=USD failed",
+            "GET https://openexchangerates.org/api/latest.json?app_id=…&base=USD failed"
+        ),
+        (
+            "https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?API_KEY=s3cr%2Bt&limit=2",
+            "https://data.nasdaq.com/api/v3/datasets/ECB/EURUSD/data.json?API_KEY=…&limit=2"
+        ),
         ("'http://x/?token=t0k' refused", "'http://x/?token=…' refused"),
         ("no query here, a=b and key=", "no query here, a=b and key="),
         ("monkey=banana", "monkey=banana"),
@@ -63,9 +73,11 @@ struct FaultMessagesTests {
 
     @Test func providerTextCannotDriveTheTerminal() {
         let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{202E}txt"
-        for failure in [FetchFailure.providerError(hostile), .malformed(hostile), .transport(.other(hostile)),
-                        .transport(.cannotConnect(hostile)), .invalidCurrency(hostile), .invalidRate(currency: hostile, value: hostile),
-                        .duplicateCurrency(hostile, Day(ordinal: 0))] {
+        for failure in [
+            FetchFailure.providerError(hostile), .malformed(hostile), .transport(.other(hostile)),
+            .transport(.cannotConnect(hostile)), .invalidCurrency(hostile), .invalidRate(currency: hostile, value: hostile),
+            .duplicateCurrency(hostile, Day(ordinal: 0)),
+        ] {
             let text = Messages.text(for: failure)
             #expect(!text.unicodeScalars.contains { [.control, .format].contains($0.properties.generalCategory) }, "\(failure)")
         }

@@ -13,25 +13,26 @@ struct HistoryRendererTests {
     @Test
     func chartHeaderBraillePlotWithAxesThenTheStatisticsInColumns() {
         // Checked by eye: the dips on 03-04 and 03-10, the plateau on 03-06 and 03-09.
-        #expect(plain.text(H.history(H.eight), format: .chart) == """
-            EUR/USD · 2026-03-02 → 2026-03-11 · 8 days
-             1.095 ┤                ⡠⠔⠉⠉⠉⠉⠙⡄
-                   │    ⡠⡀       ⢀⠔⠊       ⠘⡄
-                   │  ⡠⠊ ⠱⡀     ⢠⠃          ⠘⡄     ⡠
-                   │⡠⠊    ⠱⡀   ⢠⠃            ⠘⡄  ⡠⠊
-                   │       ⠱⡀ ⡰⠁              ⠘⡤⠊
-            1.0799 ┤        ⠱⡰⠁
-                   └────────────────────────────────
-                    2026-03-02            2026-03-11
+        #expect(
+            plain.text(H.history(H.eight), format: .chart) == """
+                EUR/USD · 2026-03-02 → 2026-03-11 · 8 days
+                 1.095 ┤                ⡠⠔⠉⠉⠉⠉⠙⡄
+                       │    ⡠⡀       ⢀⠔⠊       ⠘⡄
+                       │  ⡠⠊ ⠱⡀     ⢠⠃          ⠘⡄     ⡠
+                       │⡠⠊    ⠱⡀   ⢠⠃            ⠘⡄  ⡠⠊
+                       │       ⠱⡀ ⡰⠁              ⠘⡤⠊
+                1.0799 ┤        ⠱⡰⠁
+                       └────────────────────────────────
+                        2026-03-02            2026-03-11
 
-            first          1.085   2026-03-02
-            last           1.0887  2026-03-11
-            change        +0.0037  (+0.34%)
-            min            1.0799  2026-03-04
-            max            1.095   2026-03-06
-            mean           1.0884
-            observations   8
-            """)
+                first          1.085   2026-03-02
+                last           1.0887  2026-03-11
+                change        +0.0037  (+0.34%)
+                min            1.0799  2026-03-04
+                max            1.095   2026-03-06
+                mean           1.0884
+                observations   8
+                """)
     }
 
     @Test(arguments: Array(20...200))
@@ -49,8 +50,9 @@ struct HistoryRendererTests {
         let colour = HistoryRenderer(style: Style(color: true), width: 40)
         let up = colour.text(H.history(H.eight), format: .chart)
         #expect(up.contains("\u{1B}[32m+0.0037\u{1B}[0m  \u{1B}[32m(+0.34%)\u{1B}[0m"))
-        #expect(up.replacingOccurrences(of: "\u{1B}[32m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
-            == plain.text(H.history(H.eight), format: .chart))
+        #expect(
+            up.replacingOccurrences(of: "\u{1B}[32m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+                == plain.text(H.history(H.eight), format: .chart))
 
         let down = colour.text(H.history(H.eight.reversed()), format: .chart)
         #expect(down.contains("\u{1B}[31m-0.0037\u{1B}[0m  \u{1B}[31m(-0.34%)\u{1B}[0m"))
@@ -63,12 +65,13 @@ struct HistoryRendererTests {
 
     @Test
     func tableDateAndRateDownThenAcrossAsManyColumnsAsFit() {
-        #expect(plain.text(H.history(H.eight), format: .table) == """
-            2026-03-02  1.085     2026-03-06  1.095
-            2026-03-03  1.0912    2026-03-09  1.095
-            2026-03-04  1.0799    2026-03-10  1.0823
-            2026-03-05  1.0901    2026-03-11  1.0887
-            """)
+        #expect(
+            plain.text(H.history(H.eight), format: .table) == """
+                2026-03-02  1.085     2026-03-06  1.095
+                2026-03-03  1.0912    2026-03-09  1.095
+                2026-03-04  1.0799    2026-03-10  1.0823
+                2026-03-05  1.0901    2026-03-11  1.0887
+                """)
         let narrow = HistoryRenderer(style: Style(color: false), width: 30).text(H.history(H.eight), format: .table)
         #expect(narrow.split(separator: "\n").count == 8)
     }
@@ -77,11 +80,12 @@ struct HistoryRendererTests {
     func csvAHeaderAndOneExactRowPerDayNeverColoured() {
         let history = H.history([("2026-03-02", "157.25026852846401718582")] + H.eight.suffix(1), base: "USD", quote: "JPY")
         let csv = HistoryRenderer(style: Style(color: true), width: 80).text(history, format: .csv)
-        #expect(csv == """
-            date,base,quote,rate
-            2026-03-02,USD,JPY,157.2502685285
-            2026-03-11,USD,JPY,1.0887
-            """)
+        #expect(
+            csv == """
+                date,base,quote,rate
+                2026-03-02,USD,JPY,157.2502685285
+                2026-03-11,USD,JPY,1.0887
+                """)
     }
 
     @Test
@@ -128,7 +132,8 @@ enum HistoryFixtures {
     }
 
     static func history(_ rows: [(String, String)], base: String = "EUR", quote: String = "USD") -> PairHistory {
-        PairHistory(base: RenderFixtures.code(base), quote: RenderFixtures.code(quote), points: points(rows),
-                    requested: Day(iso: "2026-03-01")!...Day(iso: "2026-03-11")!, provenance: RenderFixtures.provenance())
+        PairHistory(
+            base: RenderFixtures.code(base), quote: RenderFixtures.code(quote), points: points(rows),
+            requested: Day(iso: "2026-03-01")!...Day(iso: "2026-03-11")!, provenance: RenderFixtures.provenance())
     }
 }

@@ -51,12 +51,16 @@ struct JSONConversionTests {
 
     @Test
     func oneRatePairAndAWholeTable() throws {
-        let pair = try F.object(JSONRenderer.render(.rates(RateListing(base: F.code("EUR"), quotes: [F.quote("EUR", "USD")], wholeTable: false))))
+        let pair = try F.object(
+            JSONRenderer.render(.rates(RateListing(base: F.code("EUR"), quotes: [F.quote("EUR", "USD")], wholeTable: false))))
         #expect(pair["base"] as? String == "EUR")
         #expect(pair["quote"] as? String == "USD")
         #expect(pair["rate"] as? String == "1.1172")
-        let table = try F.object(JSONRenderer.render(.rates(RateListing(
-            base: F.code("EUR"), quotes: [F.quote("EUR", "JPY"), F.quote("EUR", "USD")], wholeTable: true))))
+        let table = try F.object(
+            JSONRenderer.render(
+                .rates(
+                    RateListing(
+                        base: F.code("EUR"), quotes: [F.quote("EUR", "JPY"), F.quote("EUR", "USD")], wholeTable: true))))
         #expect(table["rates"] as? [String: String] == ["JPY": "175.68", "USD": "1.1172"])
         #expect(table["date"] as? String == "2026-10-30")
     }
@@ -64,7 +68,9 @@ struct JSONConversionTests {
     @Test
     func keysKeepAFixedOrder() throws {
         let json = try #require(JSONRenderer.render(.conversion(F.conversion(100, "USD", to: ["EUR"]))))
-        #expect(json.hasPrefix(#"{"amount":"100","from":"USD","to":"EUR","result":"89.51","rate":"0.895094880057","date":"2026-10-30","source":"ecb""#))
+        #expect(
+            json.hasPrefix(
+                #"{"amount":"100","from":"USD","to":"EUR","result":"89.51","rate":"0.895094880057","date":"2026-10-30","source":"ecb""#))
     }
 
     @Test

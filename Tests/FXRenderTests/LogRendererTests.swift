@@ -12,22 +12,26 @@ struct LogRendererTests {
     let utc: @Sendable (Date) -> Int = { _ in 0 }
 
     static let entries = [
-        ConversionLogEntry(time: F.now, line: "100 usd eur", result: "89.51 EUR", rate: "0.895094880057",
-                           source: .ecb, asOf: F.day),
-        ConversionLogEntry(time: F.now + 90, line: "rate usd jpy", result: "1 USD = 157.25 JPY", rate: "157.250268528",
-                           source: .ecb, asOf: F.day),
-        ConversionLogEntry(time: F.now + 3600, line: "rate eur", result: "1 EUR = 30 rates", rate: nil,
-                           source: .ecb, asOf: F.day),
+        ConversionLogEntry(
+            time: F.now, line: "100 usd eur", result: "89.51 EUR", rate: "0.895094880057",
+            source: .ecb, asOf: F.day),
+        ConversionLogEntry(
+            time: F.now + 90, line: "rate usd jpy", result: "1 USD = 157.25 JPY", rate: "157.250268528",
+            source: .ecb, asOf: F.day),
+        ConversionLogEntry(
+            time: F.now + 3600, line: "rate eur", result: "1 EUR = 30 rates", rate: nil,
+            source: .ecb, asOf: F.day),
     ]
 
     @Test
     func rowsLocalTimeTheLineTheAnswerAndWhereItCameFromOldestFirst() {
         let text = LogRenderer(style: Style(color: false), utcOffset: utc).text(Self.entries, format: .chart)
-        #expect(text == """
-            2026-10-30 17:00  100 usd eur   →  89.51 EUR           ECB 2026-10-30
-            2026-10-30 17:01  rate usd jpy  →  1 USD = 157.25 JPY  ECB 2026-10-30
-            2026-10-30 18:00  rate eur      →  1 EUR = 30 rates    ECB 2026-10-30
-            """)
+        #expect(
+            text == """
+                2026-10-30 17:00  100 usd eur   →  89.51 EUR           ECB 2026-10-30
+                2026-10-30 17:01  rate usd jpy  →  1 USD = 157.25 JPY  ECB 2026-10-30
+                2026-10-30 18:00  rate eur      →  1 EUR = 30 rates    ECB 2026-10-30
+                """)
         #expect(LogRenderer(style: Style(color: false), utcOffset: utc).text(Self.entries, format: .table) == text)
     }
 
@@ -39,11 +43,14 @@ struct LogRendererTests {
 
     @Test
     func provenanceIsDimInColourAnEntryWithoutItHasNoTrailingBlanks() {
-        let entries = [Self.entries[0],
-                       ConversionLogEntry(time: F.now, line: "x", result: "y", rate: nil, source: nil, asOf: nil)]
+        let entries = [
+            Self.entries[0],
+            ConversionLogEntry(time: F.now, line: "x", result: "y", rate: nil, source: nil, asOf: nil),
+        ]
         let text = LogRenderer(style: Style(color: true), utcOffset: utc).text(entries, format: .chart)
-        #expect(text == "2026-10-30 17:00  100 usd eur  →  89.51 EUR  \u{1B}[2mECB 2026-10-30\u{1B}[0m\n"
-            + "2026-10-30 17:00  x            →  y")
+        #expect(
+            text == "2026-10-30 17:00  100 usd eur  →  89.51 EUR  \u{1B}[2mECB 2026-10-30\u{1B}[0m\n"
+                + "2026-10-30 17:00  x            →  y")
     }
 
     @Test
@@ -56,8 +63,9 @@ struct LogRendererTests {
 
     @Test
     func controlCharactersFromTheFileCannotReachTheTerminal() {
-        let entry = ConversionLogEntry(time: F.now, line: "100 usd\u{1B}[2J eur", result: "89.51 EUR\u{7}",
-                                       rate: nil, source: SourceID("e\u{1B}cb"), asOf: nil)
+        let entry = ConversionLogEntry(
+            time: F.now, line: "100 usd\u{1B}[2J eur", result: "89.51 EUR\u{7}",
+            rate: nil, source: SourceID("e\u{1B}cb"), asOf: nil)
         let text = LogRenderer(style: Style(color: false), utcOffset: utc).text([entry], format: .chart)
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
         #expect(text == #"2026-10-30 17:00  100 usd\x1B[2J eur  →  89.51 EUR\x07  E\x1BCB"#)
@@ -67,26 +75,32 @@ struct LogRendererTests {
 
     @Test
     func csvUTCTimesRFC4180QuotingEmptyFieldsForWhatIsUnknown() {
-        let entries = Self.entries + [
-            ConversionLogEntry(time: F.now, line: #"convert 1,000 "usd" eur"#, result: "895.09 EUR", rate: nil,
-                               source: nil, asOf: nil),
-        ]
-        #expect(LogRenderer(style: Style(color: true)).text(entries, format: .csv) == """
-            time,line,result,rate,source,as_of
-            2026-10-30T17:00:00Z,100 usd eur,89.51 EUR,0.895094880057,ecb,2026-10-30
-            2026-10-30T17:01:30Z,rate usd jpy,1 USD = 157.25 JPY,157.250268528,ecb,2026-10-30
-            2026-10-30T18:00:00Z,rate eur,1 EUR = 30 rates,,ecb,2026-10-30
-            2026-10-30T17:00:00Z,"convert 1,000 ""usd"" eur",895.09 EUR,,,
-            """)
+        let entries =
+            Self.entries + [
+                ConversionLogEntry(
+                    time: F.now, line: #"convert 1,000 "usd" eur"#, result: "895.09 EUR", rate: nil,
+                    source: nil, asOf: nil)
+            ]
+        #expect(
+            LogRenderer(style: Style(color: true)).text(entries, format: .csv) == """
+                time,line,result,rate,source,as_of
+                2026-10-30T17:00:00Z,100 usd eur,89.51 EUR,0.895094880057,ecb,2026-10-30
+                2026-10-30T17:01:30Z,rate usd jpy,1 USD = 157.25 JPY,157.250268528,ecb,2026-10-30
+                2026-10-30T18:00:00Z,rate eur,1 EUR = 30 rates,,ecb,2026-10-30
+                2026-10-30T17:00:00Z,"convert 1,000 ""usd"" eur",895.09 EUR,,,
+                """)
     }
 
     @Test
     func jsonOneObjectUnderLogNullForWhatIsUnknownTextKeptExact() {
-        let entries = [Self.entries[0],
-                       ConversionLogEntry(time: F.now, line: "a\"b\u{1B}", result: "r", rate: nil, source: nil, asOf: nil)]
-        #expect(LogRenderer.json(entries).serialized == #"{"log":[{"time":"2026-10-30T17:00:00Z","line":"100 usd eur","#
-            + #""result":"89.51 EUR","rate":"0.895094880057","source":"ecb","as_of":"2026-10-30"},"#
-            + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":"r","rate":null,"source":null,"as_of":null}]}"#)
+        let entries = [
+            Self.entries[0],
+            ConversionLogEntry(time: F.now, line: "a\"b\u{1B}", result: "r", rate: nil, source: nil, asOf: nil),
+        ]
+        #expect(
+            LogRenderer.json(entries).serialized == #"{"log":[{"time":"2026-10-30T17:00:00Z","line":"100 usd eur","#
+                + #""result":"89.51 EUR","rate":"0.895094880057","source":"ecb","as_of":"2026-10-30"},"#
+                + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":"r","rate":null,"source":null,"as_of":null}]}"#)
         #expect(JSONRenderer.render(.log(entries, .chart)) == LogRenderer.json(entries).serialized)
     }
 }

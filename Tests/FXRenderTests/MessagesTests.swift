@@ -10,15 +10,21 @@ struct MessagesTests {
 
     static let usage: [(UsageError.Kind, String)] = [
         (.unknownCurrency("eux", suggestion: eur), "Unknown currency 'EUX'. Did you mean 'EUR'?"),
-        (.unknownCurrency("zzzzzz", suggestion: nil),
-         "Unknown currency 'zzzzzz'. Use an ISO 4217 code such as USD, EUR or JPY."),
+        (
+            .unknownCurrency("zzzzzz", suggestion: nil),
+            "Unknown currency 'zzzzzz'. Use an ISO 4217 code such as USD, EUR or JPY."
+        ),
         (.unknownCommand("conver", suggestion: "convert"), "Unknown command 'conver'. Did you mean 'convert'?"),
         (.unknownCommand("bogus", suggestion: nil), "Unknown command 'bogus'. Type 'help' to see the commands."),
         (.unknownSource("xyz", known: [.ecb]), "Unknown source 'xyz'. Sources: ecb."),
-        (.malformedAmount("1,5", hint: .decimalComma),
-         "Malformed amount '1,5'. Use '.' for decimals and ',' only between thousands, as in 1,234.56."),
-        (.malformedAmount("1e3", hint: .exponent),
-         "Malformed amount '1e3'. Write the number out; exponents such as 1e3 are not accepted."),
+        (
+            .malformedAmount("1,5", hint: .decimalComma),
+            "Malformed amount '1,5'. Use '.' for decimals and ',' only between thousands, as in 1,234.56."
+        ),
+        (
+            .malformedAmount("1e3", hint: .exponent),
+            "Malformed amount '1e3'. Write the number out; exponents such as 1e3 are not accepted."
+        ),
         (.malformedAmount("1.2.3", hint: nil), "Malformed amount '1.2.3'. Write amounts like 100, 1,234.56, 1.5k or $20."),
         (.missingAmount(command: "convert"), "Missing amount after 'convert'. Example: convert 100 usd eur"),
         (.missingAmount(command: ""), "Missing amount. Example: 100 usd eur"),
@@ -36,21 +42,28 @@ struct MessagesTests {
 
     @Test
     func rateErrorsReadExactlySo() {
-        #expect(Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: [.ecb]))
-            == "No rate for KWD: it is not published by ECB.")
-        #expect(Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: []))
-            == "No rate for KWD: it is not published by any enabled source.")
-        #expect(Messages.text(for: RateError.unavailable(source: .ecb, sourceName: "European Central Bank",
-                                                         failure: .httpStatus(503)))
-            == "No rates available: European Central Bank: server answered HTTP 503 (Service Unavailable), and nothing is cached.")
+        #expect(
+            Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: [.ecb]))
+                == "No rate for KWD: it is not published by ECB.")
+        #expect(
+            Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: []))
+                == "No rate for KWD: it is not published by any enabled source.")
+        #expect(
+            Messages.text(
+                for: RateError.unavailable(
+                    source: .ecb, sourceName: "European Central Bank",
+                    failure: .httpStatus(503)))
+                == "No rates available: European Central Bank: server answered HTTP 503 (Service Unavailable), and nothing is cached.")
     }
 
     @Test
     func dataTooOldNamesTheSourceTheDateAndBothDurations() {
-        let provenance = Provenance(source: .ecb, sourceName: "European Central Bank",
-                                    date: Day(year: 2026, month: 10, day: 30)!, fetchedAt: nil, origin: .cache)
-        #expect(Failure.tooOld(provenance, staleness: 16 * 3600, maxAge: 3600).message
-            == "European Central Bank rates of 2026-10-30 were superseded 16h ago, longer than --max-age 1h allows")
+        let provenance = Provenance(
+            source: .ecb, sourceName: "European Central Bank",
+            date: Day(year: 2026, month: 10, day: 30)!, fetchedAt: nil, origin: .cache)
+        #expect(
+            Failure.tooOld(provenance, staleness: 16 * 3600, maxAge: 3600).message
+                == "European Central Bank rates of 2026-10-30 were superseded 16h ago, longer than --max-age 1h allows")
     }
 
     @Test

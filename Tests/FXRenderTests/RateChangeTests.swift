@@ -29,7 +29,8 @@ struct RateChangeTests {
         #expect(red?.contains("\u{1B}[31m  -0.75 (-0.47%)") == true)
 
         let same = RateListing(base: RenderFixtures.code("USD"), quotes: [Self.quote(previous: "157.2502")], wholeTable: false)
-        #expect(TextRenderer(style: Style(color: false), showProvenance: false).render(.rates(same), now: RenderFixtures.now)
+        #expect(
+            TextRenderer(style: Style(color: false), showProvenance: false).render(.rates(same), now: RenderFixtures.now)
                 == "1 USD = 157.25 JPY  unchanged since 2026-10-29   (1 JPY = 0.00635929 USD)")
     }
 
@@ -45,11 +46,13 @@ struct RateChangeTests {
     @Test
     func aQuoteCrossedThroughTwoSourcesNamesBothAndTheCurrencyBetween() throws {
         var quote = RenderFixtures.quote("USD", "JPY")
-        quote.secondLeg = Provenance(source: SourceID("dunamu"), sourceName: "Dunamu", date: RenderFixtures.day,
-                                     fetchedAt: RenderFixtures.now - 60, origin: .network)
+        quote.secondLeg = Provenance(
+            source: SourceID("dunamu"), sourceName: "Dunamu", date: RenderFixtures.day,
+            fetchedAt: RenderFixtures.now - 60, origin: .network)
         quote.via = CurrencyCode("KRW")
         let listing = RateListing(base: RenderFixtures.code("USD"), quotes: [quote], wholeTable: false)
-        let text = try #require(TextRenderer(style: Style(color: false), showProvenance: true).render(.rates(listing), now: RenderFixtures.now))
+        let text = try #require(
+            TextRenderer(style: Style(color: false), showProvenance: true).render(.rates(listing), now: RenderFixtures.now))
         #expect(text.contains("ECB · 2026-10-30 · fetched 3m 12s ago"))
         #expect(text.contains("DUNAMU · 2026-10-30 · fetched 1m ago"))
         #expect(text.contains("USD → JPY crossed via KRW: ECB for USD, DUNAMU for JPY"))

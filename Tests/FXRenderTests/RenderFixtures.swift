@@ -18,23 +18,27 @@ enum RenderFixtures {
     }
 
     static func provenance(origin: Provenance.Origin = .network, fetchedSecondsAgo: TimeInterval? = 192) -> Provenance {
-        Provenance(source: .ecb, sourceName: "European Central Bank", date: day,
-                   fetchedAt: fetchedSecondsAgo.map { now - $0 }, origin: origin)
+        Provenance(
+            source: .ecb, sourceName: "European Central Bank", date: day,
+            fetchedAt: fetchedSecondsAgo.map { now - $0 }, origin: origin)
     }
 
     static func quote(_ from: String, _ to: String, provenance: Provenance = provenance()) -> Quote {
         Quote(from: code(from), to: code(to), fromPerBase: perEuro(from), toPerBase: perEuro(to), provenance: provenance)
     }
 
-    static func conversion(_ amount: Decimal, _ from: String, to targets: [String],
-                           provenance: Provenance = provenance()) -> Conversion {
+    static func conversion(
+        _ amount: Decimal, _ from: String, to targets: [String],
+        provenance: Provenance = provenance()
+    ) -> Conversion {
         let lines = targets.map { target in
             let quote = quote(from, target, provenance: provenance)
             let digits = CurrencyCatalog.standard.minorUnits(of: code(target))
             return Conversion.Line(quote: quote, result: quote.convert(amount).rounded(scale: digits), fractionDigits: digits)
         }
-        return Conversion(amount: amount, amountDigits: CurrencyCatalog.standard.minorUnits(of: code(from)),
-                          from: code(from), lines: lines)
+        return Conversion(
+            amount: amount, amountDigits: CurrencyCatalog.standard.minorUnits(of: code(from)),
+            from: code(from), lines: lines)
     }
 
     /// The output parsed back as a JSON object.

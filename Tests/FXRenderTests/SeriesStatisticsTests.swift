@@ -22,9 +22,11 @@ struct SeriesStatisticsTests {
 
     @Test
     func aFallNegativeChangeAndPercentTheEarliestOfTiedLows() throws {
-        let stats = try #require(SeriesStatistics(H.points([
-            ("2026-01-05", "1.2"), ("2026-01-06", "0.9"), ("2026-01-07", "1.1"), ("2026-01-08", "0.9"), ("2026-01-09", "0.9"),
-        ])))
+        let stats = try #require(
+            SeriesStatistics(
+                H.points([
+                    ("2026-01-05", "1.2"), ("2026-01-06", "0.9"), ("2026-01-07", "1.1"), ("2026-01-08", "0.9"), ("2026-01-09", "0.9"),
+                ])))
         #expect(stats.change == Decimal(string: "-0.3")!)
         #expect(stats.changePercent == -25)
         #expect(stats.min.day == Day(iso: "2026-01-06")!)

@@ -45,7 +45,8 @@ struct StyleTests {
         #expect(colored.contains("\u{1B}["))
         #expect(colored.contains("\u{1B}[1m89.51 EUR\u{1B}[0m"))
         #expect(!plain.contains("\u{1B}"))
-        #expect(colored.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[2m", with: "")
-            .replacingOccurrences(of: "\u{1B}[0m", with: "") == plain)
+        #expect(
+            colored.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[2m", with: "")
+                .replacingOccurrences(of: "\u{1B}[0m", with: "") == plain)
     }
 }

@@ -26,11 +26,12 @@ struct TextConversionTests {
     @Test
     func oneLinePerTargetInTheOrderAsked() {
         let conversion = F.conversion(100, "USD", to: ["EUR", "JPY", "GBP"])
-        #expect(plain.render(.conversion(conversion), now: F.now) == """
-            100.00 USD = 89.51 EUR
-            100.00 USD = 15,725 JPY
-            100.00 USD = 74.63 GBP
-            """)
+        #expect(
+            plain.render(.conversion(conversion), now: F.now) == """
+                100.00 USD = 89.51 EUR
+                100.00 USD = 15,725 JPY
+                100.00 USD = 74.63 GBP
+                """)
     }
 
     @Test

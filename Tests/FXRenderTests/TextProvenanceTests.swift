@@ -16,26 +16,30 @@ struct TextProvenanceTests {
 
     @Test
     func fetchedRatesSayWhen() {
-        #expect(render(F.provenance(origin: .network, fetchedSecondsAgo: 192))
-            == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · fetched 3m 12s ago")
+        #expect(
+            render(F.provenance(origin: .network, fetchedSecondsAgo: 192))
+                == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · fetched 3m 12s ago")
     }
 
     @Test
     func cachedRatesSayWhenTheyWereFetched() {
-        #expect(render(F.provenance(origin: .cache, fetchedSecondsAgo: 2 * 3600 + 300))
-            == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · fetched 2h 5m ago")
+        #expect(
+            render(F.provenance(origin: .cache, fetchedSecondsAgo: 2 * 3600 + 300))
+                == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · fetched 2h 5m ago")
     }
 
     @Test
     func builtInRatesSaySo() {
-        #expect(render(F.provenance(origin: .builtIn, fetchedSecondsAgo: nil))
-            == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · built-in rates")
+        #expect(
+            render(F.provenance(origin: .builtIn, fetchedSecondsAgo: nil))
+                == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · built-in rates")
     }
 
     @Test
     func oneProvenanceLineForSeveralTargetsFromOneTable() {
-        #expect(render(F.provenance(), targets: ["EUR", "JPY"])
-            == "100.00 USD = 89.51 EUR\n100.00 USD = 15,725 JPY\nECB · 2026-10-30 · fetched 3m 12s ago")
+        #expect(
+            render(F.provenance(), targets: ["EUR", "JPY"])
+                == "100.00 USD = 89.51 EUR\n100.00 USD = 15,725 JPY\nECB · 2026-10-30 · fetched 3m 12s ago")
     }
 
     @Test(arguments: [Provenance.Origin.network, .cache, .builtIn])

@@ -17,15 +17,17 @@ struct TextRatesTests {
 
     @Test
     func theWholeTableLinesUpCodesDecimalPointsAndNames() throws {
-        let listing = RateListing(base: F.code("EUR"),
-                                  quotes: ["GBP", "JPY", "USD"].map { F.quote("EUR", $0) }, wholeTable: true)
+        let listing = RateListing(
+            base: F.code("EUR"),
+            quotes: ["GBP", "JPY", "USD"].map { F.quote("EUR", $0) }, wholeTable: true)
         let text = try #require(plain.render(.rates(listing), now: F.now))
-        #expect(text == """
-            1 EUR =
-              GBP    0.8338  Pound Sterling
-              JPY  175.68    Yen
-              USD    1.1172  US Dollar
-            """)
+        #expect(
+            text == """
+                1 EUR =
+                  GBP    0.8338  Pound Sterling
+                  JPY  175.68    Yen
+                  USD    1.1172  US Dollar
+                """)
         let rows = text.split(separator: "\n").dropFirst().map(String.init)
         let points = Set(rows.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: ".")!) })
         #expect(points.count == 1)

@@ -31,8 +31,9 @@ struct ConfigEditorTests {
         #expect(mode == 0o600)
 
         // What was written is what Settings reads.
-        let settings = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path],
-                                     knownSources: [.ecb, .frankfurter, SourceID("oxr")])
+        let settings = Settings.load(
+            environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path],
+            knownSources: [.ecb, .frankfurter, SourceID("oxr")])
         #expect(settings.enabled[.ecb] == false)
         #expect(settings.sourceOrder == [SourceID("oxr"), .ecb, .frankfurter])
         #expect(settings.keys[SourceID("oxr")] == "secret-key")
@@ -99,13 +100,17 @@ struct ConfigEditorTests {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(#"{"sources": {"oxr": {"app_id": "abc123secret"}}}"#.utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        let settings = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [SourceID("oxr")])
+        let settings = Settings.load(
+            environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [SourceID("oxr")])
         #expect(settings.warnings.count == 1)
         #expect(settings.warnings.first?.contains("chmod 600") == true)
         #expect(settings.warnings.allSatisfy { !$0.contains("abc123secret") })
         // The environment is stronger than the file.
-        let fromEnvironment = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
-                                                          "FX_OXR_APP_ID": "from-env"], knownSources: [SourceID("oxr")])
+        let fromEnvironment = Settings.load(
+            environment: [
+                "HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
+                "FX_OXR_APP_ID": "from-env",
+            ], knownSources: [SourceID("oxr")])
         #expect(fromEnvironment.keys[SourceID("oxr")] == "from-env")
     }
 }
@@ -131,9 +136,13 @@ struct ConfigDetailTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("fx/config.json")
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"{"sources": {"nasdaq": {"datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}, {"database": "../x", "code": "A", "base": "EUR", "quote": "USD"}, {"database": "B", "code": "C", "base": "USD", "quote": "usd"}]}}}"#.utf8)
-            .write(to: path)
-        let settings = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [SourceID("nasdaq")])
+        try Data(
+            #"{"sources": {"nasdaq": {"datasets": [{"database": "ECB", "code": "EURUSD", "base": "EUR", "quote": "USD"}, {"database": "../x", "code": "A", "base": "EUR", "quote": "USD"}, {"database": "B", "code": "C", "base": "USD", "quote": "usd"}]}}}"#
+                .utf8
+        )
+        .write(to: path)
+        let settings = Settings.load(
+            environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [SourceID("nasdaq")])
         #expect(settings.nasdaqDatasets.map(\.code) == ["EURUSD"])
         #expect(settings.warnings.count == 2)
     }

@@ -11,9 +11,10 @@ import Testing
 @Suite("Conversion log file")
 struct ConversionLogFileTests {
     static func entry(_ n: Int, rate: String? = "0.895094880057") -> ConversionLogEntry {
-        ConversionLogEntry(time: Date(timeIntervalSince1970: 1_793_379_600 + TimeInterval(n) * 60), line: "\(n) usd eur",
-                           result: "\(n).00 EUR", rate: rate, source: rate == nil ? nil : .ecb,
-                           asOf: rate == nil ? nil : Day(year: 2026, month: 10, day: 30))
+        ConversionLogEntry(
+            time: Date(timeIntervalSince1970: 1_793_379_600 + TimeInterval(n) * 60), line: "\(n) usd eur",
+            result: "\(n).00 EUR", rate: rate, source: rate == nil ? nil : .ecb,
+            asOf: rate == nil ? nil : Day(year: 2026, month: 10, day: 30))
     }
 
     static func lineCount(_ path: String) -> Int {
@@ -30,8 +31,9 @@ struct ConversionLogFileTests {
         #expect(log.append([Self.entry(3)]) == nil)
         #expect(log.entries() == [Self.entry(1), Self.entry(2, rate: nil), Self.entry(3)])
         let text = try #require(String(data: FileManager.default.contents(atPath: log.path)!, encoding: .utf8))
-        #expect(text.split(separator: "\n").first.map(String.init) == #"{"asOf":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
-            + #""result":"1.00 EUR","source":"ecb","time":"2026-10-30T17:01:00Z"}"#)
+        #expect(
+            text.split(separator: "\n").first.map(String.init) == #"{"asOf":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
+                + #""result":"1.00 EUR","source":"ecb","time":"2026-10-30T17:01:00Z"}"#)
     }
 
     @Test
@@ -161,8 +163,9 @@ struct ConversionLogFileTests {
     @Test
     func theStandardPlaceIsXDGSTATEHOMEFxElseLocalStateFx() {
         #expect(FileConversionLog.standard(environment: ["XDG_STATE_HOME": "/s/", "HOME": "/h"]).path == "/s/fx/log.jsonl")
-        #expect(FileConversionLog.standard(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).path
-            == "/h/.local/state/fx/log.jsonl")
+        #expect(
+            FileConversionLog.standard(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).path
+                == "/h/.local/state/fx/log.jsonl")
         #expect(FileConversionLog.standard(environment: ["HOME": "/h"]).capacity == 1_000)
     }
 }
@@ -176,10 +179,11 @@ struct ConversionLogSessionTests {
 
     func session(_ log: any ConversionLog, json: Bool = false) -> Session {
         let service = RateService(sources: [FixedTableSource()], store: MemoryRateStore([]), clock: clock, usage: MemoryUsageStore())
-        return Session(parser: Parser(), executor: Executor(service: service, clock: clock, options: Executor.Options()),
-                       clock: clock,
-                       presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: false),
-                       out: out, err: err, log: log)
+        return Session(
+            parser: Parser(), executor: Executor(service: service, clock: clock, options: Executor.Options()),
+            clock: clock,
+            presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: false),
+            out: out, err: err, log: log)
     }
 
     static let day = Day(year: 2026, month: 10, day: 30)!
@@ -193,10 +197,11 @@ struct ConversionLogSessionTests {
         let log = MemoryConversionLog()
         let shell = session(log)
         #expect(await shell.run("convert 100 usd to eur jpy \t ") == .ok)
-        #expect(log.entries() == [
-            entry("convert 100 usd to eur jpy", "89.51 EUR", "0.895094880057"),
-            entry("convert 100 usd to eur jpy", "15,725 JPY", "157.250268528"),
-        ])
+        #expect(
+            log.entries() == [
+                entry("convert 100 usd to eur jpy", "89.51 EUR", "0.895094880057"),
+                entry("convert 100 usd to eur jpy", "15,725 JPY", "157.250268528"),
+            ])
         #expect(out.text == "100.00 USD = 89.51 EUR\n100.00 USD = 15,725 JPY\n")
         #expect(err.text == "")
     }
@@ -214,11 +219,12 @@ struct ConversionLogSessionTests {
         let shell = session(log)
         _ = await shell.run("rate usd jpy gbp")
         _ = await shell.run("rate eur")
-        #expect(log.entries() == [
-            entry("rate usd jpy gbp", "1 USD = 157.25 JPY", "157.250268528"),
-            entry("rate usd jpy gbp", "1 USD = 0.74633 GBP", "0.746330110992"),
-            entry("rate eur", "1 EUR = 3 rates", nil),
-        ])
+        #expect(
+            log.entries() == [
+                entry("rate usd jpy gbp", "1 USD = 157.25 JPY", "157.250268528"),
+                entry("rate usd jpy gbp", "1 USD = 0.74633 GBP", "0.746330110992"),
+                entry("rate eur", "1 EUR = 3 rates", nil),
+            ])
     }
 
     @Test

@@ -19,12 +19,15 @@ import Testing
         func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
             .fetched(BuiltInRates.ecb.latest, Validators())
         }
-        func nextPublication(after day: Day) -> Date { CentralEuropeanTime.instant(on: TargetCalendar.nextWorkingDay(after: day), hour: 16) }
+        func nextPublication(after day: Day) -> Date {
+            CentralEuropeanTime.instant(on: TargetCalendar.nextWorkingDay(after: day), hour: 16)
+        }
     }
 
     /// The real history since 1999, as a complete cache checked just after the 2026-10-30 publication.
-    static let history = CachedHistory(source: .ecb, history: try! ECBHistoryCSV.history(ecbFullHistoryCSV), complete: true,
-                                       fetchedAt: ISO8601DateFormatter().date(from: "2026-10-30T16:30:00Z")!)
+    static let history = CachedHistory(
+        source: .ecb, history: try! ECBHistoryCSV.history(ecbFullHistoryCSV), complete: true,
+        fetchedAt: ISO8601DateFormatter().date(from: "2026-10-30T16:30:00Z")!)
 
     /// A history source that must not be asked: the cache is current.
     struct UnaskedHistory: HistorySource {
@@ -42,11 +45,13 @@ import Testing
         let out = StringOutput(), err = StringOutput()
         let configDirectory = makeTemporaryDirectory("fx-help-config")
         defer { try? FileManager.default.removeItem(at: configDirectory) }
-        let executor = Executor(service: service, history: history,
-                                config: ConfigEditor(path: configDirectory.appendingPathComponent("config.json").path), clock: clock)
-        let session = Session(parser: Parser(), executor: executor, clock: clock,
-                              presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
-                              out: out, err: err)
+        let executor = Executor(
+            service: service, history: history,
+            config: ConfigEditor(path: configDirectory.appendingPathComponent("config.json").path), clock: clock)
+        let session = Session(
+            parser: Parser(), executor: executor, clock: clock,
+            presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
+            out: out, err: err)
         let result = await session.run(example)
         #expect(result == (example == "quit" ? .quit : .ok), "\(example): \(err.text)")
         if example != "quit" { #expect(!out.text.isEmpty, "\(example) printed nothing") }

@@ -20,8 +20,9 @@ import Testing
         return (path, directory)
     }
 
-    static let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/x?app_id=SECRET")!, headers: ["If-None-Match": "\"a\""],
-                                     timeout: 0.5, maxBytes: 1 << 16)
+    static let request = HTTPRequest(
+        url: URL(string: "http://127.0.0.1:9/x?app_id=SECRET")!, headers: ["If-None-Match": "\"a\""],
+        timeout: 0.5, maxBytes: 1 << 16)
 
     @Test func readsTheHeadAndTheBodyTheHelperWrites() async throws {
         // The stand-in echoes the request it received as the body, so both directions are checked.
@@ -85,8 +86,10 @@ import Testing
         await #expect(throws: TransportError.insecureURL) { try await HelperTransport(helper: "/nonexistent").get(request) }
     }
 
-    @Test(arguments: [TransportError.timedOut(seconds: 1.5), .tooLarge(limit: 1024), .insecureURL, .redirectRefused,
-                      .cannotConnect("connection refused"), .cancelled, .other("TLS failed")])
+    @Test(arguments: [
+        TransportError.timedOut(seconds: 1.5), .tooLarge(limit: 1024), .insecureURL, .redirectRefused,
+        .cannotConnect("connection refused"), .cancelled, .other("TLS failed"),
+    ])
     func failuresCrossTheWireUnchanged(_ failure: TransportError) {
         #expect(FetchWire.decodeResponse(FetchWire.head(.failure(failure))) == .failure(failure))
     }
@@ -96,8 +99,9 @@ import Testing
 /// scripts play the helper here, answering what the test wrote beside them, and keep the request
 /// they were sent. The fault matrix runs the real helper.
 @Suite(.serialized) struct HelperECBFetcherTests {
-    static let request = SourceRequest(url: URL(string: "http://127.0.0.1:9/eurofxref-daily.xml")!,
-                                       validators: Validators(etag: "\"a\""), timeout: 0.5, maxBytes: 64 << 10)
+    static let request = SourceRequest(
+        url: URL(string: "http://127.0.0.1:9/eurofxref-daily.xml")!,
+        validators: Validators(etag: "\"a\""), timeout: 0.5, maxBytes: 64 << 10)
 
     /// A stand-in that keeps its stdin as `request` and answers with `answer`.
     static func helper(answering answer: Data) throws -> (path: String, directory: URL) {
@@ -135,8 +139,10 @@ import Testing
         #expect(try await HelperECBFetcher(helper: path).tables(Self.request) == .notModified)
     }
 
-    @Test(arguments: [FetchFailure.duplicateDate(Day(iso: "2026-11-20")!), .throttled(status: 429, retryAfter: .seconds(60)),
-                      .transport(.timedOut(seconds: 0.5)), .httpStatus(404), .htmlBody])
+    @Test(arguments: [
+        FetchFailure.duplicateDate(Day(iso: "2026-11-20")!), .throttled(status: 429, retryAfter: .seconds(60)),
+        .transport(.timedOut(seconds: 0.5)), .httpStatus(404), .htmlBody,
+    ])
     func theHelpersFailureIsTheFetchersFailure(failure: FetchFailure) async throws {
         let (path, directory) = try Self.helper(answering: ECBReadWire.answer(.failure(failure)))
         defer { try? FileManager.default.removeItem(at: directory) }

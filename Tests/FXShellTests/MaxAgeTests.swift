@@ -51,8 +51,9 @@ struct MaxAgeTests {
         let shell = ShellHarness(maxAge: 3600, source: Self.overdue)
         #expect(await shell.session.run("100 usd eur") == .failed(3))
         #expect(shell.out.text == "100.00 USD = 89.51 EUR\n")
-        #expect(shell.err.text
-            == "fx: European Central Bank rates of 2026-10-30 were superseded 16h ago, longer than --max-age 1h allows\n")
+        #expect(
+            shell.err.text
+                == "fx: European Central Bank rates of 2026-10-30 were superseded 16h ago, longer than --max-age 1h allows\n")
     }
 
     @Test

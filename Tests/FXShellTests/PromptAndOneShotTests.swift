@@ -25,9 +25,10 @@ struct PromptAndOneShotTests {
         #expect(prompt.text == "fx> ")
     }
 
-    @Test(arguments: [
-        (["convert", "100", "usd", "eur"], 0), (["100", "usd", "eux"], 2), (["100", "usd", "kwd"], 1),
-    ] as [([String], Int32)])
+    @Test(
+        arguments: [
+            (["convert", "100", "usd", "eur"], 0), (["100", "usd", "eux"], 2), (["100", "usd", "kwd"], 1),
+        ] as [([String], Int32)])
     func oneShotJoinsTheWordsAndReturnsTheLinesStatus(words: [String], status: Int32) async {
         let shell = ShellHarness()
         #expect(await Modes.oneShot(words, session: shell.session) == status)

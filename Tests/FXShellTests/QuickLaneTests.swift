@@ -18,29 +18,31 @@ import Testing
         for index in 0..<count {
             let from = codes[random.next(6)], to = codes[random.next(codes.count)]
             let integer = String(random.next(1_000_000_000))
-            let amount: String = switch random.next(8) {
-            case 0: integer
-            case 1: integer + "." + String(random.next(10))
-            case 2: integer + "." + String(format: "%02d", random.next(100))
-            case 3: "0." + String(format: "%06d", random.next(1_000_000))
-            case 4: String(random.next(1_000_000_000_000_000_000))  // up to 18 digits
-            case 5: "12.5"  // × 1.1172 = 13.965: half a cent, rounded away from zero
-            case 6: "0"
-            default: String(random.next(100)) + "." + String(format: "%03d", random.next(1000))
-            }
-            let line: String = switch random.next(12) {
-            case 0: "\(amount) \(from) \(to)"
-            case 1: "\(amount) \(from) in \(to)"
-            case 2: "convert \(amount) \(from) to \(to)"
-            case 3: "CONVERT \(amount) \(from) \(to)"
-            case 4: "convert \(amount)  \(from) \(to)"      // two spaces: the general path's
-            case 5: "convert 0\(amount) \(from) \(to)"      // a leading zero
-            case 6: "convert \(amount) \(from) \(to) "      // a trailing space
-            case 7: "convert \(amount) \(from) \(to), gbp"  // two targets
-            case 8: index % 97 == 0 ? "rate usd" : "convert -\(amount) \(from) \(to)"
-            case 9: "convert 1,234.50 \(from) \(to)"
-            default: "convert \(amount) \(from) \(to)"
-            }
+            let amount: String =
+                switch random.next(8) {
+                case 0: integer
+                case 1: integer + "." + String(random.next(10))
+                case 2: integer + "." + String(format: "%02d", random.next(100))
+                case 3: "0." + String(format: "%06d", random.next(1_000_000))
+                case 4: String(random.next(1_000_000_000_000_000_000))  // up to 18 digits
+                case 5: "12.5"  // × 1.1172 = 13.965: half a cent, rounded away from zero
+                case 6: "0"
+                default: String(random.next(100)) + "." + String(format: "%03d", random.next(1000))
+                }
+            let line: String =
+                switch random.next(12) {
+                case 0: "\(amount) \(from) \(to)"
+                case 1: "\(amount) \(from) in \(to)"
+                case 2: "convert \(amount) \(from) to \(to)"
+                case 3: "CONVERT \(amount) \(from) \(to)"
+                case 4: "convert \(amount)  \(from) \(to)"  // two spaces: the general path's
+                case 5: "convert 0\(amount) \(from) \(to)"  // a leading zero
+                case 6: "convert \(amount) \(from) \(to) "  // a trailing space
+                case 7: "convert \(amount) \(from) \(to), gbp"  // two targets
+                case 8: index % 97 == 0 ? "rate usd" : "convert -\(amount) \(from) \(to)"
+                case 9: "convert 1,234.50 \(from) \(to)"
+                default: "convert \(amount) \(from) \(to)"
+                }
             lines.append(line)
         }
         return lines
@@ -75,8 +77,9 @@ import Testing
     @Test func anyOtherCommandMakesItForget() async {
         let shell = ShellHarness(quickLane: true)
         let lane = shell.session.quickLane as? QuickLane
-        _ = await Modes.script(ScriptedLines(["100 usd eur", "refresh", "200 usd eur", "300 usd eur"]),
-                               session: shell.session, failFast: false)
+        _ = await Modes.script(
+            ScriptedLines(["100 usd eur", "refresh", "200 usd eur", "300 usd eur"]),
+            session: shell.session, failFast: false)
         #expect(lane?.answered == 1)
     }
 
@@ -114,11 +117,13 @@ import Testing
         #expect(pipe(&fds) == 0)
         let long = String(repeating: "x", count: 700_000)
         let writeEnd = fds[1]
-        let writer = Thread { Array((long + "\nshort").utf8).withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count { offset += write(writeEnd, raw.baseAddress! + offset, raw.count - offset) }
-            close(writeEnd)
-        } }
+        let writer = Thread {
+            Array((long + "\nshort").utf8).withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count { offset += write(writeEnd, raw.baseAddress! + offset, raw.count - offset) }
+                close(writeEnd)
+            }
+        }
         writer.start()
         let lines = StandardInputLines(fd: fds[0])
         #expect(lines.nextLine()?.count == 700_000)

@@ -14,10 +14,12 @@ struct RefreshSessionTests {
 
     @Test
     func aRefreshOverAnOlderCacheNamesBothDates() async {
-        let cached = CachedRates(source: .ecb,
-                                 table: RateTable(base: .eur, date: Day(year: 2026, month: 10, day: 29)!,
-                                                  rates: [CurrencyCode("USD")!: 1, CurrencyCode("CHF")!: 1]),
-                                 fetchedAt: ISO8601DateFormatter().date(from: "2026-10-29T16:00:00Z")!)
+        let cached = CachedRates(
+            source: .ecb,
+            table: RateTable(
+                base: .eur, date: Day(year: 2026, month: 10, day: 29)!,
+                rates: [CurrencyCode("USD")!: 1, CurrencyCode("CHF")!: 1]),
+            fetchedAt: ISO8601DateFormatter().date(from: "2026-10-29T16:00:00Z")!)
         let shell = ShellHarness(cached: [cached])
         #expect(await shell.session.run("refresh ecb") == .ok)
         // What the new table adds and drops against the old one is named.

@@ -37,8 +37,9 @@ struct ScriptModeTests {
     @Test
     func quitStopsTheScriptWithTheStatusSoFar() async {
         let shell = ShellHarness()
-        let status = await Modes.script(ScriptedLines(["100 usd eur", "quit", "100 usd jpy", "bogus"]),
-                                        session: shell.session, failFast: false)
+        let status = await Modes.script(
+            ScriptedLines(["100 usd eur", "quit", "100 usd jpy", "bogus"]),
+            session: shell.session, failFast: false)
         #expect(status == 0)
         #expect(shell.out.text == "100.00 USD = 89.51 EUR\n")
         #expect(shell.err.text == "")

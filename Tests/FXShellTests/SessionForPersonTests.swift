@@ -15,12 +15,13 @@ struct SessionForPersonTests {
     func aUsageErrorShowsTheLineWithACaretUnderTheOffendingWord() async {
         let shell = ShellHarness(forPerson: true)
         #expect(await shell.session.run("convert 100 eux usd") == .failed(2))
-        #expect(shell.err.text == """
-            fx: Unknown currency 'EUX'. Did you mean 'EUR'?
-              convert 100 eux usd
-                          ^^^
+        #expect(
+            shell.err.text == """
+                fx: Unknown currency 'EUX'. Did you mean 'EUR'?
+                  convert 100 eux usd
+                              ^^^
 
-            """)
+                """)
     }
 
     @Test

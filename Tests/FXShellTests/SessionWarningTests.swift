@@ -7,17 +7,19 @@ import Testing
 @Suite("Session warnings")
 struct SessionWarningTests {
     static let yesterday = Day(year: 2026, month: 10, day: 29)!
-    static let cached = CachedRates(source: .ecb,
-                                    table: RateTable(base: .eur, date: yesterday, rates: FixedTableSource.table.rates),
-                                    fetchedAt: ISO8601DateFormatter().date(from: "2026-10-29T16:00:00Z")!)
+    static let cached = CachedRates(
+        source: .ecb,
+        table: RateTable(base: .eur, date: yesterday, rates: FixedTableSource.table.rates),
+        fetchedAt: ISO8601DateFormatter().date(from: "2026-10-29T16:00:00Z")!)
 
     @Test
     func aFailedFetchFallsBackToTheCacheAndSaysSo() async {
         let shell = ShellHarness(source: FixedTableSource(failure: .httpStatus(503)), cached: [Self.cached])
         #expect(await shell.session.run("100 usd eur") == .ok)
         #expect(shell.out.text == "100.00 USD = 89.51 EUR\n")
-        #expect(shell.err.text == "warning: European Central Bank: server answered HTTP 503 (Service Unavailable); "
-            + "using cached rates of 2026-10-29 (fetched 1d 1h ago)\n")
+        #expect(
+            shell.err.text == "warning: European Central Bank: server answered HTTP 503 (Service Unavailable); "
+                + "using cached rates of 2026-10-29 (fetched 1d 1h ago)\n")
     }
 
     @Test

@@ -26,8 +26,10 @@ struct SettingsConfigFileTests {
 
     @Test
     func theEnvironmentIsStrongerThanTheFile() throws {
-        try withConfig(#"{"sources": {"ecb": {"url": "https://file.example/"}}}"#,
-                       extra: ["FX_ECB_URL": "https://env.example/"]) { settings in
+        try withConfig(
+            #"{"sources": {"ecb": {"url": "https://file.example/"}}}"#,
+            extra: ["FX_ECB_URL": "https://env.example/"]
+        ) { settings in
             #expect(settings.sourceURLs[.ecb] == URL(string: "https://env.example/"))
         }
     }

@@ -12,14 +12,15 @@ struct SettingsTests {
         Settings.load(environment: ["HOME": Self.home].merging(extra) { _, new in new }, knownSources: [.ecb])
     }
 
-    @Test(arguments: [
-        ([:], home + "/.cache/fx"),
-        (["XDG_CACHE_HOME": "/var/tmp/cache"], "/var/tmp/cache/fx"),
-        (["XDG_CACHE_HOME": "/var/tmp/cache/"], "/var/tmp/cache/fx"),
-        (["XDG_CACHE_HOME": "relative/cache"], home + "/.cache/fx"),
-        (["XDG_CACHE_HOME": "./cache"], home + "/.cache/fx"),
-        (["XDG_CACHE_HOME": ""], home + "/.cache/fx"),
-    ] as [([String: String], String)])
+    @Test(
+        arguments: [
+            ([:], home + "/.cache/fx"),
+            (["XDG_CACHE_HOME": "/var/tmp/cache"], "/var/tmp/cache/fx"),
+            (["XDG_CACHE_HOME": "/var/tmp/cache/"], "/var/tmp/cache/fx"),
+            (["XDG_CACHE_HOME": "relative/cache"], home + "/.cache/fx"),
+            (["XDG_CACHE_HOME": "./cache"], home + "/.cache/fx"),
+            (["XDG_CACHE_HOME": ""], home + "/.cache/fx"),
+        ] as [([String: String], String)])
     func cacheDirectoryFromXDGCACHEHOMEWhenAbsolute(environment: [String: String], expected: String) {
         #expect(load(environment).cacheDirectory == expected)
     }

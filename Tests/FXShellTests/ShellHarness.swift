@@ -9,11 +9,13 @@ import Foundation
 /// A source that always answers with the ECB table of Friday 2026-10-30 (no KWD).
 struct FixedTableSource: RateSource {
     static let day = Day(year: 2026, month: 10, day: 30)!
-    static let table = RateTable(base: .eur, date: day, rates: [
-        CurrencyCode("USD")!: Decimal(exactly: "1.1172")!,
-        CurrencyCode("JPY")!: Decimal(exactly: "175.68")!,
-        CurrencyCode("GBP")!: Decimal(exactly: "0.8338")!,
-    ])
+    static let table = RateTable(
+        base: .eur, date: day,
+        rates: [
+            CurrencyCode("USD")!: Decimal(exactly: "1.1172")!,
+            CurrencyCode("JPY")!: Decimal(exactly: "175.68")!,
+            CurrencyCode("GBP")!: Decimal(exactly: "0.8338")!,
+        ])
 
     let id = SourceID.ecb
     let name = "European Central Bank"
@@ -43,13 +45,16 @@ struct ShellHarness {
     let executor: Executor
     let session: Session
 
-    init(json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
-         source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false) {
+    init(
+        json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
+        source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false
+    ) {
         service = RateService(sources: [source], store: MemoryRateStore(cached), clock: clock, usage: MemoryUsageStore())
         executor = Executor(service: service, clock: clock, options: Executor.Options(maxAge: maxAge))
         let clock = clock
-        session = Session(parser: Parser(), executor: executor, clock: clock,
-                          presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: forPerson),
-                          out: out, err: err, quickLane: quickLane ? QuickLane(clock: clock) : nil)
+        session = Session(
+            parser: Parser(), executor: executor, clock: clock,
+            presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: forPerson),
+            out: out, err: err, quickLane: quickLane ? QuickLane(clock: clock) : nil)
     }
 }

@@ -7,8 +7,10 @@ public enum ECBFiles {
     /// `eurofxref-hist.zip` holding `csv` as `eurofxref-hist.csv`, deflated as the ECB ships it.
     public static func zip(csv: Data) throws -> Data {
         let archive = try Archive(accessMode: .create)
-        try archive.addEntry(with: "eurofxref-hist.csv", type: .file, uncompressedSize: Int64(csv.count),
-                             compressionMethod: .deflate) { position, size in
+        try archive.addEntry(
+            with: "eurofxref-hist.csv", type: .file, uncompressedSize: Int64(csv.count),
+            compressionMethod: .deflate
+        ) { position, size in
             csv.subdata(in: Int(position)..<Int(position) + size)
         }
         return archive.data!
@@ -25,7 +27,8 @@ public enum ECBFiles {
 
     /// An `eurofxref-hist-90d.xml`-style document of `tables`, newest first, in the ECB's layout.
     public static func xml(_ tables: [RateTable]) -> Data {
-        var text = #"<?xml version="1.0" encoding="UTF-8"?><gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"><gesmes:subject>Reference rates</gesmes:subject><gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender><Cube>"#
+        var text =
+            #"<?xml version="1.0" encoding="UTF-8"?><gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"><gesmes:subject>Reference rates</gesmes:subject><gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender><Cube>"#
         for table in tables.sorted(by: { $0.date > $1.date }) {
             text += #"<Cube time="\#(table.date)">"#
             for (code, rate) in table.rates.sorted(by: { $0.key < $1.key }) {

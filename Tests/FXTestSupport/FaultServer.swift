@@ -146,14 +146,20 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
             let headers = ["Content-Type": "application/json", "Retry-After": "\(Fault.retryAfterSeconds)"]
             switch self {
             case .oxr: return .response(status: 429, headers: headers, body: ratesFixture("oxr/error-access-restricted.json"))
-            case .nasdaq: return .response(status: 429, headers: headers, body: ratesFixture("nasdaq/error-anonymous-limit.constructed.json"))
+            case .nasdaq:
+                return .response(status: 429, headers: headers, body: ratesFixture("nasdaq/error-anonymous-limit.constructed.json"))
             default: return .response(status: 429, headers: headers, body: Data(#"{"message":"too many requests"}"#.utf8))
             }
         case .status404:
             switch self {
-            case .boc: return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("boc/error-series-not-found.json"))
-            case .frankfurter: return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("frankfurter/error-404-not-found.json"))
-            case .nasdaq: return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("nasdaq/error.json"))
+            case .boc:
+                return .response(
+                    status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("boc/error-series-not-found.json"))
+            case .frankfurter:
+                return .response(
+                    status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("frankfurter/error-404-not-found.json"))
+            case .nasdaq:
+                return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("nasdaq/error.json"))
             default: return .status(404, body: "Not Found")
             }
         case .stall:
@@ -163,8 +169,9 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .truncatedBody:
             return .truncated(status: 200, body: body.prefix(body.count / 2), announced: body.count)
         case .htmlPage200:
-            return .ok(Data("<!DOCTYPE html>\n<html><head><title>Service Unavailable</title></head><body><h1>Maintenance</h1></body></html>".utf8),
-                       contentType: "text/html; charset=utf-8")
+            return .ok(
+                Data("<!DOCTYPE html>\n<html><head><title>Service Unavailable</title></head><body><h1>Maintenance</h1></body></html>".utf8),
+                contentType: "text/html; charset=utf-8")
         case .empty200:
             return .ok(Data(), contentType: contentType)
         case .garbageBytes:
@@ -195,8 +202,9 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .terminalEscapes:
             return escapes()
         case .redirectToPlainHTTP:
-            return .response(status: 302, headers: ["Location": "http://example.invalid/stolen", "Content-Type": "text/plain"],
-                             body: Data("moved".utf8))
+            return .response(
+                status: 302, headers: ["Location": "http://example.invalid/stolen", "Content-Type": "text/plain"],
+                body: Data("moved".utf8))
         }
     }
 
@@ -206,21 +214,24 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         try? Data(Fault.entityMarker.utf8).write(to: marker)
         let ecb = ProviderPlay.ecb.sample
         let declaration = "<!DOCTYPE gesmes:Envelope [\n<!ENTITY marker SYSTEM \"file://\(marker.path)\">\n]>\n"
-        let withDTD = ecb.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
-                                               with: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + declaration)
+        let withDTD = ecb.replacingOccurrences(
+            of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+            with: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + declaration)
         return withDTD.replacingOccurrences(of: "<Cube currency='USD' rate='1.1172'/>", with: "<Cube currency='USD' rate='&marker;'/>")
     }
 
     private func duplicated() -> Data {
         switch self {
         case .ecb:
-            return sample(replacing: "<Cube currency='USD' rate='1.1172'/>",
-                          with: "<Cube currency='USD' rate='1.1172'/>\n\t\t\t<Cube currency='USD' rate='1.2000'/>")
+            return sample(
+                replacing: "<Cube currency='USD' rate='1.1172'/>",
+                with: "<Cube currency='USD' rate='1.1172'/>\n\t\t\t<Cube currency='USD' rate='1.2000'/>")
         case .frankfurter:
             return sample(replacing: rateSite.text, with: rateSite.text + #","USD":1.2"#)
         case .boc:
-            return sample(replacing: "\"FXUSDCAD\": {\n                \"v\": \"1.3706\"\n            }",
-                          with: "\"FXUSDCAD\": {\n                \"v\": \"1.3706\"\n            },\n            \"FXUSDCAD\": {\"v\": \"1.3800\"}")
+            return sample(
+                replacing: "\"FXUSDCAD\": {\n                \"v\": \"1.3706\"\n            }",
+                with: "\"FXUSDCAD\": {\n                \"v\": \"1.3706\"\n            },\n            \"FXUSDCAD\": {\"v\": \"1.3800\"}")
         case .oxr:
             return sample(replacing: rateSite.text, with: rateSite.text + #",\#n    "EUR": 0.9"#)
         case .dunamu:
@@ -243,8 +254,9 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .oxr: return sample(replacing: #""timestamp": 1521741600"#, with: #""timestamp": 1893578400"#)
         case .dunamu:
             let dated = sample(replacing: #""date": "2024-02-20""#, with: #""date": "\#(day)""#)
-            return Data(String(decoding: dated, as: UTF8.self)
-                .replacingOccurrences(of: #""timestamp": 1708410689000"#, with: #""timestamp": 1893578400000"#).utf8)
+            return Data(
+                String(decoding: dated, as: UTF8.self)
+                    .replacingOccurrences(of: #""timestamp": 1708410689000"#, with: #""timestamp": 1893578400000"#).utf8)
         case .nasdaq: return sample(replacing: #"["2021-03-30",1.1741]"#, with: #"["\#(day)",1.1741]"#)
         }
     }
@@ -260,20 +272,29 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .ecb:
             // A currency code. XML 1.0 cannot carry ESC, but it can carry the one-byte CSI (U+009B)
             // that some terminals obey, and a right-to-left override.
-            return .ok(sample(replacing: "<Cube currency='USD' rate='1.1172'/>",
-                              with: "<Cube currency='&#155;2J&#155;31m&#8238;DSU' rate='1.1172'/>"), contentType: contentType)
+            return .ok(
+                sample(
+                    replacing: "<Cube currency='USD' rate='1.1172'/>",
+                    with: "<Cube currency='&#155;2J&#155;31m&#8238;DSU' rate='1.1172'/>"), contentType: contentType)
         case .frankfurter:
             return .response(status: 422, headers: json, body: Data(#"{"message":"\#(hostileJSON) bad currency pair"}"#.utf8))
         case .boc:
-            return .response(status: 404, headers: json, body: Data(#"{"message":"Series \#(hostileJSON)FXCADAFN not found.","docs":"x"}"#.utf8))
+            return .response(
+                status: 404, headers: json, body: Data(#"{"message":"Series \#(hostileJSON)FXCADAFN not found.","docs":"x"}"#.utf8))
         case .oxr:
-            return .response(status: 403, headers: json, body: Data(
-                #"{"error":true,"status":403,"message":"not_allowed","description":"\#(hostileJSON) Changing the base currency is not allowed."}"#.utf8))
+            return .response(
+                status: 403, headers: json,
+                body: Data(
+                    #"{"error":true,"status":403,"message":"not_allowed","description":"\#(hostileJSON) Changing the base currency is not allowed."}"#
+                        .utf8))
         case .dunamu:
-            return .ok(sample(replacing: #""currencyCode": "USD""#, with: #""currencyCode": "\#(hostileJSON)USD""#), contentType: contentType)
+            return .ok(
+                sample(replacing: #""currencyCode": "USD""#, with: #""currencyCode": "\#(hostileJSON)USD""#), contentType: contentType)
         case .nasdaq:
-            return .response(status: 400, headers: json, body: Data(
-                #"{"quandl_error":{"code":"QEAx01","message":"\#(hostileJSON) We could not recognize your API key."}}"#.utf8))
+            return .response(
+                status: 400, headers: json,
+                body: Data(
+                    #"{"quandl_error":{"code":"QEAx01","message":"\#(hostileJSON) We could not recognize your API key."}}"#.utf8))
         }
     }
 }
@@ -331,7 +352,8 @@ public final class FaultServer: @unchecked Sendable {
         if let reply = lock.withLock({ replies[provider] }) { return reply(request) }
         switch provider {
         case .oxr where !request.path.contains("app_id=\(oxrKey)"):
-            return .response(status: 401, headers: ["Content-Type": "application/json"], body: ratesFixture("oxr/error-invalid-app-id.json"))
+            return .response(
+                status: 401, headers: ["Content-Type": "application/json"], body: ratesFixture("oxr/error-invalid-app-id.json"))
         case .nasdaq where !request.path.contains("api_key=\(nasdaqKey)"):
             return .status(400, body: "no key")
         default:

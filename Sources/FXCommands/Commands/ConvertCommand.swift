@@ -13,8 +13,10 @@ extension CommandSpec {
             With 'on <date>' (2013-03-21, today, yesterday, 3d ago) it uses the rates published that
             day, or on the last working day before it, and says which.
             """,
-        examples: ["convert 100 usd eur", "convert 1,234.56 gbp to jpy chf", "100 usd in eur", "$100 → eur", "1.5k eur usd", "₩50000 jpy",
-                   "convert 100 usd eur on 2013-03-21", "100 gbp chf on yesterday"],
+        examples: [
+            "convert 100 usd eur", "convert 1,234.56 gbp to jpy chf", "100 usd in eur", "$100 → eur", "1.5k eur usd", "₩50000 jpy",
+            "convert 100 usd eur on 2013-03-21", "100 gbp chf on yesterday",
+        ],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
             return try ConvertGrammar.parse(&cursor, command: command, context: context)
@@ -29,7 +31,8 @@ enum ConvertGrammar {
         var from: CurrencyCode?
         // "€ 100 usd": a lone symbol before the number.
         if let symbol = cursor.peek.flatMap({ context.symbols[$0.text] }), let second = cursor.peekSecond,
-           AmountParser.looksLikeAmount(second.text, context: context) {
+            AmountParser.looksLikeAmount(second.text, context: context)
+        {
             from = symbol
             _ = cursor.next()
         }

@@ -21,11 +21,12 @@ enum DateGrammar {
             var unit = String(token.folded.drop { $0.isNumber })
             var words = 1
             if unit.isEmpty, let second = cursor.peekSecond { unit = second.folded; words = 2 }
-            let days: Int? = switch unit {
-            case "d", "day", "days": count
-            case "w", "week", "weeks": count * 7
-            default: nil
-            }
+            let days: Int? =
+                switch unit {
+                case "d", "day", "days": count
+                case "w", "week", "weeks": count * 7
+                default: nil
+                }
             if let days {
                 for _ in 0..<words { _ = cursor.next() }
                 guard cursor.skip(["ago"]) else { throw UsageError(.malformedDate(token.text), at: token) }

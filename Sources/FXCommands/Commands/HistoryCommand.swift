@@ -12,8 +12,10 @@ extension CommandSpec {
             --table lists the values, --csv and --json print them for scripts.
             Without currencies, lists your recent conversions and rate lookups.
             """,
-        examples: ["history usd jpy", "history usd jpy 1y", "history gbp/usd 30d", "history eur chf from 2015-01-01 to 2015-02-28",
-                   "history usd jpy all --csv", "history", "history --csv"],
+        examples: [
+            "history usd jpy", "history usd jpy 1y", "history gbp/usd 30d", "history eur chf from 2015-01-01 to 2015-02-28",
+            "history usd jpy all --csv", "history", "history --csv",
+        ],
         parse: { arguments, command, context throws(UsageError) in
             var format = HistoryFormat.chart
             var words: [Token] = []
@@ -44,7 +46,9 @@ extension CommandSpec {
             case 2: return [.keywords(["30d", "6m", "1y", "ytd", "all", "from"]), flags]
             default:
                 if let last = words.last, ["from", "since", "to", "until"].contains(last.folded) { return [.keywords(DateGrammar.words)] }
-                if words.contains(where: { ["from", "since"].contains($0.folded) }), !words.contains(where: { ["to", "until"].contains($0.folded) }) {
+                if words.contains(where: { ["from", "since"].contains($0.folded) }),
+                    !words.contains(where: { ["to", "until"].contains($0.folded) })
+                {
                     return [.keywords(["to"]), flags]
                 }
                 return [flags]
@@ -78,13 +82,14 @@ enum HistoryRangeGrammar {
         var unit = String(token.folded.drop { $0.isNumber })
         var words = 1
         if unit.isEmpty, let second = cursor.peekSecond { unit = second.folded; words = 2 }
-        let range: HistoryRange? = switch unit {
-        case "d", "day", "days": .days(count)
-        case "w", "week", "weeks": .days(count * 7)
-        case "m", "mo", "month", "months": .months(count)
-        case "y", "year", "years": .years(count)
-        default: nil
-        }
+        let range: HistoryRange? =
+            switch unit {
+            case "d", "day", "days": .days(count)
+            case "w", "week", "weeks": .days(count * 7)
+            case "m", "mo", "month", "months": .months(count)
+            case "y", "year", "years": .years(count)
+            default: nil
+            }
         guard let range else { throw UsageError(.malformedRange(token.text), at: token) }
         for _ in 0..<words { _ = cursor.next() }
         return range

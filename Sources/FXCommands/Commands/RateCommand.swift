@@ -24,7 +24,9 @@ extension CommandSpec {
             if let last = arguments.last, dateKeywords.contains(last.folded) { return [.keywords(DateGrammar.words)] }
             if arguments.contains(where: { dateKeywords.contains($0.folded) }) { return [] }
             // Right after "usd/" or "usd to" only a currency can follow.
-            guard let last = arguments.last, last.text != "/", !targetKeywords.contains(last.folded), last.text != "," else { return [.currencies] }
+            guard let last = arguments.last, last.text != "/", !targetKeywords.contains(last.folded), last.text != "," else {
+                return [.currencies]
+            }
             return [.keywords(["on"]), .currencies]
         }
     )

@@ -3,8 +3,10 @@
 enum CacheFile {
     /// A read judged: no file is `empty`; one that cannot be read is damaged, as are bytes that
     /// `decode` rejects. `kind` names the file in a warning ("cache", "history").
-    static func verdict<Value>(_ read: Result<Data, PlainFile.Failure>, kind: String, empty: Value,
-                               decode: (Data) -> FileVerdict<Value, CacheFileProblem>) -> FileVerdict<Value, CacheFileProblem> {
+    static func verdict<Value>(
+        _ read: Result<Data, PlainFile.Failure>, kind: String, empty: Value,
+        decode: (Data) -> FileVerdict<Value, CacheFileProblem>
+    ) -> FileVerdict<Value, CacheFileProblem> {
         switch read {
         case .success(let data): decode(data)
         // Missing, or a path that cannot exist (a file where the directory should be): nothing cached yet.
@@ -16,8 +18,10 @@ enum CacheFile {
     }
 
     /// The file's value, or `empty` and the one diagnostic that says why.
-    static func load<Value>(_ file: GuardedFile, empty: Value,
-                            _ interpret: (Result<Data, PlainFile.Failure>) -> FileVerdict<Value, CacheFileProblem>) -> (Value, [Diagnostic]) {
+    static func load<Value>(
+        _ file: GuardedFile, empty: Value,
+        _ interpret: (Result<Data, PlainFile.Failure>) -> FileVerdict<Value, CacheFileProblem>
+    ) -> (Value, [Diagnostic]) {
         switch file.load(interpret) {
         case .success(let value): (value, [])
         case .failure(.leftAlone(let problem)): (empty, [.cacheUnreadable(path: file.path, reason: problem.reason)])
@@ -29,9 +33,11 @@ enum CacheFile {
 
     /// `GuardedFile.update`, its failures as a `StoreError`. A damaged file is set aside (kept for
     /// inspection) and replaced; a newer fx's is left alone, and this save refused.
-    static func save<Value, Output>(_ file: GuardedFile, empty: Value,
-                                    _ interpret: (Result<Data, PlainFile.Failure>) -> FileVerdict<Value, CacheFileProblem>,
-                                    change: (Value) throws -> (Data, Output)) throws(StoreError) -> Output {
+    static func save<Value, Output>(
+        _ file: GuardedFile, empty: Value,
+        _ interpret: (Result<Data, PlainFile.Failure>) -> FileVerdict<Value, CacheFileProblem>,
+        change: (Value) throws -> (Data, Output)
+    ) throws(StoreError) -> Output {
         do throws(GuardedFileError<CacheFileProblem>) {
             return try file.update(empty: empty, interpret) { current throws(CacheFileProblem) in
                 do { return try change(current) } catch { throw CacheFileProblem(reason: String(describing: error)) }

@@ -21,7 +21,9 @@ extension CacheFileFormat {
                 case "sources":
                     guard sources == nil else { throw .malformed("repeated key") }
                     // A layout fx does not know is not read, only reported (sorted keys put schema first).
-                    if let schema, schema != currentSchema { try json.skipValue(); sources = [:] } else {
+                    if let schema, schema != currentSchema {
+                        try json.skipValue(); sources = [:]
+                    } else {
                         sources = try scanSources(&json)
                     }
                 default: try json.skipValue()
@@ -79,8 +81,9 @@ extension CacheFileFormat {
             }
         }
         guard let base, let date, let fetchedAt, let checkedAt, let rates else { throw .malformed("incomplete entry") }
-        return Entry(base: base, date: date, fetchedAt: fetchedAt, checkedAt: checkedAt, etag: etag,
-                     lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt)
+        return Entry(
+            base: base, date: date, fetchedAt: fetchedAt, checkedAt: checkedAt, etag: etag,
+            lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt)
     }
 
     private static func texts(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: String] {
@@ -116,8 +119,9 @@ extension Date {
     public init?(utcSecondText text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-              bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
-              let day = Day(iso: String(decoding: bytes[0..<10], as: UTF8.self)) else { return nil }
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+            let day = Day(iso: String(decoding: bytes[0..<10], as: UTF8.self))
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -127,7 +131,8 @@ extension Date {
             return value
         }
         guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              hour < 24, minute < 60, second < 61 else { return nil }
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         self = day.startUTC.addingTimeInterval(TimeInterval(hour * 3600 + minute * 60 + second))
     }
 }

@@ -47,19 +47,23 @@ struct CacheFileFormat: Codable {
 
     init(entries: [SourceID: CachedRates]) {
         schema = Self.currentSchema
-        sources = Dictionary(uniqueKeysWithValues: entries.map { id, cached in
-            (id.rawValue, Entry(
-                base: cached.table.base.rawValue,
-                date: cached.table.date.description,
-                fetchedAt: cached.fetchedAt,
-                checkedAt: cached.checkedAt,
-                etag: cached.validators.etag,
-                lastModified: cached.validators.lastModified,
-                rates: Self.text(cached.table.rates),
-                previous: cached.table.previous.map { Previous(date: $0.date.description, rates: Self.text($0.rates)) },
-                publishedAt: cached.table.publishedAt
-            ))
-        })
+        sources = Dictionary(
+            uniqueKeysWithValues: entries.map { id, cached in
+                (
+                    id.rawValue,
+                    Entry(
+                        base: cached.table.base.rawValue,
+                        date: cached.table.date.description,
+                        fetchedAt: cached.fetchedAt,
+                        checkedAt: cached.checkedAt,
+                        etag: cached.validators.etag,
+                        lastModified: cached.validators.lastModified,
+                        rates: Self.text(cached.table.rates),
+                        previous: cached.table.previous.map { Previous(date: $0.date.description, rates: Self.text($0.rates)) },
+                        publishedAt: cached.table.publishedAt
+                    )
+                )
+            })
     }
 
     /// The domain entries, or a reason the file cannot be trusted.
@@ -67,7 +71,9 @@ struct CacheFileFormat: Codable {
         guard schema == Self.currentSchema else { throw .unsupportedSchema(schema) }
         var result: [SourceID: CachedRates] = [:]
         for (id, entry) in sources {
-            guard let base = CurrencyCode(entry.base), let date = Day(iso: entry.date) else { throw .invalid("an invalid entry \(id.shownFromFile)") }
+            guard let base = CurrencyCode(entry.base), let date = Day(iso: entry.date) else {
+                throw .invalid("an invalid entry \(id.shownFromFile)")
+            }
             let rates = try Self.rates(entry.rates, of: id)
             var previous: PreviousRates?
             if let earlier = entry.previous {

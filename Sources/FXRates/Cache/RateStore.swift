@@ -46,4 +46,3 @@ public struct StoreError: Error, Sendable, Equatable {
         self.reason = reason
     }
 }
-

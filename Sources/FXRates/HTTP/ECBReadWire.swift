@@ -24,15 +24,17 @@ public enum ECBReadWire {
     }
 
     public static func encode(_ request: SourceRequest, reading file: File) -> Data {
-        let wire = Request(read: file, url: request.url.absoluteString, validators: request.validators,
-                           timeout: request.timeout, maxBytes: request.maxBytes)
+        let wire = Request(
+            read: file, url: request.url.absoluteString, validators: request.validators,
+            timeout: request.timeout, maxBytes: request.maxBytes)
         return (try? JSONEncoder().encode(wire)) ?? Data()
     }
 
     /// The request and the kind of file, or nil when `data` is no such request.
     public static func decodeRequest(_ data: Data) -> (request: SourceRequest, file: File)? {
         guard let wire = try? JSONDecoder().decode(Request.self, from: data),
-              let url = URL(string: wire.url), wire.timeout > 0, wire.maxBytes > 0 else { return nil }
+            let url = URL(string: wire.url), wire.timeout > 0, wire.maxBytes > 0
+        else { return nil }
         return (SourceRequest(url: url, validators: wire.validators, timeout: wire.timeout, maxBytes: wire.maxBytes), wire.read)
     }
 
@@ -84,7 +86,8 @@ public enum ECBReadWire {
 
     private static func split(_ output: Data) -> (Head, Data)? {
         guard let newline = output.firstIndex(of: 0x0A),
-              let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline]) else { return nil }
+            let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline])
+        else { return nil }
         return (head, Data(output[output.index(after: newline)...]))
     }
 

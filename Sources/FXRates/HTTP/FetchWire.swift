@@ -20,14 +20,16 @@ public enum FetchWire {
     }
 
     public static func encode(_ request: HTTPRequest) -> Data {
-        let wire = Request(url: request.url.absoluteString, headers: request.headers,
-                           timeout: request.timeout, maxBytes: request.maxBytes)
+        let wire = Request(
+            url: request.url.absoluteString, headers: request.headers,
+            timeout: request.timeout, maxBytes: request.maxBytes)
         return (try? JSONEncoder().encode(wire)) ?? Data()
     }
 
     public static func decodeRequest(_ data: Data) -> HTTPRequest? {
         guard let wire = try? JSONDecoder().decode(Request.self, from: data),
-              let url = URL(string: wire.url), wire.timeout > 0, wire.maxBytes > 0 else { return nil }
+            let url = URL(string: wire.url), wire.timeout > 0, wire.maxBytes > 0
+        else { return nil }
         return HTTPRequest(url: url, headers: wire.headers, timeout: wire.timeout, maxBytes: wire.maxBytes)
     }
 
@@ -46,12 +48,15 @@ public enum FetchWire {
     /// Splits the helper's whole output into the response it describes.
     public static func decodeResponse(_ output: Data) -> Result<HTTPResponse, TransportError> {
         guard let newline = output.firstIndex(of: 0x0A),
-              let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline]) else {
+            let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline])
+        else {
             return .failure(.other("the network helper gave no answer"))
         }
         if let error = head.error { return .failure(error) }
         guard let status = head.status else { return .failure(.other("the network helper gave no status")) }
-        return .success(HTTPResponse(status: status, headers: head.headers ?? [:],
-                                     body: Data(output[output.index(after: newline)...])))
+        return .success(
+            HTTPResponse(
+                status: status, headers: head.headers ?? [:],
+                body: Data(output[output.index(after: newline)...])))
     }
 }

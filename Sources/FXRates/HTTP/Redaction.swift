@@ -17,7 +17,8 @@ public enum Redaction {
             rest = rest[rest.index(after: equals)...]
             guard names.contains(String(name.reversed()).lowercased()) else { continue }
             // The value runs to the next separator of a URL or a sentence.
-            let end = rest.firstIndex { $0 == "&" || $0 == "#" || $0 == "'" || $0 == "\"" || $0 == ")" || $0.isWhitespace }
+            let end =
+                rest.firstIndex { $0 == "&" || $0 == "#" || $0 == "'" || $0 == "\"" || $0 == ")" || $0.isWhitespace }
                 ?? rest.endIndex
             if end > rest.startIndex { result += "…" }
             rest = rest[end...]

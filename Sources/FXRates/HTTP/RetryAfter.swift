@@ -24,10 +24,11 @@ public enum RetryAfter: Sendable, Equatable, Codable {
     /// When the source may be asked again, for an answer received at `now`, at most `longest` on.
     /// Whole seconds, rounded up: usage.json keeps no fractions, and a wait read back must not end early.
     public func instant(after now: Date) -> Date {
-        let wanted: Date = switch self {
-        case .seconds(let seconds): now.addingTimeInterval(TimeInterval(seconds))
-        case .date(let date): date
-        }
+        let wanted: Date =
+            switch self {
+            case .seconds(let seconds): now.addingTimeInterval(TimeInterval(seconds))
+            case .date(let date): date
+            }
         let until = min(wanted, now.addingTimeInterval(Self.longest))
         return Date(timeIntervalSince1970: until.timeIntervalSince1970.rounded(.up))
     }
@@ -52,7 +53,8 @@ public enum RetryAfter: Sendable, Equatable, Codable {
         }
         // The weekday and the zone are words, skipped; the day comes before the year in all three forms.
         guard let month, let clock, numbers.count == 2, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]),
-              (0...60).contains(clock[2]) else { return nil }
+            (0...60).contains(clock[2])
+        else { return nil }
         var year = numbers[1]
         // RFC 850's two-digit years: RFC 9110 reads them as the nearest such year not over 50 years ahead.
         if year < 100 { year += year < 70 ? 2000 : 1900 }

@@ -10,8 +10,10 @@ public struct SourceEndpoint: Sendable {
     }
 
     /// `path` under the base URL, with `query` when there is one.
-    public func request(_ path: String, query: [URLQueryItem] = [], validators: Validators? = nil,
-                        maxBytes: Int) throws(FetchFailure) -> SourceRequest {
+    public func request(
+        _ path: String, query: [URLQueryItem] = [], validators: Validators? = nil,
+        maxBytes: Int
+    ) throws(FetchFailure) -> SourceRequest {
         guard !query.isEmpty else { return try make(baseURL.appendingPathComponent(path), validators, maxBytes) }
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         components?.queryItems = query

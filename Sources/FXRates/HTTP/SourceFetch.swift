@@ -7,8 +7,10 @@ public enum SourceFetch {
     /// GETs `request` over `transport`. `errorBody` is the provider's reading of an error
     /// document, asked for every response past the throttle check and before the status check
     /// (some providers send one with status 200); nil lets the status speak.
-    public static func get(_ request: SourceRequest, expecting kind: BodyKind, over transport: any HTTPTransport,
-                           errorBody: (HTTPResponse) -> FetchFailure? = { _ in nil }) async throws(FetchFailure) -> Fetched<Data> {
+    public static func get(
+        _ request: SourceRequest, expecting kind: BodyKind, over transport: any HTTPTransport,
+        errorBody: (HTTPResponse) -> FetchFailure? = { _ in nil }
+    ) async throws(FetchFailure) -> Fetched<Data> {
         guard request.url.isAllowedForFetching else { throw .transport(.insecureURL) }
         let response: HTTPResponse
         do {
@@ -22,8 +24,10 @@ public enum SourceFetch {
     }
 
     /// Refuses a response that holds no body of `kind`.
-    static func validate(_ response: HTTPResponse, expecting kind: BodyKind,
-                         errorBody: (HTTPResponse) -> FetchFailure?) throws(FetchFailure) {
+    static func validate(
+        _ response: HTTPResponse, expecting kind: BodyKind,
+        errorBody: (HTTPResponse) -> FetchFailure?
+    ) throws(FetchFailure) {
         if let throttled = FetchFailure.throttled(response) { throw throttled }
         if let failure = errorBody(response) { throw failure }
         guard response.status == 200 else { throw .httpStatus(response.status) }

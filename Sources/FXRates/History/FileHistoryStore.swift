@@ -23,14 +23,18 @@ public struct FileHistoryStore: HistoryStore {
 
     /// Lays `entry` over the file as it is now and saves the result, which it returns.
     public func save(_ entry: CachedHistory) throws(StoreError) -> CachedHistory {
-        try CacheFile.save(file(of: entry.source), empty: nil, { Self.interpret($0, source: entry.source, currencies: nil) }) { current in
-            let merged = current.map { HistoryMerge.lay(entry, over: $0) } ?? entry
-            return (HistoryFileFormat.encode(merged), merged)
-        }
+        try CacheFile.save(
+            file(of: entry.source), empty: nil, { Self.interpret($0, source: entry.source, currencies: nil) },
+            change: { current in
+                let merged = current.map { HistoryMerge.lay(entry, over: $0) } ?? entry
+                return (HistoryFileFormat.encode(merged), merged)
+            })
     }
 
-    private static func interpret(_ read: Result<Data, PlainFile.Failure>, source: SourceID,
-                                  currencies: Set<CurrencyCode>?) -> FileVerdict<CachedHistory?, CacheFileProblem> {
+    private static func interpret(
+        _ read: Result<Data, PlainFile.Failure>, source: SourceID,
+        currencies: Set<CurrencyCode>?
+    ) -> FileVerdict<CachedHistory?, CacheFileProblem> {
         CacheFile.verdict(read, kind: "history", empty: nil) { data in
             do throws(HistoryFileFormat.DecodeError) {
                 let entry = try HistoryFileFormat.decode(data, currencies: currencies)

@@ -32,9 +32,10 @@ public enum HistoryFileFormat {
     private struct SchemaProbe: Decodable { var schema: Int }
 
     public static func encode(_ entry: CachedHistory) -> Data {
-        let header = Header(schema: schema, source: entry.source, base: entry.history.base.rawValue,
-                            complete: entry.complete, fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
-                            currencies: entry.history.columns.count)
+        let header = Header(
+            schema: schema, source: entry.source, base: entry.history.base.rawValue,
+            complete: entry.complete, fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
+            currencies: entry.history.columns.count)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
@@ -61,14 +62,21 @@ public enum HistoryFileFormat {
                 guard let version = (try? decoder.decode(SchemaProbe.self, from: headerData))?.schema else {
                     return .failure(DecodeError(reason: "the header is not fx history JSON"))
                 }
-                if version > schema { return .failure(DecodeError(reason: "schema \(version) is newer than \(schema)", newerSchema: version)) }
-                return .failure(DecodeError(reason: version == schema ? "the header is not fx history JSON"
-                                                                      : "schema \(version) is not the supported \(schema)"))
+                if version > schema {
+                    return .failure(DecodeError(reason: "schema \(version) is newer than \(schema)", newerSchema: version))
+                }
+                return .failure(
+                    DecodeError(
+                        reason: version == schema
+                            ? "the header is not fx history JSON"
+                            : "schema \(version) is not the supported \(schema)"))
             }
             // Every line ends with a newline, the last one too: without it, the file was cut short
             // (perhaps within a value, which would still parse, or before lines a reader skips).
             guard bytes.last == UInt8(ascii: "\n") else { return .failure(DecodeError(reason: "the file is truncated")) }
-            guard let base = CurrencyCode(header.base) else { return .failure(DecodeError(reason: "invalid base \(header.base.shownFromFile)")) }
+            guard let base = CurrencyCode(header.base) else {
+                return .failure(DecodeError(reason: "invalid base \(header.base.shownFromFile)"))
+            }
             guard let dayLine = lines.next(), let days = parseDays(dayLine) else {
                 return .failure(DecodeError(reason: "the line of days is missing or damaged"))
             }
@@ -77,7 +85,8 @@ public enum HistoryFileFormat {
             while let line = lines.next() {
                 lineCount += 1
                 guard let comma = line.firstIndex(of: UInt8(ascii: ",")),
-                      let code = CurrencyCode(String(decoding: UnsafeBufferPointer(rebasing: line[..<comma]), as: UTF8.self)) else {
+                    let code = CurrencyCode(String(decoding: UnsafeBufferPointer(rebasing: line[..<comma]), as: UTF8.self))
+                else {
                     return .failure(DecodeError(reason: "a damaged currency line"))
                 }
                 if let currencies, !currencies.contains(code) { continue }
@@ -88,8 +97,10 @@ public enum HistoryFileFormat {
             }
             guard lineCount == header.currencies else { return .failure(DecodeError(reason: "the file is truncated")) }
             let history = RateHistory(base: base, days: days, columns: columns)
-            return .success(CachedHistory(source: header.source, history: history, complete: header.complete,
-                                          fetchedAt: header.fetchedAt, checkedAt: header.checkedAt))
+            return .success(
+                CachedHistory(
+                    source: header.source, history: history, complete: header.complete,
+                    fetchedAt: header.fetchedAt, checkedAt: header.checkedAt))
         }
         return try result.get()
     }
@@ -100,7 +111,9 @@ public enum HistoryFileFormat {
         var days: [Day] = []
         var previous: Day?
         if line.count == prefix.count { return days }
-        for field in UnsafeBufferPointer(rebasing: line.dropFirst(prefix.count)).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+        for field in UnsafeBufferPointer(rebasing: line.dropFirst(prefix.count)).split(
+            separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        {
             guard let day = Day(isoBytes: field), previous.map({ $0 < day }) ?? true else { return nil }
             days.append(day)
             previous = day

@@ -28,8 +28,10 @@ public actor HistoryService {
     }
 
     /// `sources` in the order they are asked; `builtIn` (the ECB snapshot) answers when every one fails.
-    public init(sources: [any HistorySource], store: any HistoryStore, clock: any WallClock,
-                builtIn: BuiltInRates? = nil, options: Options = Options()) {
+    public init(
+        sources: [any HistorySource], store: any HistoryStore, clock: any WallClock,
+        builtIn: BuiltInRates? = nil, options: Options = Options()
+    ) {
         self.sources = sources
         self.store = store
         self.clock = clock
@@ -60,10 +62,14 @@ public actor HistoryService {
     }
 
     /// `base` in `quote` on every publication within `range` (from the first ever when nil).
-    public func pair(base: CurrencyCode, quote: CurrencyCode, range: ClosedRange<Day>?, only: SourceID? = nil) async throws(RateError) -> PairHistory {
+    public func pair(base: CurrencyCode, quote: CurrencyCode, range: ClosedRange<Day>?, only: SourceID? = nil) async throws(RateError)
+        -> PairHistory
+    {
         let (entry, provenance) = try await history(reaching: range?.lowerBound, needing: [base, quote], only: only)
         let history = entry.history
-        guard let first = history.first, let last = history.last else { throw .history(.noCommonDays(base, quote, range ?? provenance.date...provenance.date)) }
+        guard let first = history.first, let last = history.last else {
+            throw .history(.noCommonDays(base, quote, range ?? provenance.date...provenance.date))
+        }
         let requested = range ?? first...last
         var points: [RatePoint] = []
         let start = history.index(onOrBefore: requested.lowerBound.adding(days: -1)).map { $0 + 1 } ?? 0
@@ -76,26 +82,32 @@ public actor HistoryService {
             }
         }
         guard let last = points.last else { throw .history(.noCommonDays(base, quote, requested)) }
-        let stamped = Provenance(source: provenance.source, sourceName: provenance.sourceName, date: last.day,
-                                 fetchedAt: provenance.fetchedAt, origin: provenance.origin)
+        let stamped = Provenance(
+            source: provenance.source, sourceName: provenance.sourceName, date: last.day,
+            fetchedAt: provenance.fetchedAt, origin: provenance.origin)
         return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped)
     }
 
     // MARK: - Finding the data
 
-    private func publication(on day: Day, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (RateHistory, Provenance, Int) {
+    private func publication(on day: Day, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (
+        RateHistory, Provenance, Int
+    ) {
         let (entry, provenance) = try await history(reaching: day, needing: codes, only: only)
         guard let index = entry.history.index(onOrBefore: day) else {
             throw .history(.beforeFirstPublication(day, first: entry.history.first ?? day, sourceName: provenance.sourceName))
         }
         let used = entry.history.days[index]
-        var dated = Provenance(source: provenance.source, sourceName: provenance.sourceName, date: used,
-                               fetchedAt: provenance.fetchedAt, origin: provenance.origin)
+        var dated = Provenance(
+            source: provenance.source, sourceName: provenance.sourceName, date: used,
+            fetchedAt: provenance.fetchedAt, origin: provenance.origin)
         if used != day { dated.requested = day }
         return (entry.history, dated, index)
     }
 
-    private func rate(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, sourceName: String) throws(RateError) -> Decimal {
+    private func rate(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, sourceName: String) throws(RateError)
+        -> Decimal
+    {
         if let rate = history.rate(code, at: index) { return rate }
         guard let span = history.span(of: code), span.contains(asked) else {
             let span = history.span(of: code) ?? asked...asked
@@ -108,7 +120,9 @@ public actor HistoryService {
     }
 
     /// The first source (of `only`, or in order) whose history has every currency of `codes`.
-    private func history(reaching day: Day?, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (CachedHistory, Provenance) {
+    private func history(reaching day: Day?, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (
+        CachedHistory, Provenance
+    ) {
         let candidates: [any HistorySource]
         if let only {
             guard let source = sources.first(where: { $0.id == only }) else { throw .noHistory(only, keeping: sources.map(\.id)) }
@@ -131,16 +145,20 @@ public actor HistoryService {
             if case .unavailable(let id, let name, let failure)? = firstFailure {
                 diagnostics.append(.fetchFailed(source: id, sourceName: name, failure: failure, fallback: .otherSource(source.name)))
             }
-            let provenance = Provenance(source: source.id, sourceName: source.name, date: held.entry.history.last ?? day ?? source.firstPublication,
-                                        fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
+            let provenance = Provenance(
+                source: source.id, sourceName: source.name, date: held.entry.history.last ?? day ?? source.firstPublication,
+                fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
             return (held.entry, provenance)
         }
         if let lacking { throw .notCovered(lacking, sources: candidates.map(\.id)) }
         // Every source failed: the compiled-in rates, last, and said so.
         if case .unavailable(let id, let name, let failure)? = firstFailure, let source = candidates.first(where: { $0.id == id }),
-           case .success(var kept) = fallBack(after: failure, source, reaching: day, cached: nil, builtIn: {
-               self.builtInHeld(for: source).flatMap { codes?.allSatisfy($0.entry.history.covers) ?? true ? $0 : nil }
-           }), let last = kept.entry.history.last {
+            case .success(var kept) = fallBack(
+                after: failure, source, reaching: day, cached: nil,
+                builtIn: {
+                    self.builtInHeld(for: source).flatMap { codes?.allSatisfy($0.entry.history.covers) ?? true ? $0 : nil }
+                }), let last = kept.entry.history.last
+        {
             kept.retryAt = clock.now() + options.retryAfterFailure
             held[id] = kept
             return (kept.entry, Provenance(source: id, sourceName: name, date: last, fetchedAt: nil, origin: .builtIn))
@@ -150,12 +168,14 @@ public actor HistoryService {
 
     /// This source's history, reaching back to `day` (to the start when nil), as current as the
     /// schedule and the network allow.
-    private func current(_ source: any HistorySource, reaching day: Day?, needing codes: Set<CurrencyCode>?) async throws(RateError) -> Held {
+    private func current(_ source: any HistorySource, reaching day: Day?, needing codes: Set<CurrencyCode>?) async throws(RateError) -> Held
+    {
         let now = clock.now()
         let have = loaded(source, needing: codes)
         if let entry = have?.entry, entry.reaches(back: day), let last = entry.history.last {
-            let until = Freshness.validUntil(lastDay: last, checkedAt: entry.checkedAt, due: source.nextPublication(after: last),
-                                             now: now, recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
+            let until = Freshness.validUntil(
+                lastDay: last, checkedAt: entry.checkedAt, due: source.nextPublication(after: last),
+                now: now, recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
             if now < until || have?.origin == .builtIn && options.offline { return have! }
         }
         if let retryAt = have?.retryAt, now < retryAt, let kept = have { return kept }
@@ -174,7 +194,8 @@ public actor HistoryService {
             // Only what this run holds (the built-in rates too, once taken): without it, the next
             // source is asked before the built-in rates are used.
             let builtIn = have?.origin == .builtIn
-            var kept = try fallBack(after: error, source, reaching: day, cached: builtIn ? nil : have, builtIn: { builtIn ? have : nil }).get()
+            var kept = try fallBack(after: error, source, reaching: day, cached: builtIn ? nil : have, builtIn: { builtIn ? have : nil })
+                .get()
             kept.retryAt = now + options.retryAfterFailure
             held[source.id] = kept
             return kept
@@ -202,9 +223,12 @@ public actor HistoryService {
             merged = RateHistory(base: merged.base, days: merged.days, columns: merged.columns.filter { partial.contains($0.key) })
         }
         let grew = merged.last != previous?.history.last || merged.days.count != previous?.history.days.count
-        var entry = CachedHistory(source: source.id, history: merged, complete: complete,
-                                  fetchedAt: grew ? now : (previous?.fetchedAt ?? now), checkedAt: now)
-        let update = partial == nil ? entry
+        var entry = CachedHistory(
+            source: source.id, history: merged, complete: complete,
+            fetchedAt: grew ? now : (previous?.fetchedAt ?? now), checkedAt: now)
+        let update =
+            partial == nil
+            ? entry
             : CachedHistory(source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: now)
         var columns = partial
         do {
@@ -244,11 +268,14 @@ public actor HistoryService {
 
     /// After a failed fetch: `cached`, else `builtIn`, each with a history that has days, said in a
     /// diagnostic (and whether it falls short of `day`); else the error.
-    private func fallBack(after failure: FetchFailure, _ source: any HistorySource, reaching day: Day?,
-                          cached: Held?, builtIn: () -> Held?) -> Result<Held, RateError> {
-        let chosen = FetchFallback.after(failure, source: source.id, sourceName: source.name,
-                                         cached: cached.flatMap { held in held.entry.history.last.map { (held, $0, held.entry.checkedAt) } },
-                                         builtIn: { builtIn().flatMap { held in held.entry.history.last.map { (held, $0) } } })
+    private func fallBack(
+        after failure: FetchFailure, _ source: any HistorySource, reaching day: Day?,
+        cached: Held?, builtIn: () -> Held?
+    ) -> Result<Held, RateError> {
+        let chosen = FetchFallback.after(
+            failure, source: source.id, sourceName: source.name,
+            cached: cached.flatMap { held in held.entry.history.last.map { (held, $0, held.entry.checkedAt) } },
+            builtIn: { builtIn().flatMap { held in held.entry.history.last.map { (held, $0) } } })
         return chosen.map { fallback in
             diagnostics.append(fallback.diagnostic)
             noteShortfall(fallback.table, source: source, reaching: day)
@@ -271,4 +298,3 @@ public actor HistoryService {
         diagnostics.append(.partialHistory(sourceName: source.name, from: first))
     }
 }
-

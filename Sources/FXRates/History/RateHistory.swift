@@ -57,8 +57,9 @@ public struct RateHistory: Sendable, Equatable {
     public func span(of code: CurrencyCode) -> ClosedRange<Day>? {
         if code == base { return first.flatMap { f in last.map { f...$0 } } }
         guard let column = columns[code],
-              let lo = column.firstIndex(where: { $0 != nil }),
-              let hi = column.lastIndex(where: { $0 != nil }) else { return nil }
+            let lo = column.firstIndex(where: { $0 != nil }),
+            let hi = column.lastIndex(where: { $0 != nil })
+        else { return nil }
         return days[lo]...days[hi]
     }
 

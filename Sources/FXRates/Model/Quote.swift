@@ -20,8 +20,10 @@ public struct Quote: Sendable, Equatable {
             && lhs.previous?.day == rhs.previous?.day && lhs.previous?.rate == rhs.previous?.rate
     }
 
-    public init(from: CurrencyCode, to: CurrencyCode, fromPerBase: Decimal, toPerBase: Decimal, provenance: Provenance,
-                secondLeg: Provenance? = nil, via: CurrencyCode? = nil) {
+    public init(
+        from: CurrencyCode, to: CurrencyCode, fromPerBase: Decimal, toPerBase: Decimal, provenance: Provenance,
+        secondLeg: Provenance? = nil, via: CurrencyCode? = nil
+    ) {
         self.from = from
         self.to = to
         self.fromPerBase = fromPerBase

@@ -21,7 +21,9 @@ public struct CurrencyCatalog: Sendable {
     public init(_ currencies: [Currency]) {
         // The generated table is sorted already; checking is cheaper than sorting at every start.
         let inOrder = zip(currencies, currencies.dropFirst()).allSatisfy { $0.code < $1.code }
-        let sorted = inOrder ? currencies : currencies.enumerated().sorted { ($0.element.code, $0.offset) < ($1.element.code, $1.offset) }.map(\.element)
+        let sorted =
+            inOrder
+            ? currencies : currencies.enumerated().sorted { ($0.element.code, $0.offset) < ($1.element.code, $1.offset) }.map(\.element)
         // The first of a repeated code wins.
         var unique: [Currency] = []
         unique.reserveCapacity(sorted.count)

@@ -68,8 +68,14 @@ public struct DecimalParts: Equatable, Sendable {
         // Sign, exponent, length and a mantissa of four words (the tests check 20,000 more values).
         let probes: [(Decimal, DecimalParts)] = [
             (Decimal(0 as UInt64), DecimalParts(negative: false, exponent: 0, mantissa: 0)),
-            (Decimal(sign: .minus, exponent: -1, significand: Decimal(15 as UInt64)), DecimalParts(negative: true, exponent: -1, mantissa: 15)),
-            (Decimal(sign: .plus, exponent: 100, significand: Decimal(7 as UInt64)), DecimalParts(negative: false, exponent: 100, mantissa: 7)),
+            (
+                Decimal(sign: .minus, exponent: -1, significand: Decimal(15 as UInt64)),
+                DecimalParts(negative: true, exponent: -1, mantissa: 15)
+            ),
+            (
+                Decimal(sign: .plus, exponent: 100, significand: Decimal(7 as UInt64)),
+                DecimalParts(negative: false, exponent: 100, mantissa: 7)
+            ),
             (Decimal(UInt64.max), DecimalParts(negative: false, exponent: 0, mantissa: UInt128(UInt64.max))),
         ]
         return probes.allSatisfy { fromStorage($0.0).normalized == $0.1.normalized }

@@ -8,16 +8,25 @@ struct FetchFallback<Table> {
     let diagnostic: Diagnostic
 
     /// `builtIn` is asked only when nothing is cached (making the built-in table costs).
-    static func after(_ failure: FetchFailure, source: SourceID, sourceName: String,
-                      cached: (table: Table, date: Day, checkedAt: Date)?,
-                      builtIn: () -> (table: Table, date: Day)?) -> Result<FetchFallback, RateError> {
+    static func after(
+        _ failure: FetchFailure, source: SourceID, sourceName: String,
+        cached: (table: Table, date: Day, checkedAt: Date)?,
+        builtIn: () -> (table: Table, date: Day)?
+    ) -> Result<FetchFallback, RateError> {
         if let cached {
-            return .success(FetchFallback(table: cached.table, origin: .cache, diagnostic: .fetchFailed(
-                source: source, sourceName: sourceName, failure: failure, fallback: .cached(cached.date, fetchedAt: cached.checkedAt))))
+            return .success(
+                FetchFallback(
+                    table: cached.table, origin: .cache,
+                    diagnostic: .fetchFailed(
+                        source: source, sourceName: sourceName, failure: failure,
+                        fallback: .cached(cached.date, fetchedAt: cached.checkedAt))))
         }
         if let builtIn = builtIn() {
-            return .success(FetchFallback(table: builtIn.table, origin: .builtIn, diagnostic: .fetchFailed(
-                source: source, sourceName: sourceName, failure: failure, fallback: .builtIn(builtIn.date))))
+            return .success(
+                FetchFallback(
+                    table: builtIn.table, origin: .builtIn,
+                    diagnostic: .fetchFailed(
+                        source: source, sourceName: sourceName, failure: failure, fallback: .builtIn(builtIn.date))))
         }
         return .failure(.unavailable(source: source, sourceName: sourceName, failure: failure))
     }

@@ -1,8 +1,10 @@
 /// How long data last checked at `checkedAt`, whose newest publication is `lastDay`, may be
 /// used without asking the source again. Shared by the latest rates and the histories.
 enum Freshness {
-    static func validUntil(lastDay: Day, publishedAt: Date? = nil, checkedAt: Date, due: Date, now: Date,
-                           recheckInterval: TimeInterval, fallbackTTL: TimeInterval) -> Date {
+    static func validUntil(
+        lastDay: Day, publishedAt: Date? = nil, checkedAt: Date, due: Date, now: Date,
+        recheckInterval: TimeInterval, fallbackTTL: TimeInterval
+    ) -> Date {
         // Data dated in the future or a check time ahead of the clock means the clock moved:
         // the schedule cannot be trusted, so fall back to a plain time-to-live. A publication
         // instant, when known, decides: a date in Seoul can be tomorrow in Frankfurt.

@@ -46,10 +46,12 @@ public actor RateService {
 
     /// `sources` in the order they are asked; `builtIn` answers for its source when nothing else
     /// can; `usage` counts every request made, against `quotas`; `describe` words a failure for it.
-    public init(sources: [any RateSource], store: any RateStore, clock: any WallClock,
-                builtIn: BuiltInRates? = nil, options: Options = Options(),
-                usage: any UsageStore, quotas: [SourceID: Int] = [:],
-                describe: @escaping @Sendable (FetchFailure) -> String = { String(describing: $0) }) {
+    public init(
+        sources: [any RateSource], store: any RateStore, clock: any WallClock,
+        builtIn: BuiltInRates? = nil, options: Options = Options(),
+        usage: any UsageStore, quotas: [SourceID: Int] = [:],
+        describe: @escaping @Sendable (FetchFailure) -> String = { String(describing: $0) }
+    ) {
         self.sources = sources
         self.store = store
         self.clock = clock
@@ -127,13 +129,15 @@ public actor RateService {
                 let shared = Set(first.table.currencies).intersection(second.table.currencies)
                 let preferred = [first.table.base, second.table.base, CurrencyCode("USD")!, .eur]
                 guard let via = preferred.first(where: shared.contains) ?? shared.sorted().first,
-                      let fromRate = first.table.unitsPerBase(from), let firstVia = first.table.unitsPerBase(via),
-                      let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via) else { continue }
+                    let fromRate = first.table.unitsPerBase(from), let firstVia = first.table.unitsPerBase(via),
+                    let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via)
+                else { continue }
                 // Each leg against `via`: units of `from` per `via`, units of `to` per `via`.
-                return Quote(from: from, to: to,
-                             // Same ratio as (from/firstVia) : (to/secondVia), with no division.
-                             fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
-                             provenance: first.provenance, secondLeg: second.provenance, via: via)
+                return Quote(
+                    from: from, to: to,
+                    // Same ratio as (from/firstVia) : (to/secondVia), with no division.
+                    fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
+                    provenance: first.provenance, secondLeg: second.provenance, via: via)
             }
         }
         return nil
@@ -148,9 +152,11 @@ public actor RateService {
 
     /// A failed source's warning said its cached rates answered; another source's fresh rates did.
     private func redirect(_ id: SourceID, to other: String) {
-        guard let index = diagnostics.lastIndex(where: {
-            if case .fetchFailed(id, _, _, _) = $0 { return true } else { return false }
-        }), case .fetchFailed(_, let name, let failure, _) = diagnostics[index] else { return }
+        guard
+            let index = diagnostics.lastIndex(where: {
+                if case .fetchFailed(id, _, _, _) = $0 { return true } else { return false }
+            }), case .fetchFailed(_, let name, let failure, _) = diagnostics[index]
+        else { return }
         diagnostics[index] = .fetchFailed(source: id, sourceName: name, failure: failure, fallback: .otherSource(other))
     }
 
@@ -210,7 +216,8 @@ public actor RateService {
             }
             // Later questions in this run must see what was just fetched, not an older answer.
             if let entry = outcome.entry { _ = rememberFetched(item.source, entry) }
-            reports.append(RefreshReport(source: item.source.id, sourceName: item.source.name, previous: item.before?.table, outcome: outcome))
+            reports.append(
+                RefreshReport(source: item.source.id, sourceName: item.source.name, previous: item.before?.table, outcome: outcome))
         }
         return reports
     }
@@ -250,8 +257,10 @@ public actor RateService {
             return try fallBack(after: failure, source, cached: entry, builtIn: false, until: .distantFuture, degraded: true).get()
         }
         // A server that asked for time gets it: no request before then, the usual fallbacks meanwhile.
-        let result = if let until = waitingUntil(source.id, now: now) { FetchResult.failed(.waitingUntil(until)) }
-                     else { await fetch(source, previous: entry) }
+        let result =
+            if let until = waitingUntil(source.id, now: now) { FetchResult.failed(.waitingUntil(until)) } else {
+                await fetch(source, previous: entry)
+            }
         switch result {
         case .updated(let fresh), .unchanged(let fresh):
             return rememberFetched(source, fresh)
@@ -276,15 +285,19 @@ public actor RateService {
 
     /// After a failed fetch: the cached table, else (with `builtIn`) the compiled-in one, held
     /// until `until` and said in a diagnostic; else the error.
-    private func fallBack(after failure: FetchFailure, _ source: any RateSource, cached entry: CachedRates?, builtIn: Bool,
-                          until: Date, degraded: Bool) -> Result<(RateTable, Provenance), RateError> {
-        let chosen = FetchFallback.after(failure, source: source.id, sourceName: source.name,
-                                         cached: entry.map { ($0.table, $0.table.date, $0.checkedAt) },
-                                         builtIn: { builtIn ? builtInTable(for: source).map { ($0, $0.date) } : nil })
+    private func fallBack(
+        after failure: FetchFailure, _ source: any RateSource, cached entry: CachedRates?, builtIn: Bool,
+        until: Date, degraded: Bool
+    ) -> Result<(RateTable, Provenance), RateError> {
+        let chosen = FetchFallback.after(
+            failure, source: source.id, sourceName: source.name,
+            cached: entry.map { ($0.table, $0.table.date, $0.checkedAt) },
+            builtIn: { builtIn ? builtInTable(for: source).map { ($0, $0.date) } : nil })
         return chosen.map { fallback in
             diagnostics.append(fallback.diagnostic)
-            return remember(source, fallback.table, origin: fallback.origin, fetchedAt: fallback.origin == .cache ? entry?.checkedAt : nil,
-                            until: until, degraded: degraded)
+            return remember(
+                source, fallback.table, origin: fallback.origin, fetchedAt: fallback.origin == .cache ? entry?.checkedAt : nil,
+                until: until, degraded: degraded)
         }
     }
 
@@ -299,8 +312,10 @@ public actor RateService {
     }
 
     /// Takes a source's answer: counts the request, and stores what is new.
-    private func accept(_ answer: Result<FetchOutcome, FetchFailure>, from source: any RateSource,
-                        previous: CachedRates?, now: Date) -> FetchResult {
+    private func accept(
+        _ answer: Result<FetchOutcome, FetchFailure>, from source: any RateSource,
+        previous: CachedRates?, now: Date
+    ) -> FetchResult {
         let outcome: FetchOutcome
         switch answer {
         case .success(let value):
@@ -348,9 +363,10 @@ public actor RateService {
                 if table.previous == nil, let older = previous?.table {
                     table.previous = older.date < table.date ? PreviousRates(date: older.date, rates: older.rates) : older.previous
                 }
-                entry = CachedRates(source: source.id, table: table,
-                                    fetchedAt: changed ? now : (previous?.fetchedAt ?? now),
-                                    checkedAt: now, validators: validators)
+                entry = CachedRates(
+                    source: source.id, table: table,
+                    fetchedAt: changed ? now : (previous?.fetchedAt ?? now),
+                    checkedAt: now, validators: validators)
             }
         }
         stored?[source.id] = entry
@@ -366,8 +382,9 @@ public actor RateService {
     /// Holds what a fetch just produced. The fetch took time: the entry is judged against the
     /// clock after it, not before (else a fresh check time looks like a clock that moved back).
     private func rememberFetched(_ source: any RateSource, _ entry: CachedRates) -> (RateTable, Provenance) {
-        remember(source, entry.table, origin: .network, fetchedAt: entry.checkedAt,
-                 until: currentUntil(entry, source: source, now: clock.now()))
+        remember(
+            source, entry.table, origin: .network, fetchedAt: entry.checkedAt,
+            until: currentUntil(entry, source: source, now: clock.now()))
     }
 
     /// The compiled-in table, when there is one for this source (parsed on each call: call once).
@@ -377,16 +394,20 @@ public actor RateService {
     }
 
     private func currentUntil(_ entry: CachedRates, source: any RateSource, now: Date) -> Date {
-        Freshness.validUntil(lastDay: entry.table.date, publishedAt: entry.table.publishedAt, checkedAt: entry.checkedAt,
-                             due: source.nextPublication(after: entry.table), now: now,
-                             recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
+        Freshness.validUntil(
+            lastDay: entry.table.date, publishedAt: entry.table.publishedAt, checkedAt: entry.checkedAt,
+            due: source.nextPublication(after: entry.table), now: now,
+            recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
     }
 
-    private func remember(_ source: any RateSource, _ table: RateTable, origin: Provenance.Origin,
-                          fetchedAt: Date?, until: Date, degraded: Bool = false) -> (RateTable, Provenance) {
-        let provenance = Provenance(source: source.id, sourceName: source.name, date: table.date,
-                                    fetchedAt: fetchedAt, origin: origin,
-                                    supersededAt: source.nextPublication(after: table))
+    private func remember(
+        _ source: any RateSource, _ table: RateTable, origin: Provenance.Origin,
+        fetchedAt: Date?, until: Date, degraded: Bool = false
+    ) -> (RateTable, Provenance) {
+        let provenance = Provenance(
+            source: source.id, sourceName: source.name, date: table.date,
+            fetchedAt: fetchedAt, origin: origin,
+            supersededAt: source.nextPublication(after: table))
         resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until, degraded: degraded)
         return (table, provenance)
     }
@@ -473,9 +494,10 @@ extension RateService {
         let records = usage.load()
         return sources.map { source in
             let entry = cached(source.id)
-            return SourceStatus(id: source.id, name: source.name, table: entry?.table, fetchedAt: entry?.checkedAt,
-                                nextExpected: entry.map { source.nextPublication(after: $0.table) },
-                                usage: records[source.id]?.current(at: now), quota: quotas[source.id])
+            return SourceStatus(
+                id: source.id, name: source.name, table: entry?.table, fetchedAt: entry?.checkedAt,
+                nextExpected: entry.map { source.nextPublication(after: $0.table) },
+                usage: records[source.id]?.current(at: now), quota: quotas[source.id])
         }
     }
 }

@@ -12,8 +12,10 @@ public struct SourceUsage: Sendable, Equatable, Codable {
     /// No request before this instant: the source's last answer carried a `Retry-After`.
     public var retryAfter: Date?
 
-    public init(month: String, requests: Int = 0, wasted: Int = 0, lastError: String? = nil, lastErrorAt: Date? = nil,
-                retryAfter: Date? = nil) {
+    public init(
+        month: String, requests: Int = 0, wasted: Int = 0, lastError: String? = nil, lastErrorAt: Date? = nil,
+        retryAfter: Date? = nil
+    ) {
         self.month = month
         self.requests = requests
         self.wasted = wasted

@@ -30,14 +30,16 @@ public enum BankOfCanadaCalendar {
         let may24 = Day(year: year, month: 5, day: 24)!
         var days: [Day: String] = [
             TargetCalendar.easterSunday(year).adding(days: -2): "Good Friday",
-            may24.adding(days: -(may24.weekday - 1)): "Victoria Day",   // the Monday before 25 May
+            may24.adding(days: -(may24.weekday - 1)): "Victoria Day",  // the Monday before 25 May
             monday(1, 8): "Civic Holiday",
             monday(1, 9): "Labour Day",
             monday(2, 10): "Thanksgiving Day",
         ]
         if year >= 2008 { days[monday(3, 2)] = "Family Day" }
-        var fixed = [(1, 1, "New Year's Day"), (7, 1, "Canada Day"), (11, 11, "Remembrance Day"),
-                     (12, 25, "Christmas Day"), (12, 26, "Boxing Day")]
+        var fixed = [
+            (1, 1, "New Year's Day"), (7, 1, "Canada Day"), (11, 11, "Remembrance Day"),
+            (12, 25, "Christmas Day"), (12, 26, "Boxing Day"),
+        ]
         if year >= 2021 { fixed.append((9, 30, "National Day for Truth and Reconciliation")) }
         let dated = fixed.map { (Day(year: year, month: $0.0, day: $0.1)!, $0.2) }
         // Weekday ones first, so that a moved holiday skips them (Christmas on a Sunday → Tuesday 27).

@@ -13,8 +13,10 @@ public struct BankOfCanadaSource: RateSource {
     private let transport: any HTTPTransport
     private let clock: any WallClock
 
-    public init(baseURL: URL = BankOfCanadaSource.defaultBaseURL, transport: any HTTPTransport,
-                clock: any WallClock = SystemClock(), timeout: TimeInterval = 15) {
+    public init(
+        baseURL: URL = BankOfCanadaSource.defaultBaseURL, transport: any HTTPTransport,
+        clock: any WallClock = SystemClock(), timeout: TimeInterval = 15
+    ) {
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.transport = transport
         self.clock = clock
@@ -24,8 +26,9 @@ public struct BankOfCanadaSource: RateSource {
     /// every series (about 10 KiB), the older one giving the previous rates. Valet sends no ETag
     /// today; validators are passed on in case it starts to.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
-        let request = try endpoint.request("observations/group/FX_RATES_DAILY/json", query: [URLQueryItem(name: "recent", value: "2")],
-                                           validators: validators, maxBytes: 256 << 10)
+        let request = try endpoint.request(
+            "observations/group/FX_RATES_DAILY/json", query: [URLQueryItem(name: "recent", value: "2")],
+            validators: validators, maxBytes: 256 << 10)
         let fetched = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody)
         // No table for a Toronto day exists before 16:30 that day, so no grace is needed for a slow clock.
         let today = EasternTime.day(at: clock.now())

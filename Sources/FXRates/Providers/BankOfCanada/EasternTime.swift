@@ -23,8 +23,10 @@ public enum EasternTime {
 
     /// The instants summer time begins and ends in `year`.
     static func summerTime(_ year: Int) -> (start: Date, end: Date) {
-        (nthSunday(2, month: 3, year: year).startUTC.addingTimeInterval(7 * 3600),
-         nthSunday(1, month: 11, year: year).startUTC.addingTimeInterval(6 * 3600))
+        (
+            nthSunday(2, month: 3, year: year).startUTC.addingTimeInterval(7 * 3600),
+            nthSunday(1, month: 11, year: year).startUTC.addingTimeInterval(6 * 3600)
+        )
     }
 
     private static func nthSunday(_ n: Int, month: Int, year: Int) -> Day {

@@ -56,10 +56,10 @@ public enum ValetDecoder {
                 day = parsed
             } else if key.hasPrefix("FX"), key.hasSuffix("CAD"), key.utf8.count == 8 {
                 guard let code = CurrencyCode(key.dropFirst(2).prefix(3)), code != cad else { throw .invalidCurrency(clean(key)) }
-                if !isNew { duplicate = duplicate ?? code }   // reported once the date is known
+                if !isNew { duplicate = duplicate ?? code }  // reported once the date is known
                 if let text = try value(&json) { values.append((code, text)) }
             } else {
-                try json.skipValue()   // not an FX series, such as a future metadata field
+                try json.skipValue()  // not an FX series, such as a future metadata field
             }
         }
         guard let day else { throw .missingDate }
@@ -86,7 +86,7 @@ public enum ValetDecoder {
                 text = try json.string()
             } else {
                 json = probe
-                if raw != "null" { text = raw }   // a number as written, or something `inverse` refuses
+                if raw != "null" { text = raw }  // a number as written, or something `inverse` refuses
             }
         }
         return text?.isEmpty == false ? text : nil

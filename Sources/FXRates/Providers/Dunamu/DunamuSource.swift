@@ -20,8 +20,10 @@ public struct DunamuSource: RateSource {
     private let transport: any HTTPTransport
     private let clock: any WallClock
 
-    public init(baseURL: URL = DunamuSource.defaultBaseURL, currencies: [CurrencyCode] = DunamuSource.defaultCurrencies,
-                transport: any HTTPTransport, clock: any WallClock = SystemClock(), timeout: TimeInterval = 15) {
+    public init(
+        baseURL: URL = DunamuSource.defaultBaseURL, currencies: [CurrencyCode] = DunamuSource.defaultCurrencies,
+        transport: any HTTPTransport, clock: any WallClock = SystemClock(), timeout: TimeInterval = 15
+    ) {
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         // KRW is the base, not a quote; each code once, in the order given.
         var seen: Set<CurrencyCode> = [DunamuDecoder.krw]
@@ -34,8 +36,9 @@ public struct DunamuSource: RateSource {
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         guard !currencies.isEmpty else { throw .noRates }
         // A record is about 1.2 KB; allow several times that per currency.
-        let request = try endpoint.request("forex/recent", query: [URLQueryItem(name: "codes", value: currencies.map { "FRX.KRW\($0)" }.joined(separator: ","))],
-                                           validators: validators, maxBytes: max(64 << 10, currencies.count * (8 << 10)))
+        let request = try endpoint.request(
+            "forex/recent", query: [URLQueryItem(name: "codes", value: currencies.map { "FRX.KRW\($0)" }.joined(separator: ","))],
+            validators: validators, maxBytes: max(64 << 10, currencies.count * (8 << 10)))
         let fetched = try await SourceFetch.get(request, expecting: .json, over: transport)
         let now = clock.now()
         return try fetched.map { body throws(FetchFailure) in

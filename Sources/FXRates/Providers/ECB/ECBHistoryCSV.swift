@@ -63,12 +63,16 @@ extension ECBHistoryCSV {
                 days.append(day)
                 for column in codes.indices {
                     let index = fields.startIndex + column
-                    let field = index < fields.endIndex ? trimmed(fields[index]) : Slice(base: UnsafeBufferPointer<UInt8>(start: nil, count: 0), bounds: 0..<0)
+                    let field =
+                        index < fields.endIndex
+                        ? trimmed(fields[index]) : Slice(base: UnsafeBufferPointer<UInt8>(start: nil, count: 0), bounds: 0..<0)
                     if field.isEmpty || field.elementsEqual("N/A".utf8) { values[column].append(nil); continue }
                     guard codes[column] != nil else { return .failure(.malformed("a value under no currency on \(day)")) }
                     guard let rate = Decimal(rateBytes: UnsafeBufferPointer(rebasing: field)), rate > 0 else {
-                        return .failure(.invalidRate(currency: codes[column]!.rawValue,
-                                                     value: String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self)))
+                        return .failure(
+                            .invalidRate(
+                                currency: codes[column]!.rawValue,
+                                value: String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self)))
                     }
                     values[column].append(rate)
                 }

@@ -55,8 +55,10 @@ public enum FrankfurterDecoder {
     }
 
     /// One day's `{"USD":1.1172,…}`, every rate exact and positive, each currency once.
-    private static func dayRates(_ json: inout JSONScanner<FetchFailure>, base: CurrencyCode, day: Day,
-                                 codes: inout [String: CurrencyCode]) throws(FetchFailure) -> [CurrencyCode: Decimal] {
+    private static func dayRates(
+        _ json: inout JSONScanner<FetchFailure>, base: CurrencyCode, day: Day,
+        codes: inout [String: CurrencyCode]
+    ) throws(FetchFailure) -> [CurrencyCode: Decimal] {
         var rates: [CurrencyCode: Decimal] = [:]
         try json.members { json, name throws(FetchFailure) in
             guard let code = codes[name] ?? CurrencyCode(name), code != base else { throw .invalidCurrency(clean(name)) }
@@ -98,8 +100,10 @@ public enum FrankfurterDecoder {
     /// The object both bodies share: each key once, `base` the one asked for, `amount` 1 (rates
     /// are multiplied by it; only 1 gives rates per unit). `member` reads the rest, returning false
     /// for a key it does not know, which is skipped.
-    private static func envelope(_ data: Data, base expected: CurrencyCode,
-                                 member: (inout JSONScanner<FetchFailure>, String) throws(FetchFailure) -> Bool) throws(FetchFailure) -> CurrencyCode {
+    private static func envelope(
+        _ data: Data, base expected: CurrencyCode,
+        member: (inout JSONScanner<FetchFailure>, String) throws(FetchFailure) -> Bool
+    ) throws(FetchFailure) -> CurrencyCode {
         var json = JSONScanner<FetchFailure>(data)
         var base: CurrencyCode?
         try json.distinctMembers { json, key throws(FetchFailure) in

@@ -24,14 +24,17 @@ public struct FrankfurterSource: HistorySource, RateSource {
     /// `start` (Frankfurter starts at the working day on or before it), which is harmless.
     public func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
         let from = min(max(start ?? Self.firstDay, Self.firstDay), today)
-        return try await series(path: "\(from)..", query: [URLQueryItem(name: "base", value: "EUR")],
-                                base: .eur, span: from...today, today: today)
+        return try await series(
+            path: "\(from)..", query: [URLQueryItem(name: "base", value: "EUR")],
+            base: .eur, span: from...today, today: today)
     }
 
     /// `GET {base}{from}..{to}?base=…&symbols=…`: a bounded series, small when `symbols` is.
     /// Rates re-based away from EUR are rounded by Frankfurter, so prefer EUR and cross-rate locally.
-    public func fetchSeries(from: Day, to: Day, base: CurrencyCode = .eur, symbols: [CurrencyCode] = [],
-                            today: Day) async throws(FetchFailure) -> RateHistory {
+    public func fetchSeries(
+        from: Day, to: Day, base: CurrencyCode = .eur, symbols: [CurrencyCode] = [],
+        today: Day
+    ) async throws(FetchFailure) -> RateHistory {
         var query = [URLQueryItem(name: "base", value: base.rawValue)]
         if !symbols.isEmpty { query.append(URLQueryItem(name: "symbols", value: symbols.map(\.rawValue).joined(separator: ","))) }
         return try await series(path: "\(from)..\(to)", query: query, base: base, span: from...max(from, to), today: today)
@@ -39,8 +42,9 @@ public struct FrankfurterSource: HistorySource, RateSource {
 
     /// `GET {base}latest?base=EUR`, conditionally when validators are held (Frankfurter sends an ETag).
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
-        let request = try endpoint.request("latest", query: [URLQueryItem(name: "base", value: "EUR")],
-                                           validators: validators, maxBytes: 64 << 10)
+        let request = try endpoint.request(
+            "latest", query: [URLQueryItem(name: "base", value: "EUR")],
+            validators: validators, maxBytes: 64 << 10)
         return try await get(request).map { body throws(FetchFailure) in try FrankfurterDecoder.latest(body, base: .eur) }
     }
 
@@ -55,8 +59,10 @@ public struct FrankfurterSource: HistorySource, RateSource {
         max(256 << 10, (span.upperBound.ordinal - span.lowerBound.ordinal + 1) * 800)
     }
 
-    private func series(path: String, query: [URLQueryItem], base: CurrencyCode, span: ClosedRange<Day>,
-                        today: Day) async throws(FetchFailure) -> RateHistory {
+    private func series(
+        path: String, query: [URLQueryItem], base: CurrencyCode, span: ClosedRange<Day>,
+        today: Day
+    ) async throws(FetchFailure) -> RateHistory {
         let request = try endpoint.request(path, query: query, maxBytes: Self.sizeLimit(for: span))
         // Asked unconditionally, so a 304 is refused as a status before it could come back here.
         guard case .fetched(let body, _) = try await get(request) else { throw .httpStatus(304) }

@@ -41,8 +41,10 @@ public struct NasdaqDataLinkSource: RateSource {
     private let transport: any HTTPTransport
     private let clock: any WallClock
 
-    public init(baseURL: URL = NasdaqDataLinkSource.defaultBaseURL, apiKey: String?, datasets: [NasdaqDataset],
-                transport: any HTTPTransport, clock: any WallClock = SystemClock(), timeout: TimeInterval = 15) {
+    public init(
+        baseURL: URL = NasdaqDataLinkSource.defaultBaseURL, apiKey: String?, datasets: [NasdaqDataset],
+        transport: any HTTPTransport, clock: any WallClock = SystemClock(), timeout: TimeInterval = 15
+    ) {
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
         self.datasets = datasets
@@ -126,16 +128,22 @@ public struct NasdaqDataLinkSource: RateSource {
         return RateTable(base: base, date: day, rates: rates, previous: earlier)
     }
 
-    private func observations(_ dataset: NasdaqDataset, key: String,
-                              latest: Day) async throws(FetchFailure) -> [NasdaqDecoder.Observation] {
+    private func observations(
+        _ dataset: NasdaqDataset, key: String,
+        latest: Day
+    ) async throws(FetchFailure) -> [NasdaqDecoder.Observation] {
         // Encoded by hand: URLComponents leaves `&`, `=` and `+` in a value as they are.
         // `limit=2` keeps answers tiny; a server ignoring it sends a few thousand rows at most.
-        let request = try endpoint.request("datasets/\(dataset.database)/\(dataset.code)/data.json",
-                                           percentEncodedQuery: "api_key=\(key.percentEncoded())&limit=2", maxBytes: 512 << 10)
+        let request = try endpoint.request(
+            "datasets/\(dataset.database)/\(dataset.code)/data.json",
+            percentEncodedQuery: "api_key=\(key.percentEncoded())&limit=2", maxBytes: 512 << 10)
         do throws(FetchFailure) {
             // Unconditional: a 304 is refused as a status before it could come back here.
-            guard case .fetched(let body, _) = try await SourceFetch.get(request, expecting: .json, over: transport,
-                                                                         errorBody: Self.errorBody) else { throw .httpStatus(304) }
+            guard
+                case .fetched(let body, _) = try await SourceFetch.get(
+                    request, expecting: .json, over: transport,
+                    errorBody: Self.errorBody)
+            else { throw .httpStatus(304) }
             let label = "\(dataset.base)/\(dataset.quote)"
             return try NasdaqDecoder.observations(body, column: dataset.column, label: label, latest: latest)
         } catch {

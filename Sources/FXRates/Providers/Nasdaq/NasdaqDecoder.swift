@@ -58,8 +58,10 @@ enum NasdaqDecoder {
         return .providerError("error \(shown): \(message.isEmpty ? "no message" : clean(message))")
     }
 
-    private static func dataset(_ json: inout JSONScanner<FetchFailure>, column: String?, label: String,
-                                latest: Day) throws(FetchFailure) -> [Observation] {
+    private static func dataset(
+        _ json: inout JSONScanner<FetchFailure>, column: String?, label: String,
+        latest: Day
+    ) throws(FetchFailure) -> [Observation] {
         var names: [String]?
         var rows: [(day: Day, values: [String])]?
         try json.distinctMembers { json, key throws(FetchFailure) in

@@ -21,7 +21,8 @@ public enum OpenExchangeRatesDecoder {
                 let text = try json.atNumber() ? try json.number() : try json.rawValue()
                 // Whole UNIX seconds; 0, negatives, fractions or a 1970 date mean a broken feed.
                 guard let seconds = Int(text), case let instant = Date(timeIntervalSince1970: TimeInterval(seconds)),
-                      instant >= firstInstant else { throw .malformed("timestamp '\(clean(text))' is not a time") }
+                    instant >= firstInstant
+                else { throw .malformed("timestamp '\(clean(text))' is not a time") }
                 published = instant
             case "rates":
                 entries = try rateEntries(&json, base: expected)
@@ -85,7 +86,9 @@ public enum OpenExchangeRatesDecoder {
     }
 
     /// The `rates` object, in order; duplicates are judged by the caller, once the day is known.
-    private static func rateEntries(_ json: inout JSONScanner<FetchFailure>, base: CurrencyCode) throws(FetchFailure) -> [(CurrencyCode, Decimal)] {
+    private static func rateEntries(_ json: inout JSONScanner<FetchFailure>, base: CurrencyCode) throws(FetchFailure) -> [(
+        CurrencyCode, Decimal
+    )] {
         var entries: [(CurrencyCode, Decimal)] = []
         try json.members { json, name throws(FetchFailure) in
             guard let code = CurrencyCode(name) else { throw .invalidCurrency(clean(name)) }
@@ -104,7 +107,8 @@ public enum OpenExchangeRatesDecoder {
     static func decimal(_ text: String) -> Decimal? {
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return FrankfurterDecoder.exactDecimal(text) }
         guard let mantissa = FrankfurterDecoder.exactDecimal(String(text[..<e])), let power = Int(text[text.index(after: e)...]),
-              abs(power) <= 40 else { return nil }
+            abs(power) <= 40
+        else { return nil }
         return Decimal(sign: .plus, exponent: power, significand: mantissa)
     }
 

@@ -25,9 +25,11 @@ public struct OpenExchangeRatesSource: RateSource {
 
     /// `base` and `symbols` are sent only when set: the free plan answers 403 `not_allowed` to any
     /// base but USD. `clock` dates the check that a table is not from the future.
-    public init(appID: String?, base: CurrencyCode? = nil, symbols: [CurrencyCode] = [],
-                baseURL: URL = OpenExchangeRatesSource.defaultBaseURL, transport: any HTTPTransport,
-                timeout: TimeInterval = 15, clock: any WallClock = SystemClock()) {
+    public init(
+        appID: String?, base: CurrencyCode? = nil, symbols: [CurrencyCode] = [],
+        baseURL: URL = OpenExchangeRatesSource.defaultBaseURL, transport: any HTTPTransport,
+        timeout: TimeInterval = 15, clock: any WallClock = SystemClock()
+    ) {
         let key = appID?.trimmedOfWhitespace
         self.appID = key?.isEmpty == false ? key : nil
         self.base = base
