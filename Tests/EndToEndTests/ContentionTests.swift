@@ -104,6 +104,17 @@ import Testing
         return jobs
     }
 
+    /// `width` of the jobs (all 32 by default). A smaller round still holds what the checks after
+    /// each round read back: a refresh of every source (usage counts), the dated question and
+    /// the history (the history file), a conversion (the log); the rest follow in order.
+    static func jobs(datedQuestion day: Day, width: Int) -> [Job] {
+        let all = jobs(datedQuestion: day)
+        guard width < all.count else { return all }
+        let first = [0, all.count - 3, all.count - 2, 10]  // refresh, dated rate, history, convert
+        let rest = all.indices.filter { !first.contains($0) }
+        return (first + rest).prefix(max(width, first.count)).map { all[$0] }
+    }
+
     struct Finished {
         let job: Job
         let status: Int32
@@ -163,7 +174,7 @@ import Testing
         let cache = fx.home.appendingPathComponent("cache/fx")
         let state = fx.home.appendingPathComponent("state/fx")
         let dated = history.last.adding(days: -14)
-        let jobs = Array(Self.jobs(datedQuestion: dated).prefix(Self.width))
+        let jobs = Self.jobs(datedQuestion: dated, width: Self.width)
         let started = Date()
         var processes = 0
 
