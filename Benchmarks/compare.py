@@ -169,7 +169,7 @@ def main():
             samples[name].append(timed(argv, env) * 1000)
     medians = {name: statistics.median(values) for name, values in samples.items()}
     base = medians.get("GNU units -t '100 USD' EUR")
-    print(f"\none-shot, median of {args.runs} interleaved runs (target: fx ≤ 0.6× units, ≤ 0.1× qalc)")
+    print(f"\none-shot, median of {args.runs} interleaved runs (target: fx ≤ 0.5× units, ≤ 0.1× qalc)")
     for name, argv in contenders:
         line(name, medians[name], base, peak_rss(argv, env))
     # The machine's speed drifts between rounds; a ratio taken within each round cancels most
