@@ -58,18 +58,25 @@ int fx_history_enter(History *h, const char *line) { HistEvent e; return history
 int fx_history_load(History *h, const char *path) { HistEvent e; return history(h, &e, H_LOAD, path); }
 // The history file's bytes in memory (malloc'd, freed by the caller), so that fx replaces the
 // file the way it replaces every state file, not by libedit's own fopen of the path. libedit
-// writes to a real file (it fchmods the descriptor, which a memory stream lacks): an unnamed
-// temporary one, read back.
-int fx_history_serialize(History *h, char **bytes, size_t *count) {
+// writes to a real file (it fchmods the descriptor, which a memory stream lacks): one made in
+// `directory` (the history's own, private; not /tmp, which may be read-only or shared) and
+// unlinked at once, then read back. -1 with errno set on failure.
+int fx_history_serialize(History *h, const char *directory, char **bytes, size_t *count) {
     HistEvent e;
     *bytes = NULL;
     *count = 0;
-    FILE *stream = tmpfile();
-    if (!stream) return -1;
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/.history-XXXXXX", directory) >= (int)sizeof path) { errno = ENAMETOOLONG; return -1; }
+    int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    unlink(path);
+    FILE *stream = fdopen(fd, "w+");
+    if (!stream) { int saved_errno = errno; close(fd); errno = saved_errno; return -1; }
     int saved = history(h, &e, H_SAVE_FP, stream);
     long size = saved >= 0 && fflush(stream) == 0 ? ftell(stream) : -1;
     if (size < 0 || fseek(stream, 0, SEEK_SET) != 0 || !(*bytes = malloc(size ? (size_t)size : 1))
         || fread(*bytes, 1, (size_t)size, stream) != (size_t)size) {
+        if (!errno) errno = EIO;
         saved = -1;
     } else {
         *count = (size_t)size;

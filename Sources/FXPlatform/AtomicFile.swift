@@ -6,8 +6,8 @@ import Darwin
 
 /// Writes whole files so that readers see the old content or the new, never a mixture:
 /// a private temporary file in the same directory, fsync, then rename over the target.
-public enum AtomicFile {
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
+enum AtomicFile {
+    static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws(POSIXFailure) {
         let directory = Paths.directory(of: path)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -16,7 +16,7 @@ public enum AtomicFile {
         defer {
             if !closed { close(fd) }
         }
-        do {
+        do throws(POSIXFailure) {
             fchmod(fd, mode)  // the umask may have narrowed or widened nothing, but be sure
             try writeAll(fd, data, path: temporary)
             guard fsync(fd) == 0 else { throw POSIXFailure(operation: "sync", path: temporary) }
@@ -33,22 +33,24 @@ public enum AtomicFile {
     }
 
     /// Writes all of `data` to `fd`, retrying short and interrupted writes.
-    public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
-        try data.withUnsafeBytes { buffer in
+    static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(POSIXFailure) {
+        let failure: POSIXFailure? = data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw POSIXFailure(operation: "write", path: path)
+                    return POSIXFailure(operation: "write", path: path)
                 }
                 offset += written
             }
+            return nil
         }
+        if let failure { throw failure }
     }
 
-    /// Creates `path` and its parents with `mode` (0700: caches and history are private).
-    public static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws {
+    /// Creates `path` and its parents with `mode` (0700: private).
+    static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws(POSIXFailure) {
         if Paths.isDirectory(path) { return }
         let parent = Paths.directory(of: path)
         // Only a missing parent is made; one that is a file makes mkdir below fail with ENOTDIR.

@@ -21,7 +21,7 @@ public final class ChildProcess: @unchecked Sendable {
         case cannotPrepare(String?)
         /// `posix_spawn` refused to start it, for this reason.
         case cannotStart(String)
-        /// SIGINT ended it: Ctrl-C at a terminal reaches a child in fx's process group too.
+        /// SIGINT ended it: Ctrl-C at a terminal reaches a child in the caller's process group too.
         case interrupted
         /// Another signal ended it.
         case crashed(signal: Int32)
@@ -90,13 +90,23 @@ public final class ChildProcess: @unchecked Sendable {
             if ready <= 0 { continue }
             let count = buffer.withUnsafeMutableBytes { read(outputFD, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
+            if count < 0 { failure = .cannotPrepare(String(cString: strerror(errno))); break }
+            if count == 0 { break }
             data.append(contentsOf: buffer[0..<count])
             if data.count > maxBytes { failure = .tooLarge; break }
         }
-        if failure != nil { kill(child, SIGKILL) }
-        // Wait without reaping first, so that `cancel` can never kill a recycled pid.
+        // A child that closed its stdout may still hang (in its exit handlers, say): the deadline
+        // holds until it has exited. Waiting does not reap it, so `cancel` can never kill a recycled pid.
         var info = siginfo_t()
+        while failure == nil {
+            info = siginfo_t()
+            let waited = waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT | WNOHANG)
+            if waited < 0 && errno == EINTR { continue }
+            if waited < 0 || info.si_signo != 0 { break }  // SIGCHLD once it has exited; 0 while it runs
+            if deadline.timeIntervalSinceNow <= 0 { failure = .timedOut; break }
+            usleep(2_000)
+        }
+        if failure != nil { kill(child, SIGKILL) }
         while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
         state.withLock { $0.pid = 0 }
         var status: Int32 = 0
@@ -122,7 +132,14 @@ extension ChildProcess {
     }
 
     private static func spawnLocked(_ path: String, arguments: [String], input: Data) -> Result<(pid_t, Int32), Failure> {
-        guard let stdinFD = standardInput(input) else { return .failure(.cannotPrepare(String(cString: strerror(errno)))) }
+        // posix_spawn resolves a relative path against the working directory: whatever lies there
+        // would run, and be handed the input.
+        guard path.hasPrefix("/") else { return .failure(.cannotStart("not an absolute path")) }
+        let stdinFD: Int32
+        switch standardInput(input) {
+        case .success(let fd): stdinFD = fd
+        case .failure(let failure): return .failure(failure)
+        }
         defer { close(stdinFD) }
         guard let stdout = Pipe.make() else { return .failure(.cannotPrepare(nil)) }
         defer { close(stdout.write) }
@@ -134,7 +151,7 @@ extension ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
         // Libraries in the child (libcurl, Foundation) must never write on the user's terminal.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Signals ignored by fx's parent (nohup, a background job) or blocked in the spawning
+        // Signals ignored by the caller's parent (nohup, a background job) or blocked in the spawning
         // thread start at their defaults and unblocked in the child, so Ctrl-C and a closed pipe end it.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -164,12 +181,17 @@ extension ChildProcess {
     }
 
     /// The child's stdin, close-on-exec: a pipe already holding the input (a pipe holds 64 KiB).
-    private static func standardInput(_ input: Data) -> Int32? {
-        guard input.count < 60_000, let pipe = Pipe.make() else { return nil }
+    private static func standardInput(_ input: Data) -> Result<Int32, Failure> {
+        guard input.count < 60_000 else { return .failure(.cannotPrepare("an input of \(input.count) bytes is too large for a pipe")) }
+        guard let pipe = Pipe.make() else { return .failure(.cannotPrepare(String(cString: strerror(errno)))) }
         let written = input.withUnsafeBytes { write(pipe.write, $0.baseAddress, $0.count) }
+        let reason = written < 0 ? String(cString: strerror(errno)) : "a short write to a pipe"
         close(pipe.write)
-        guard written == input.count else { close(pipe.read); return nil }
-        return pipe.read
+        guard written == input.count else {
+            close(pipe.read)
+            return .failure(.cannotPrepare(reason))
+        }
+        return .success(pipe.read)
     }
 }
 

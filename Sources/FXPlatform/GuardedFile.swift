@@ -18,7 +18,7 @@ public struct GuardedFile: Sendable {
     public let path: String
     public let lockPath: String
 
-    /// Files and directories are private: caches may hold what keys bought, the config the keys.
+    /// Files and directories are private: state files may hold secrets, or what secrets bought.
     static let fileMode: mode_t = 0o600
     static let directoryMode: mode_t = 0o700
 
@@ -44,7 +44,7 @@ public struct GuardedFile: Sendable {
     /// Runs `body` under the exclusive lock, creating the directory (0700) and the lock file first.
     public func withLock<T>(_ body: (LockedFile) throws(POSIXFailure) -> T) throws(POSIXFailure) -> T {
         let directory = Paths.directory(of: path)
-        try POSIXFailure.rethrowing(path: directory) { try AtomicFile.makeDirectory(directory, mode: Self.directoryMode) }
+        try AtomicFile.makeDirectory(directory, mode: Self.directoryMode)
         return try lockedWithoutDirectory(body)
     }
 

@@ -17,7 +17,7 @@ public struct LockedFile {
 
     /// Replaces the file atomically (temporary file, fsync, rename), mode 0600.
     public func replace(with data: Data) throws(POSIXFailure) {
-        try POSIXFailure.rethrowing(path: file.path) { try AtomicFile.write(data, to: file.path, mode: GuardedFile.fileMode) }
+        try AtomicFile.write(data, to: file.path, mode: GuardedFile.fileMode)
     }
 
     /// Renames the file `<name>.corrupt` (replacing an older one) so that a fresh one can start;
@@ -44,7 +44,7 @@ public struct LockedFile {
         if fstat(fd, &status) == 0, status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1, last != 0x0A {
             payload.insert(0x0A, at: 0)
         }
-        try POSIXFailure.rethrowing(path: path) { try AtomicFile.writeAll(fd, payload, path: path) }
+        try AtomicFile.writeAll(fd, payload, path: path)
         return (Int(status.st_size), Int(status.st_size) + payload.count)
     }
 
@@ -60,14 +60,5 @@ public struct LockedFile {
     public func keepNote(_ note: (Int64, Int64)) {
         var words = note
         _ = withUnsafeBytes(of: &words) { pwrite(lockDescriptor, $0.baseAddress, $0.count, 0) }
-    }
-}
-
-extension POSIXFailure {
-    /// `body`'s failure as the POSIXFailure it is (AtomicFile throws no other), typed.
-    static func rethrowing<T>(path: String, _ body: () throws -> T) throws(POSIXFailure) -> T {
-        do { return try body() } catch let failure as POSIXFailure { throw failure } catch {
-            throw POSIXFailure(operation: "write", path: path, code: EIO)
-        }
     }
 }

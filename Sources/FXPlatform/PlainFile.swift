@@ -14,7 +14,7 @@ public enum PlainFile {
         case other(Int32)
     }
 
-    public static func read(_ path: String) -> Result<Data, Failure> {
+    static func read(_ path: String) -> Result<Data, Failure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(failure(errno)) }
         defer { close(fd) }
@@ -38,11 +38,6 @@ public enum PlainFile {
         }
         data.count = filled
         return .success(data)
-    }
-
-    /// The file's bytes, or nil for any failure.
-    public static func contents(_ path: String) -> Data? {
-        try? read(path).get()
     }
 
     private static func failure(_ code: Int32) -> Failure {

@@ -9,10 +9,12 @@ public struct ConfigEditor: Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// Why the config was left as it was, worded for a user.
     public struct EditError: Error, Sendable, Equatable {
         public let reason: String
     }
 
+    /// Turns a source on or off, keeping the user's own spelling of its name.
     public func setEnabled(_ id: SourceID, _ enabled: Bool) throws(EditError) {
         try edit { config in
             var sources = config["sources"]?.object ?? [:]
@@ -25,25 +27,30 @@ public struct ConfigEditor: Sendable {
         }
     }
 
-    /// `ids` first, then every other known source in its current order.
-    public func setOrder(_ ids: [SourceID], current: [SourceID]) throws(EditError) -> [SourceID] {
-        var seen = Set<SourceID>()
-        let order = (ids + current).filter { seen.insert($0).inserted }
-        try edit { config in config["order"] = .array(order.map { .string($0.rawValue) }) }
-        return order
+    /// `ids` first, then every other `known` source in its current order: the order the file
+    /// holds when the lock is taken (another process may have changed it since this one started),
+    /// then `known`'s for sources the file does not name. Returns the order written.
+    public func setOrder(_ ids: [SourceID], known: [SourceID]) throws(EditError) -> [SourceID] {
+        try edit { config in
+            let stored = (config["order"]?.array ?? []).compactMap { $0.string.map { SourceID($0.lowercased()) } }
+            var seen = Set<SourceID>()
+            let order = (ids + stored.filter(known.contains) + known).filter { seen.insert($0).inserted }
+            config["order"] = .array(order.map { .string($0.rawValue) })
+            return order
+        }
     }
 
     /// Read → change → replace under the lock (`config.lock` beside the file), so that edits
     /// made at once by several fx processes all stay.
-    private func edit(_ change: (inout [String: JSONTree]) -> Void) throws(EditError) {
+    private func edit<Output>(_ change: (inout [String: JSONTree]) -> Output) throws(EditError) -> Output {
         do throws(GuardedFileError<EditError>) {
-            try file.update(empty: [:], interpret) { current throws(EditError) in
+            return try file.update(empty: [:], interpret) { current throws(EditError) in
                 var config = current
-                change(&config)
+                let output = change(&config)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 guard let data = try? encoder.encode(JSONTree.object(config)) else { throw EditError(reason: "cannot write \(path)") }
-                return (data + [0x0A], ())
+                return (data + [0x0A], output)
             }
         } catch {
             switch error {
@@ -82,6 +89,16 @@ enum JSONTree: Codable, Equatable {
 
     var object: [String: JSONTree]? {
         if case .object(let members) = self { return members }
+        return nil
+    }
+
+    var array: [JSONTree]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let text) = self { return text }
         return nil
     }
 

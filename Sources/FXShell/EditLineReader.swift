@@ -97,27 +97,36 @@ public final class EditLineReader: LineSource {
         return nil
     }
 
-    /// Saves this session's lines after those other sessions saved meanwhile, atomically.
-    public func close() {
+    /// Saves this session's lines after those other sessions saved meanwhile, atomically; says
+    /// why when they could not be saved.
+    public func close() -> String? {
         defer {
             fx_el_end(editLine)
             fx_history_end(history)
             fx_restore_terminal()
         }
-        guard !sessionLines.isEmpty else { return }
+        guard !sessionLines.isEmpty else { return nil }
         // Under the lock, read again and merged, so two sessions ending together both keep their
         // lines; replaced as every state file is (GuardedFile), from the bytes libedit writes.
         let file = GuardedFile(path: historyFile.path, lockPath: historyFile.path + ".lock")
-        try? file.withLock { locked throws(POSIXFailure) in
-            let merged = fx_history_init(Int32(InputHistory.capacity))
-            defer { fx_history_end(merged) }
-            fx_history_load(merged, historyFile.path)
-            for line in sessionLines { fx_history_enter(merged, line) }
-            var bytes: UnsafeMutablePointer<CChar>?
-            var count = 0
-            defer { free(bytes) }
-            guard fx_history_serialize(merged, &bytes, &count) >= 0, let bytes else { return }
-            try locked.replace(with: Data(bytes: bytes, count: count))
+        do {
+            try file.withLock { locked throws(POSIXFailure) in
+                let merged = fx_history_init(Int32(InputHistory.capacity))
+                defer { fx_history_end(merged) }
+                fx_history_load(merged, historyFile.path)
+                for line in sessionLines { fx_history_enter(merged, line) }
+                var bytes: UnsafeMutablePointer<CChar>?
+                var count = 0
+                defer { free(bytes) }
+                let directory = Paths.directory(of: historyFile.path)
+                guard fx_history_serialize(merged, directory, &bytes, &count) >= 0, let bytes else {
+                    throw POSIXFailure(operation: "write the history in", path: directory)
+                }
+                try locked.replace(with: Data(bytes: bytes, count: count))
+            }
+            return nil
+        } catch {
+            return "this session's lines were not saved to the history: " + error.reason
         }
     }
 

@@ -112,7 +112,7 @@ public struct Executor: Sendable {
             return .configured("\(id) \(on ? "enabled" : "disabled") in \(config!.path)\(note); this takes effect when fx starts next")
         case .order(let ids):
             var order: [SourceID] = []
-            try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, current: sourceInfo.map(\.id)) }
+            try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, known: sourceInfo.map(\.id)) }
             return .configured(
                 "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(config!.path); this takes effect when fx starts next")
         case .compare(let base, let quote):

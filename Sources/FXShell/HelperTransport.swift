@@ -36,7 +36,19 @@ public struct HelperTransport: HTTPTransport {
             return HelperTransport(helper: Paths.directory(of: String(cString: resolved)) + "/fx-fetch")
         }
         #endif
-        return HelperTransport(helper: "fx-fetch")
+        return HelperTransport(helper: onPath("fx-fetch"))
+    }
+
+    /// `name` in an absolute directory of PATH, for an fx that cannot tell where it is itself;
+    /// never a path relative to the working directory, where anyone's `fx-fetch` could be
+    /// handed a key. Unfound, a path that names what is missing.
+    static func onPath(_ name: String) -> String {
+        let directories = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
+        for directory in directories where directory.hasPrefix("/") {
+            let candidate = directory + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return "/" + name + " (not beside fx, nor on PATH)"
     }
 
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
@@ -54,8 +66,8 @@ public struct HelperTransport: HTTPTransport {
 }
 
 extension TransportError {
-    /// A run of the helper that gave no answer, said as the request's failure: its deadline and
-    /// size cap are the request's, whatever margin the run had.
+    /// A run of the helper that gave no answer, said as the request's failure: its deadline is
+    /// the request's, whatever margin the run had, and its size cap the one the caller names.
     init(_ failure: ChildProcess.Failure, helper: String, timeout: TimeInterval, maxBytes: Int) {
         switch failure {
         // Ctrl-C at a terminal reaches the helper too: that is the user interrupting.

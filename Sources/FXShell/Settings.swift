@@ -50,6 +50,10 @@ public struct Settings: Sendable {
         .oxr: OpenExchangeRatesSource.keyVariable, .nasdaq: NasdaqDataLinkSource.keyVariable,
     ]
 
+    /// The environment variables fx reads: every `FX_…` and `XDG_…` one, and these.
+    public static let environmentPrefixes: [StaticString] = ["FX_", "XDG_"]
+    public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS"]
+
     public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
         let home = home(environment)
         var settings = Settings(

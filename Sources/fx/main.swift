@@ -19,7 +19,7 @@ case .exit(let status, let message, let toStandardError):
     exit(status)
 }
 
-let environment = ProcessEnvironment.current()
+let environment = ProcessEnvironment.current(prefixes: Settings.environmentPrefixes, names: Settings.environmentNames)
 let wantsEditing = arguments.commandWords.isEmpty && !arguments.complete && EditLineReader.canEdit(environment: environment)
 // Every source fx knows; `--source`, `sources` and FX_<ID>_URL may name any of them.
 let catalog = SourceCatalog.standard
@@ -98,7 +98,7 @@ if !words.isEmpty {
     status = CallingThreadExecutor.run {
         await Modes.prompt(reader, session: session, promptOutput: nil, interrupted: { EditLineReader.takeInterrupt() })
     }
-    reader.close()
+    if let problem = reader.close() { err.write(style.yellow("warning:") + " " + problem + "\n") }
 } else if stdinIsTerminal {
     if wantsEditing {
         err.write(style.yellow("warning:") + " libedit could not set up this terminal: no line editing, history or TAB completion\n")

@@ -6,7 +6,7 @@ import Testing
 /// since it links FoundationEssentials only.
 @Suite("Platform helpers")
 struct PlatformTests {
-    @Test func theEnvironmentHoldsWhatFxReadsAndNothingElse() {
+    @Test func theEnvironmentHoldsTheNamedAndPrefixedVariablesAndNothingElse() {
         // A stand-in for `environ`: changing the real one while other tests run is not safe.
         let entries = [
             "FX_TEST=one=two", "XDG_CACHE_HOME=/x", "NOT_FX=no", "COLUMNS=91", "HOME=/h", "HOME=/second",
@@ -14,9 +14,12 @@ struct PlatformTests {
         ]
         let pointers: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
-        let variables = pointers.withUnsafeBufferPointer { ProcessEnvironment.variables($0.baseAddress!) }
+        let prefixes: [StaticString] = ["FX_", "XDG_"], names: [StaticString] = ["HOME", "TERM", "COLUMNS"]
+        let variables = pointers.withUnsafeBufferPointer {
+            ProcessEnvironment.variables($0.baseAddress!, prefixes: prefixes, names: names)
+        }
         #expect(variables == ["FX_TEST": "one=two", "XDG_CACHE_HOME": "/x", "COLUMNS": "91", "HOME": "/h", "FX_EMPTY": ""])
-        #expect(ProcessEnvironment.current()["HOME"] == ProcessInfo.processInfo.environment["HOME"])
+        #expect(ProcessEnvironment.current(prefixes: [], names: ["HOME"])["HOME"] == ProcessInfo.processInfo.environment["HOME"])
     }
 
     @Test func filesReadWholeOrSayWhyNot() throws {

@@ -8,6 +8,18 @@ import Testing
 @Suite("Config editor")
 struct ConfigEditorTests {
     @Test
+    func anOrderBuildsOnTheOrderTheFileHoldsNowNotTheOneReadAtStartUp() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("config.json").path
+        let known: [SourceID] = [.ecb, .frankfurter, SourceID("boc"), SourceID("oxr")]
+        // Another process has put boc first since this one started with the default order.
+        try Data(#"{"order": ["boc", "ecb", "gone", "frankfurter", "oxr"]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let order = try ConfigEditor(path: path).setOrder([SourceID("oxr")], known: known)
+        #expect(order == [SourceID("oxr"), SourceID("boc"), .ecb, .frankfurter])
+    }
+
+    @Test
     func enableDisableAndOrderKeepEverythingElseTheUserWroteAndTheFilePrivate() throws {
         let directory = makeTemporaryDirectory("fx-config")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -17,7 +29,7 @@ struct ConfigEditorTests {
             .write(to: URL(fileURLWithPath: path))
         let editor = ConfigEditor(path: path)
         try editor.setEnabled(.ecb, false)
-        let order = try editor.setOrder([SourceID("oxr")], current: [.ecb, .frankfurter, SourceID("oxr")])
+        let order = try editor.setOrder([SourceID("oxr")], known: [.ecb, .frankfurter, SourceID("oxr")])
         #expect(order == [SourceID("oxr"), .ecb, .frankfurter])
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])

@@ -29,8 +29,9 @@ History *fx_history_init(int size);
 void fx_history_end(History *h);
 int fx_history_enter(History *h, const char *line);
 int fx_history_load(History *h, const char *path);
-#include <stddef.h>
-int fx_history_serialize(History *h, char **bytes, size_t *count);
+/// This history as libedit writes its file, in malloc'd memory the caller frees; the scratch
+/// file it needs is made (and unlinked) in `directory`. -1 with errno set on failure.
+int fx_history_serialize(History *h, const char *directory, char **bytes, size_t *count);
 
 /// LC_CTYPE from the environment, or C.UTF-8 when that is not UTF-8.
 void fx_setup_locale(void);
