@@ -21,6 +21,17 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    @Test func aChildThatClosesItsOutputAndHangsIsKilledAtTheDeadline() async {
+        let start = Date()
+        #expect(await Self.run("exec 1>&-; exec sleep 30", seconds: 0.5) == .failure(.timedOut))
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func aRelativePathIsNeverRun() async {
+        let run = ChildProcess(path: "sh", arguments: ["-c", "echo ran"], input: Data(), seconds: 5, maxBytes: 1024)
+        #expect(await run.output() == .failure(.cannotStart("not an absolute path")))
+    }
+
     @Test func outputPastTheCapIsRefused() async {
         #expect(await Self.run("head -c 2000000 /dev/zero") == .failure(.tooLarge))
     }

@@ -5,7 +5,7 @@ extension JSONScanner where Failure == FetchFailure {
     mutating func distinctMembers(_ body: (inout JSONScanner, String) throws(FetchFailure) -> Void) throws(FetchFailure) {
         var seen = Set<String>()
         try members { json, key throws(FetchFailure) in
-            guard seen.insert(key).inserted else { throw .malformed("duplicate key '\(FrankfurterDecoder.clean(key))'") }
+            guard seen.insert(key).inserted else { throw .malformed("duplicate key '\(ProviderText.clean(key))'") }
             try body(&json, key)
         }
     }
@@ -13,8 +13,22 @@ extension JSONScanner where Failure == FetchFailure {
     /// A `"base"` member: a currency code, and the one the request asked for.
     mutating func base(expected: CurrencyCode) throws(FetchFailure) -> CurrencyCode {
         let text = try string()
-        guard let code = CurrencyCode(text) else { throw .invalidCurrency(FrankfurterDecoder.clean(text)) }
+        guard let code = CurrencyCode(text) else { throw .invalidCurrency(ProviderText.clean(text)) }
         guard code == expected else { throw .malformed("base is \(code), expected \(expected)") }
         return code
+    }
+}
+
+/// Text from a provider's body, fit to stand in a message.
+enum ProviderText {
+    /// Control and format characters (newlines, escapes, bidi overrides) become spaces; at most 100 characters.
+    static func clean(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            result.append(category == .control || category == .format ? " " : scalar)
+        }
+        let trimmed = String(result).trimmedOfWhitespace
+        return trimmed.count > 100 ? trimmed.prefix(100) + "…" : trimmed
     }
 }

@@ -52,10 +52,10 @@ public enum ValetDecoder {
             if key == "d" {
                 guard isNew else { throw .malformed("duplicate key 'd'") }
                 let text = try json.string()
-                guard let parsed = Day(iso: text) else { throw .malformed("'\(clean(text))' is not a date") }
+                guard let parsed = Day(iso: text) else { throw .malformed("'\(ProviderText.clean(text))' is not a date") }
                 day = parsed
             } else if key.hasPrefix("FX"), key.hasSuffix("CAD"), key.utf8.count == 8 {
-                guard let code = CurrencyCode(key.dropFirst(2).prefix(3)), code != cad else { throw .invalidCurrency(clean(key)) }
+                guard let code = CurrencyCode(key.dropFirst(2).prefix(3)), code != cad else { throw .invalidCurrency(ProviderText.clean(key)) }
                 if !isNew { duplicate = duplicate ?? code }  // reported once the date is known
                 if let text = try value(&json) { values.append((code, text)) }
             } else {
@@ -67,7 +67,7 @@ public enum ValetDecoder {
         if let duplicate { throw .duplicateCurrency(duplicate.rawValue, day) }
         var rates: [CurrencyCode: Decimal] = [:]
         for (code, text) in values {
-            guard let perCAD = inverse(text) else { throw .invalidRate(currency: code.rawValue, value: clean(text)) }
+            guard let perCAD = inverse(text) else { throw .invalidRate(currency: code.rawValue, value: ProviderText.clean(text)) }
             rates[code] = perCAD
         }
         return Observation(day: day, rates: rates)
@@ -131,5 +131,4 @@ public enum ValetDecoder {
     /// The `message` of an error body such as `{"message":"Series FXCADAFN not found.","docs":…}`.
     public static func errorMessage(_ data: Data) -> String? { FrankfurterDecoder.errorMessage(data) }
 
-    private static func clean(_ text: String) -> String { FrankfurterDecoder.clean(text) }
 }

@@ -55,24 +55,24 @@ enum DunamuDecoder {
                 // Cross codes such as FRX.JPYUSD mix units, and are never asked for.
                 let text = try json.string()
                 guard text.hasPrefix("FRX.KRW"), let code = CurrencyCode(text.dropFirst(7)), requested.contains(code) else {
-                    throw .malformed("an answer for '\(clean(text))', which was not asked for")
+                    throw .malformed("an answer for '\(ProviderText.clean(text))', which was not asked for")
                 }
                 currency = code
             case "currencyCode":
                 label = try json.string()
             case "date":
                 let text = try json.string()
-                guard let parsed = Day(iso: text) else { throw .malformed("date '\(clean(text))'") }
+                guard let parsed = Day(iso: text) else { throw .malformed("date '\(ProviderText.clean(text))'") }
                 day = parsed
             case "timestamp":
                 // Epoch milliseconds.
                 let text = try json.number()
-                guard let milliseconds = Int64(text), milliseconds > 0 else { throw .malformed("timestamp \(clean(text))") }
+                guard let milliseconds = Int64(text), milliseconds > 0 else { throw .malformed("timestamp \(ProviderText.clean(text))") }
                 instant = Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
             case "currencyUnit":
                 // 1, or 100 for JPY, VND and IDR; a missing or odd unit would be off by that factor.
                 let text = try json.number()
-                guard let units = Int(text), (1...10_000).contains(units) else { throw .malformed("currencyUnit \(clean(text))") }
+                guard let units = Int(text), (1...10_000).contains(units) else { throw .malformed("currencyUnit \(ProviderText.clean(text))") }
                 unit = Decimal(units)
             case "basePrice":
                 price = try numberText(&json)
@@ -83,7 +83,7 @@ enum DunamuDecoder {
             }
         }
         guard let currency else { throw .malformed("a record without a code") }
-        if let label, label != currency.rawValue { throw .malformed("FRX.KRW\(currency) is labelled '\(clean(label))'") }
+        if let label, label != currency.rawValue { throw .malformed("FRX.KRW\(currency) is labelled '\(ProviderText.clean(label))'") }
         guard let day, let instant else { throw .missingDate }
         // The timestamp is the record's write, seconds after the quoted KST time: same day, or the next near midnight.
         guard abs(koreanDay(at: instant).ordinal - day.ordinal) <= 1 else {
@@ -91,13 +91,13 @@ enum DunamuDecoder {
         }
         guard let unit else { throw .malformed("no currencyUnit for \(currency)") }
         guard let price, let base = Decimal(exactly: price), base > 0 else {
-            throw .invalidRate(currency: currency.rawValue, value: clean(price ?? "missing"))
+            throw .invalidRate(currency: currency.rawValue, value: ProviderText.clean(price ?? "missing"))
         }
         var close: Decimal?
         if let change, change != "null" {
             // The previous close is the base price less today's signed change.
             guard let signed = Decimal(exactly: change), base - signed > 0 else {
-                throw .invalidRate(currency: currency.rawValue, value: "signedChangePrice \(clean(change))")
+                throw .invalidRate(currency: currency.rawValue, value: "signedChangePrice \(ProviderText.clean(change))")
             }
             close = base - signed
         }
@@ -125,5 +125,4 @@ enum DunamuDecoder {
         return earlier
     }
 
-    private static func clean(_ text: String) -> String { FrankfurterDecoder.clean(text) }
 }

@@ -12,7 +12,7 @@ public enum FrankfurterDecoder {
             switch key {
             case "start_date", "end_date":
                 let text = try json.string()
-                guard Day(iso: text) != nil else { throw .malformed("\(key) '\(clean(text))' is not a date") }
+                guard Day(iso: text) != nil else { throw .malformed("\(key) '\(ProviderText.clean(text))' is not a date") }
             case "rates":
                 tables = try days(&json, base: expected, latest: latest)
             default:
@@ -36,7 +36,7 @@ public enum FrankfurterDecoder {
             }
             try json.end()
         } catch { return nil }
-        return message.map(clean).flatMap { $0.isEmpty ? nil : $0 }
+        return message.map(ProviderText.clean).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The `rates` object: one table per day.
@@ -45,7 +45,7 @@ public enum FrankfurterDecoder {
         var seenDays = Set<Day>()
         var codes: [String: CurrencyCode] = [:]  // each code once, not once per day
         try json.members { json, key throws(FetchFailure) in
-            guard let day = Day(iso: key) else { throw .malformed("'\(clean(key))' is not a date") }
+            guard let day = Day(iso: key) else { throw .malformed("'\(ProviderText.clean(key))' is not a date") }
             guard seenDays.insert(day).inserted else { throw .duplicateDate(day) }
             guard day <= latest else { throw .futureDate(day) }
             let rates = try dayRates(&json, base: base, day: day, codes: &codes)
@@ -61,12 +61,12 @@ public enum FrankfurterDecoder {
     ) throws(FetchFailure) -> [CurrencyCode: Decimal] {
         var rates: [CurrencyCode: Decimal] = [:]
         try json.members { json, name throws(FetchFailure) in
-            guard let code = codes[name] ?? CurrencyCode(name), code != base else { throw .invalidCurrency(clean(name)) }
+            guard let code = codes[name] ?? CurrencyCode(name), code != base else { throw .invalidCurrency(ProviderText.clean(name)) }
             codes[name] = code
             let isNumber = try json.atNumber()
             let text = isNumber ? try json.number() : try json.rawValue()
             guard isNumber, let rate = exactDecimal(text), rate > 0 else {
-                throw .invalidRate(currency: code.rawValue, value: clean(text))
+                throw .invalidRate(currency: code.rawValue, value: ProviderText.clean(text))
             }
             guard rates.updateValue(rate, forKey: code) == nil else { throw .duplicateCurrency(code.rawValue, day) }
         }
@@ -139,15 +139,5 @@ public enum FrankfurterDecoder {
         }
         return Decimal(sign: .plus, exponent: -scale, significand: Decimal(mantissa))
     }
-
-    /// Control and format characters (newlines, escapes, bidi overrides) become spaces; at most 100 characters.
-    static func clean(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let category = scalar.properties.generalCategory
-            result.append(category == .control || category == .format ? " " : scalar)
-        }
-        let trimmed = String(result).trimmedOfWhitespace
-        return trimmed.count > 100 ? trimmed.prefix(100) + "…" : trimmed
-    }
 }
+

@@ -55,7 +55,7 @@ enum NasdaqDecoder {
         // Codes look like QECx02; anything else is not printed as one.
         let plain = !code.isEmpty && code.count <= 12 && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         let shown = plain ? code : "unknown code"
-        return .providerError("error \(shown): \(message.isEmpty ? "no message" : clean(message))")
+        return .providerError("error \(shown): \(message.isEmpty ? "no message" : ProviderText.clean(message))")
     }
 
     private static func dataset(
@@ -86,7 +86,7 @@ enum NasdaqDecoder {
             }
             let text = row.values[index - 1]
             if text == "null" { continue }  // a gap in this column, not an error
-            guard let value = Decimal(exactly: text), value > 0 else { throw .invalidRate(currency: label, value: clean(text)) }
+            guard let value = Decimal(exactly: text), value > 0 else { throw .invalidRate(currency: label, value: ProviderText.clean(text)) }
             result.append(Observation(day: row.day, value: value))
         }
         // The default order is newest first, but nothing here relies on it.
@@ -103,7 +103,7 @@ enum NasdaqDecoder {
             try json.elements { json throws(FetchFailure) in
                 guard day != nil else {
                     let text = try json.string()
-                    guard let parsed = Day(iso: text) else { throw .malformed("'\(clean(text))' is not a date") }
+                    guard let parsed = Day(iso: text) else { throw .malformed("'\(ProviderText.clean(text))' is not a date") }
                     day = parsed
                     return
                 }
@@ -121,15 +121,14 @@ enum NasdaqDecoder {
     private static func columnIndex(_ names: [String], column: String?) throws(FetchFailure) -> Int {
         if let column {
             guard let index = names.firstIndex(of: column), index > 0 else {
-                throw .malformed("no column '\(clean(column))' in \(clean(names.joined(separator: ", ")))")
+                throw .malformed("no column '\(ProviderText.clean(column))' in \(ProviderText.clean(names.joined(separator: ", ")))")
             }
             return index
         }
         guard names.count == 2 else {
-            throw .malformed("several columns (\(clean(names.dropFirst().joined(separator: ", ")))); name one in the config")
+            throw .malformed("several columns (\(ProviderText.clean(names.dropFirst().joined(separator: ", ")))); name one in the config")
         }
         return 1
     }
 
-    private static func clean(_ text: String) -> String { FrankfurterDecoder.clean(text) }
 }

@@ -22,7 +22,7 @@ public enum OpenExchangeRatesDecoder {
                 // Whole UNIX seconds; 0, negatives, fractions or a 1970 date mean a broken feed.
                 guard let seconds = Int(text), case let instant = Date(timeIntervalSince1970: TimeInterval(seconds)),
                     instant >= firstInstant
-                else { throw .malformed("timestamp '\(clean(text))' is not a time") }
+                else { throw .malformed("timestamp '\(ProviderText.clean(text))' is not a time") }
                 published = instant
             case "rates":
                 entries = try rateEntries(&json, base: expected)
@@ -65,7 +65,7 @@ public enum OpenExchangeRatesDecoder {
             try json.end()
         } catch { return nil }
         guard isError, let message else { return nil }
-        func shown(_ text: String) -> String { clean(secret.map { hide($0, in: text) } ?? text) }
+        func shown(_ text: String) -> String { ProviderText.clean(secret.map { hide($0, in: text) } ?? text) }
         // The descriptions of key errors only repeat the message and point to the sign-up page;
         // the others say why (the plan's features, the restriction's reason and end).
         let detail = description.map(shown).flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
@@ -91,11 +91,11 @@ public enum OpenExchangeRatesDecoder {
     )] {
         var entries: [(CurrencyCode, Decimal)] = []
         try json.members { json, name throws(FetchFailure) in
-            guard let code = CurrencyCode(name) else { throw .invalidCurrency(clean(name)) }
+            guard let code = CurrencyCode(name) else { throw .invalidCurrency(ProviderText.clean(name)) }
             let isNumber = try json.atNumber()
             let text = isNumber ? try json.number() : try json.rawValue()
             guard isNumber, let rate = decimal(text), rate > 0, code != base || rate == 1 else {
-                throw .invalidRate(currency: code.rawValue, value: clean(text))
+                throw .invalidRate(currency: code.rawValue, value: ProviderText.clean(text))
             }
             entries.append((code, rate))
         }
@@ -116,5 +116,4 @@ public enum OpenExchangeRatesDecoder {
         text.replacingCaseInsensitive(secret, with: "…")
     }
 
-    private static func clean(_ text: String) -> String { FrankfurterDecoder.clean(text) }
 }
