@@ -15,9 +15,6 @@ public struct InProcessECBFetcher: ECBFileFetcher {
     }
 
     public func historyCSV(_ request: SourceRequest) async throws(FetchFailure) -> Data {
-        guard case .fetched(let zip, _) = try await SourceFetch.get(request, expecting: .zip, over: transport) else {
-            throw .httpStatus(304)  // never: the request is unconditional
-        }
-        return try ECBHistoryArchive.csv(from: zip)
+        try ECBHistoryArchive.csv(from: try await SourceFetch.get(request, expecting: .zip, over: transport).value())
     }
 }

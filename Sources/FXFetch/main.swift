@@ -9,21 +9,21 @@ import Glibc
 // fx's network helper: one request from stdin, one answer on stdout. fx starts it only when a
 // source must be asked, so fx itself never loads URLSession and libcurl. A plain request
 // (`FetchWire`) is answered with the response; a request to fetch and read one of the ECB's
-// files (`ECBReadWire`) with its tables, read here so that fx never loads XMLParser or ZIPFoundation.
+// files (`ECBFetchWire`) with its tables, read here so that fx never loads XMLParser or ZIPFoundation.
 
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let transport = URLSessionTransport(userAgent: "fx/0.1")
 let output: Data
-if let (request, file) = ECBReadWire.decodeRequest(input) {
+if let (request, file) = ECBFetchWire.decodeRequest(input) {
     let fetcher = InProcessECBFetcher(transport: transport)
     switch file {
     case .xml:
-        do { output = ECBReadWire.answer(.success(try await fetcher.tables(request))) } catch {
-            output = ECBReadWire.answer(.failure(error))
+        do { output = ECBFetchWire.answer(.success(try await fetcher.tables(request))) } catch {
+            output = ECBFetchWire.answer(.failure(error))
         }
     case .zip:
-        do { output = ECBReadWire.answer(csv: .success(try await fetcher.historyCSV(request))) } catch {
-            output = ECBReadWire.answer(csv: .failure(error))
+        do { output = ECBFetchWire.answer(csv: .success(try await fetcher.historyCSV(request))) } catch {
+            output = ECBFetchWire.answer(csv: .failure(error))
         }
     }
 } else if let request = FetchWire.decodeRequest(input) {

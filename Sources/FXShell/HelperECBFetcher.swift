@@ -1,7 +1,7 @@
 import FXRates
 
 /// fx's `ECBFileFetcher`: one run of the helper fx-fetch fetches an ECB file and reads it (see
-/// `ECBReadWire`), so that fx itself never links URLSession, XMLParser or ZIPFoundation.
+/// `ECBFetchWire`), so that fx itself never links URLSession, XMLParser or ZIPFoundation.
 public struct HelperECBFetcher: ECBFileFetcher {
     public let helper: String
 
@@ -11,13 +11,13 @@ public struct HelperECBFetcher: ECBFileFetcher {
 
     public func tables(_ request: SourceRequest) async throws(FetchFailure) -> Fetched<[RateTable]> {
         let output = try await run(request, .xml)
-        guard let result = ECBReadWire.decodeTables(output) else { throw Self.noAnswer }
+        guard let result = ECBFetchWire.decodeTables(output) else { throw Self.noAnswer }
         return try result.get()
     }
 
     public func historyCSV(_ request: SourceRequest) async throws(FetchFailure) -> Data {
         let output = try await run(request, .zip)
-        guard let result = ECBReadWire.decodeCSV(output) else { throw Self.noAnswer }
+        guard let result = ECBFetchWire.decodeCSV(output) else { throw Self.noAnswer }
         return try result.get()
     }
 
@@ -28,10 +28,10 @@ public struct HelperECBFetcher: ECBFileFetcher {
     /// The CSV of the full history is about 2.5 MiB; the helper lets it inflate to 32 MiB.
     private static let maxOutput = 40 << 20
 
-    private func run(_ request: SourceRequest, _ file: ECBReadWire.File) async throws(FetchFailure) -> Data {
+    private func run(_ request: SourceRequest, _ file: ECBFetchWire.File) async throws(FetchFailure) -> Data {
         guard request.url.isAllowedForFetching else { throw .transport(.insecureURL) }
         let run = ChildProcess(
-            path: helper, input: ECBReadWire.encode(request, reading: file),
+            path: helper, input: ECBFetchWire.encode(request, reading: file),
             seconds: request.timeout + Self.margin, maxBytes: Self.maxOutput)
         switch await run.output() {
         case .success(let output): return output

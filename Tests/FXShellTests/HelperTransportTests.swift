@@ -95,7 +95,7 @@ import Testing
     }
 }
 
-/// fx's ECB fetcher asks the helper to fetch and read a file in one run (`ECBReadWire`); stand-in
+/// fx's ECB fetcher asks the helper to fetch and read a file in one run (`ECBFetchWire`); stand-in
 /// scripts play the helper here, answering what the test wrote beside them, and keep the request
 /// they were sent. The fault matrix runs the real helper.
 @Suite(.serialized) struct HelperECBFetcherTests {
@@ -110,14 +110,14 @@ import Testing
         return (path, directory)
     }
 
-    static func sent(_ directory: URL) throws -> (request: SourceRequest, file: ECBReadWire.File)? {
-        ECBReadWire.decodeRequest(try Data(contentsOf: directory.appendingPathComponent("request")))
+    static func sent(_ directory: URL) throws -> (request: SourceRequest, file: ECBFetchWire.File)? {
+        ECBFetchWire.decodeRequest(try Data(contentsOf: directory.appendingPathComponent("request")))
     }
 
     @Test func oneRunFetchesAndReadsTheXMLAndTheTablesComeBack() async throws {
         let tables = [RateTable(base: .eur, date: Day(iso: "2026-11-23")!, rates: [CurrencyCode("USD")!: Decimal(string: "1.1172")!])]
         let validators = Validators(etag: "\"b\"")
-        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(.success(.fetched(tables, validators))))
+        let (path, directory) = try Self.helper(answering: ECBFetchWire.answer(.success(.fetched(tables, validators))))
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try await HelperECBFetcher(helper: path).tables(Self.request) == .fetched(tables, validators))
         let sent = try #require(try Self.sent(directory))
@@ -126,7 +126,7 @@ import Testing
 
     @Test func aZipIsAskedForAsSuchAndItsCSVComesBack() async throws {
         let csv = Data("Date,USD,\n2026-11-23,1.1172,\n".utf8)
-        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(csv: .success(csv)))
+        let (path, directory) = try Self.helper(answering: ECBFetchWire.answer(csv: .success(csv)))
         defer { try? FileManager.default.removeItem(at: directory) }
         let request = SourceRequest(url: URL(string: "http://127.0.0.1:9/eurofxref-hist.zip")!, timeout: 0.5, maxBytes: 16 << 20)
         #expect(try await HelperECBFetcher(helper: path).historyCSV(request) == csv)
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func notModifiedComesBack() async throws {
-        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(.success(.notModified)))
+        let (path, directory) = try Self.helper(answering: ECBFetchWire.answer(.success(.notModified)))
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try await HelperECBFetcher(helper: path).tables(Self.request) == .notModified)
     }
@@ -144,7 +144,7 @@ import Testing
         .transport(.timedOut(seconds: 0.5)), .httpStatus(404), .htmlBody,
     ])
     func theHelpersFailureIsTheFetchersFailure(failure: FetchFailure) async throws {
-        let (path, directory) = try Self.helper(answering: ECBReadWire.answer(.failure(failure)))
+        let (path, directory) = try Self.helper(answering: ECBFetchWire.answer(.failure(failure)))
         defer { try? FileManager.default.removeItem(at: directory) }
         await #expect(throws: failure) { try await HelperECBFetcher(helper: path).tables(Self.request) }
     }

@@ -40,23 +40,16 @@ public enum FetchWire {
         case .success(let response): head = Head(status: response.status, headers: response.headers, error: nil)
         case .failure(let error): head = Head(status: nil, headers: nil, error: error)
         }
-        var data = (try? JSONEncoder().encode(head)) ?? Data(#"{"error":{"other":{"_0":"the network helper failed"}}}"#.utf8)
-        data.append(0x0A)
-        return data
+        return HelperWire.line(head, fallback: #"{"error":{"other":{"_0":"the network helper failed"}}}"#)
     }
 
     /// Splits the helper's whole output into the response it describes.
     public static func decodeResponse(_ output: Data) -> Result<HTTPResponse, TransportError> {
-        guard let newline = output.firstIndex(of: 0x0A),
-            let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline])
-        else {
+        guard let (head, body) = HelperWire.split(output, as: Head.self) else {
             return .failure(.other("the network helper gave no answer"))
         }
         if let error = head.error { return .failure(error) }
         guard let status = head.status else { return .failure(.other("the network helper gave no status")) }
-        return .success(
-            HTTPResponse(
-                status: status, headers: head.headers ?? [:],
-                body: Data(output[output.index(after: newline)...])))
+        return .success(HTTPResponse(status: status, headers: head.headers ?? [:], body: body))
     }
 }

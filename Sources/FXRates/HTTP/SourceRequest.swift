@@ -42,3 +42,12 @@ public enum Fetched<Value: Sendable>: Sendable {
 }
 
 extension Fetched: Equatable where Value: Equatable {}
+
+extension Fetched {
+    /// The value of the answer to an unconditional request, which cannot be a 304: one is
+    /// refused as the status it is.
+    public func value() throws(FetchFailure) -> Value {
+        guard case .fetched(let value, _) = self else { throw .httpStatus(304) }
+        return value
+    }
+}

@@ -1,5 +1,5 @@
 /// Why a source's answer was refused. The cache is never touched when one of these is raised.
-/// Codable: the helper that fetches and reads the ECB's files sends it to fx whole (`ECBReadWire`).
+/// Codable: the helper that fetches and reads the ECB's files sends it to fx whole (`ECBFetchWire`).
 public enum FetchFailure: Error, Sendable, Equatable, Codable {
     case transport(TransportError)
     case httpStatus(Int)

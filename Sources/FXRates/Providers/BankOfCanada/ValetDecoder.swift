@@ -55,7 +55,9 @@ public enum ValetDecoder {
                 guard let parsed = Day(iso: text) else { throw .malformed("'\(ProviderText.clean(text))' is not a date") }
                 day = parsed
             } else if key.hasPrefix("FX"), key.hasSuffix("CAD"), key.utf8.count == 8 {
-                guard let code = CurrencyCode(key.dropFirst(2).prefix(3)), code != cad else { throw .invalidCurrency(ProviderText.clean(key)) }
+                guard let code = CurrencyCode(key.dropFirst(2).prefix(3)), code != cad else {
+                    throw .invalidCurrency(ProviderText.clean(key))
+                }
                 if !isNew { duplicate = duplicate ?? code }  // reported once the date is known
                 if let text = try value(&json) { values.append((code, text)) }
             } else {

@@ -72,7 +72,9 @@ enum DunamuDecoder {
             case "currencyUnit":
                 // 1, or 100 for JPY, VND and IDR; a missing or odd unit would be off by that factor.
                 let text = try json.number()
-                guard let units = Int(text), (1...10_000).contains(units) else { throw .malformed("currencyUnit \(ProviderText.clean(text))") }
+                guard let units = Int(text), (1...10_000).contains(units) else {
+                    throw .malformed("currencyUnit \(ProviderText.clean(text))")
+                }
                 unit = Decimal(units)
             case "basePrice":
                 price = try numberText(&json)

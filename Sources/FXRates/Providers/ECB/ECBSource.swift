@@ -22,11 +22,7 @@ public struct ECBSource: RateSource {
 
     /// The last 90 calendar days (about 63 publications), oldest first.
     public func fetchRecent() async throws(FetchFailure) -> [RateTable] {
-        // Asked unconditionally, so a 304 is refused as a status before it could come back here.
-        guard case .fetched(let tables, _) = try await files.tables(endpoint.request("eurofxref-hist-90d.xml", maxBytes: 1 << 20)) else {
-            throw .httpStatus(304)
-        }
-        return tables
+        try await files.tables(endpoint.request("eurofxref-hist-90d.xml", maxBytes: 1 << 20)).value()
     }
 
     /// Rates appear around 16:00 Frankfurt time on TARGET working days.

@@ -140,4 +140,3 @@ public enum FrankfurterDecoder {
         return Decimal(sign: .plus, exponent: -scale, significand: Decimal(mantissa))
     }
 }
-

@@ -64,8 +64,7 @@ public struct FrankfurterSource: HistorySource, RateSource {
         today: Day
     ) async throws(FetchFailure) -> RateHistory {
         let request = try endpoint.request(path, query: query, maxBytes: Self.sizeLimit(for: span))
-        // Asked unconditionally, so a 304 is refused as a status before it could come back here.
-        guard case .fetched(let body, _) = try await get(request) else { throw .httpStatus(304) }
+        let body = try await get(request).value()
         return try FrankfurterDecoder.history(body, base: base, latest: today.adding(days: 1))
     }
 

@@ -138,12 +138,7 @@ public struct NasdaqDataLinkSource: RateSource {
             "datasets/\(dataset.database)/\(dataset.code)/data.json",
             percentEncodedQuery: "api_key=\(key.percentEncoded())&limit=2", maxBytes: 512 << 10)
         do throws(FetchFailure) {
-            // Unconditional: a 304 is refused as a status before it could come back here.
-            guard
-                case .fetched(let body, _) = try await SourceFetch.get(
-                    request, expecting: .json, over: transport,
-                    errorBody: Self.errorBody)
-            else { throw .httpStatus(304) }
+            let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody).value()
             let label = "\(dataset.base)/\(dataset.quote)"
             return try NasdaqDecoder.observations(body, column: dataset.column, label: label, latest: latest)
         } catch {

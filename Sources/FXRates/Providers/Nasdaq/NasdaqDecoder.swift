@@ -86,7 +86,9 @@ enum NasdaqDecoder {
             }
             let text = row.values[index - 1]
             if text == "null" { continue }  // a gap in this column, not an error
-            guard let value = Decimal(exactly: text), value > 0 else { throw .invalidRate(currency: label, value: ProviderText.clean(text)) }
+            guard let value = Decimal(exactly: text), value > 0 else {
+                throw .invalidRate(currency: label, value: ProviderText.clean(text))
+            }
             result.append(Observation(day: row.day, value: value))
         }
         // The default order is newest first, but nothing here relies on it.

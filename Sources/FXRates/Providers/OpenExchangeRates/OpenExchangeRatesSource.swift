@@ -54,8 +54,7 @@ public struct OpenExchangeRatesSource: RateSource {
     public func fetchHistorical(day: Day) async throws(FetchFailure) -> RateTable {
         guard day <= Day(utc: clock.now()) else { throw .futureDate(day) }
         return try await hidingKey { () async throws(FetchFailure) -> RateTable in
-            // Asked unconditionally, so a 304 is refused as a status before it could come back here.
-            guard case .fetched(let body, _) = try await get("historical/\(day).json", validators: nil) else { throw .httpStatus(304) }
+            let body = try await get("historical/\(day).json", validators: nil).value()
             let table = try table(body)
             guard table.date == day else { throw .malformed("rates dated \(table.date), asked for \(day)") }
             return table

@@ -2,7 +2,7 @@
 /// request on the helper's stdin; on its stdout one JSON line, the head (a failure, a 304, or
 /// the validators), then on success a CSV in the ECB's own layout, which fx reads exactly: the
 /// tables of an XML file written so, the CSV inside the zipped history as it is.
-public enum ECBReadWire {
+public enum ECBFetchWire {
     /// Which kind of file the URL names.
     public enum File: String, Codable, Sendable {
         case xml, zip
@@ -78,17 +78,11 @@ public enum ECBReadWire {
     }
 
     private static func answer(_ head: Head, body: String) -> Data {
-        var data = (try? JSONEncoder().encode(head)) ?? Data(#"{"failure":{"malformed":{"_0":"unreadable document"}}}"#.utf8)
-        data.append(0x0A)
-        data.append(contentsOf: body.utf8)
-        return data
+        HelperWire.line(head, fallback: #"{"failure":{"malformed":{"_0":"unreadable document"}}}"#) + Data(body.utf8)
     }
 
     private static func split(_ output: Data) -> (Head, Data)? {
-        guard let newline = output.firstIndex(of: 0x0A),
-            let head = try? JSONDecoder().decode(Head.self, from: output[output.startIndex..<newline])
-        else { return nil }
-        return (head, Data(output[output.index(after: newline)...]))
+        HelperWire.split(output, as: Head.self)
     }
 
     /// `Date,USD,JPY,…` then a row per table, newest first, as the ECB writes its history.
