@@ -84,7 +84,7 @@ let package = Package(
             name: "CompletionBenchmark", dependencies: ["FXCommands", "FXRates"],
             path: "Benchmarks/CompletionBenchmark"),
         // libFuzzer target over the tokenizer, parser, completer and duration reader. Scripts/fuzz
-        // builds it instrumented (`--sanitize fuzzer --sanitize address -Xswiftc -DFX_FUZZING`, in
+        // builds it instrumented (`--sanitize fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFX_FUZZING`, in
         // .build-fuzz); every other build makes it a replayer of saved inputs, so it always compiles.
         .executableTarget(name: "FuzzCommands", dependencies: ["FXCommands", "FXRates", "FXAnswers", "FXRender"], path: "Fuzz"),
         .target(

@@ -14,7 +14,7 @@
 // Two builds of one file. SwiftPM builds this target with the rest of the package, so it cannot
 // rot: there `main` below replays inputs (files named as arguments, or each line of stdin)
 // through the same checks, e.g. a crash file in a plain debug build. Scripts/fuzz builds it with
-// `--sanitize fuzzer --sanitize address -Xswiftc -DFX_FUZZING` into .build-fuzz: libFuzzer
+// `--sanitize fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFX_FUZZING` into .build-fuzz: libFuzzer
 // brings its own `main`, which calls LLVMFuzzerInitialize and LLVMFuzzerTestOneInput, so this
 // file's `main` is compiled out (two `main`s would not link).
 

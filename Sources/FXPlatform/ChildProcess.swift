@@ -45,6 +45,7 @@ public final class ChildProcess: @unchecked Sendable {
         self.maxBytes = maxBytes
     }
 
+    /// Kills the child if it runs; a run not yet started will not start.
     public func cancel() {
         state.withLock { state in
             state.cancelled = true

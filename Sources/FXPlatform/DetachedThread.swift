@@ -11,6 +11,7 @@ public enum DetachedThread {
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
+    /// Runs `body` on a new detached thread (here, should no thread be had).
     public static func start(_ body: @escaping @Sendable () -> Void) {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
         #if canImport(Darwin)

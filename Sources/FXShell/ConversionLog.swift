@@ -14,8 +14,10 @@ public protocol ConversionLog: Sendable {
 /// `log.jsonl` in fx's state directory: one JSON object per line, so an append is one write
 /// and a line cut short by a crash costs only itself.
 public struct FileConversionLog: ConversionLog {
+    /// Entries kept: the newest thousand.
     public static let defaultCapacity = 1_000
 
+    /// `log.jsonl` in the state directory.
     public let path: String
     /// The newest this many entries are kept.
     public let capacity: Int

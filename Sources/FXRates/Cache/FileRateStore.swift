@@ -4,10 +4,12 @@
 /// than clobber. A damaged file is set aside as `latest.json.corrupt` and reported once; a
 /// newer fx's is left alone.
 public struct FileRateStore: RateStore {
+    /// fx's cache directory, which holds the file and its lock file.
     public let directory: String
     public var path: String { directory + "/latest.json" }
     private var file: GuardedFile { GuardedFile(path: path, lockPath: directory + "/latest.lock") }
 
+    /// A store in `directory`, made (0700) on the first write.
     public init(directory: String) {
         self.directory = directory
     }

@@ -3,8 +3,10 @@
 /// (`history-<id>.lock`) after re-reading (so concurrent processes merge), a damaged file set
 /// aside and reported, a newer fx's left alone.
 public struct FileHistoryStore: HistoryStore {
+    /// fx's cache directory, which holds the file and its lock file.
     public let directory: String
 
+    /// A store in `directory`, made (0700) on the first write.
     public init(directory: String) {
         self.directory = directory
     }

@@ -31,6 +31,7 @@ public enum HistoryFileFormat {
     /// Only the header's version, for a header this fx cannot otherwise read.
     private struct SchemaProbe: Decodable { var schema: Int }
 
+    /// The file for `entry`: the JSON header line, the days, then one line per currency.
     public static func encode(_ entry: CachedHistory) -> Data {
         let header = Header(
             schema: schema, source: entry.source, base: entry.history.base.rawValue,

@@ -2,6 +2,7 @@
 /// the built-in snapshot. Every answer carries its provenance; every problem it recovered from
 /// becomes a `Diagnostic` for the shell to print.
 public actor RateService {
+    /// How this run may use the network.
     public struct Options: Sendable {
         /// Never touch the network.
         public var offline = false

@@ -3,10 +3,12 @@
 /// unwritable one skipped, quietly, since the counts are advisory (the provider keeps the real
 /// ones); a file from a newer fx is left as it is.
 public struct FileUsageStore: UsageStore {
+    /// fx's cache directory, which holds the file and its lock file.
     public let directory: String
     public var path: String { directory + "/usage.json" }
     private var file: GuardedFile { GuardedFile(path: path, lockPath: directory + "/usage.lock") }
 
+    /// A store in `directory`, made (0700) on the first write.
     public init(directory: String) { self.directory = directory }
 
     private struct File: Codable {
