@@ -39,6 +39,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .malformedRange: "malformed_range"
             case .samePair: "same_currency"
             case .futureDate: "future_date"
+            case .lineTooLong: "line_too_long"
             }
         case .rates(let error):
             switch error {

@@ -20,6 +20,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case samePair(CurrencyCode)
         /// A date after today.
         case futureDate(Day)
+        /// A script line beyond `limit` bytes: skipped unread, so one line costs no more memory.
+        case lineTooLong(limit: Int)
     }
 
     /// Why an amount was refused, when more can be said than "malformed".

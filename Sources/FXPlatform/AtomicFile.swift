@@ -32,6 +32,18 @@ enum AtomicFile {
         if dirfd >= 0 { fsync(dirfd); close(dirfd) }
     }
 
+    /// Removes `<path>.tmp-PID-N` files whose process is gone (`kill(pid, 0)` says ESRCH): what a
+    /// writer killed between create and rename leaves. Called under the file's lock.
+    static func removeStaleTemporaries(of path: String) {
+        let directory = Paths.directory(of: path)
+        let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
+
     /// Writes all of `data` to `fd`, retrying short and interrupted writes.
     static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(POSIXFailure) {
         let failure: POSIXFailure? = data.withUnsafeBytes { buffer in

@@ -9,8 +9,8 @@ import Darwin
 /// `body` gets the lock file's descriptor, for a few bytes of bookkeeping kept in it.
 enum FileLock {
     static func withExclusiveLockFile<T>(path: String, _ body: (Int32) throws(POSIXFailure) -> T) throws(POSIXFailure) -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, GuardedFile.fileMode)
-        guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
+        // A link or a FIFO in the lock file's place is refused: the note is written into it.
+        let fd = try PlainFile.openForWriting(path, flags: O_CREAT, operation: "open")
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw POSIXFailure(operation: "lock", path: path) }

@@ -17,28 +17,38 @@ import Darwin
 public struct GuardedFile: Sendable {
     public let path: String
     public let lockPath: String
+    /// The most a read takes: beyond it the file is refused (`.tooLarge`) in constant memory.
+    public let sizeLimit: Int
 
     /// Files and directories are private: state files may hold secrets, or what secrets bought.
     static let fileMode: mode_t = 0o600
     static let directoryMode: mode_t = 0o700
 
-    public init(path: String, lockPath: String) {
+    /// What a small state file (latest.json, usage.json, config.json) may hold: a hundred times
+    /// what fx writes into one, and little enough to read on every run.
+    public static let smallFileLimit = 4 << 20
+
+    public init(path: String, lockPath: String, sizeLimit: Int = smallFileLimit) {
         self.path = path
         self.lockPath = lockPath
+        self.sizeLimit = sizeLimit
     }
 
     /// Where a damaged file is kept for inspection.
     public var asidePath: String { path + ".corrupt" }
 
-    /// The whole file, without the lock; `.missing` when there is none.
+    /// The whole file, without the lock; `.missing` when there is none. How every state file is
+    /// read, with or without its lock: never through a symbolic link, never blocking on a FIFO
+    /// (anything but a regular file is refused), and never more than `sizeLimit` bytes.
     public func read() -> Result<Data, PlainFile.Failure> {
-        Self.read(path)
+        PlainFile.read(path, limit: sizeLimit, followingLinks: false)
     }
 
-    /// How every state file is read, with or without its lock (and a file read by path alone,
-    /// such as a config before any edit): the one place for how it is opened and how much is taken.
+    /// A file read by path alone, such as a config before any edit: as `read()`, within
+    /// `smallFileLimit`, except that a symbolic link is followed. The user's config may be a link
+    /// into their dotfiles, and reading it harms nothing; an edit (which replaces it) refuses it.
     public static func read(_ path: String) -> Result<Data, PlainFile.Failure> {
-        PlainFile.read(path)
+        PlainFile.read(path, limit: smallFileLimit, followingLinks: true)
     }
 
     /// Runs `body` under the exclusive lock, creating the directory (0700) and the lock file first.

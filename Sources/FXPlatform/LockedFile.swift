@@ -15,8 +15,11 @@ public struct LockedFile {
         file.read()
     }
 
-    /// Replaces the file atomically (temporary file, fsync, rename), mode 0600.
+    /// Replaces the file atomically (temporary file, fsync, rename), mode 0600. Temporary files
+    /// of this file left by a process that is gone (killed mid-write) are removed first: only
+    /// the lock holder writes them, so none of a live writer's is touched.
     public func replace(with data: Data) throws(POSIXFailure) {
+        AtomicFile.removeStaleTemporaries(of: file.path)
         try AtomicFile.write(data, to: file.path, mode: GuardedFile.fileMode)
     }
 
@@ -32,19 +35,26 @@ public struct LockedFile {
 
     /// Appends `lines` (whole lines, each ending in a newline), mode 0600 if the file is new. A
     /// last line cut short by a crash is ended first, so it cannot swallow the first new one.
-    /// Says the file's size before and after.
+    /// Says the file's size before and after. Whole or absent: a write that fails part way (a
+    /// full disk, a file size limit) is cut back to the size before, so no half line stays.
     public func append(lines: Data) throws(POSIXFailure) -> (before: Int, after: Int) {
         let path = file.path
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, GuardedFile.fileMode)
-        guard fd >= 0 else { throw POSIXFailure(operation: "open", path: path) }
+        let fd = try PlainFile.openForWriting(path, flags: O_APPEND | O_CREAT, operation: "open")
         defer { close(fd) }
         var payload = lines
         var last: UInt8 = 0x0A
         var status = stat()
-        if fstat(fd, &status) == 0, status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1, last != 0x0A {
+        // The size before is what a failed write is cut back to, so it must be known.
+        guard fstat(fd, &status) == 0 else { throw POSIXFailure(operation: "examine", path: path) }
+        if status.st_size > 0, pread(fd, &last, 1, off_t(status.st_size - 1)) == 1, last != 0x0A {
             payload.insert(0x0A, at: 0)
         }
-        try AtomicFile.writeAll(fd, payload, path: path)
+        do throws(POSIXFailure) {
+            try AtomicFile.writeAll(fd, payload, path: path)
+        } catch {
+            _ = ftruncate(fd, status.st_size)
+            throw error
+        }
         return (Int(status.st_size), Int(status.st_size) + payload.count)
     }
 

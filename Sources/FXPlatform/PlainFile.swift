@@ -11,21 +11,48 @@ public enum PlainFile {
         case missing
         case isDirectory
         case permissionDenied
+        /// A FIFO, a device or a socket: opened without blocking and never read.
+        case notRegularFile
+        /// A symbolic link, where links are not followed.
+        case symbolicLink
+        /// More than `limit` bytes: refused having read at most `limit + 1` of them.
+        case tooLarge(limit: Int)
         case other(Int32)
+
+        /// The newer refusals worded for a warning ("not a regular file"); nil for the others,
+        /// which their callers word themselves.
+        public var refusal: String? {
+            switch self {
+            case .notRegularFile: "not a regular file (a FIFO, a device or a socket)"
+            case .symbolicLink: "a symbolic link, which fx does not follow"
+            case .tooLarge(let limit): "larger than \(PlainFile.sizeText(limit))"
+            default: nil
+            }
+        }
     }
 
-    static func read(_ path: String) -> Result<Data, Failure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// `limit`: how much the file may hold, checked on fstat's size before reading and again
+    /// while reading (a /proc file or a growing one says less than it gives), so a huge file
+    /// costs no memory. `followingLinks` false refuses a symbolic link (O_NOFOLLOW).
+    static func read(_ path: String, limit: Int = GuardedFile.smallFileLimit, followingLinks: Bool = false) -> Result<Data, Failure> {
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return .failure(failure(errno)) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(failure(errno)) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory) }
-        var data = Data(count: max(Int(info.st_size), 0))
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile) }
+        guard info.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
+        // One byte more than the size, so that the end is seen without growing the buffer.
+        var data = Data(count: max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
             // The size may change while reading (a writer replaces files by rename, so rarely).
-            if filled == data.count { data.count += max(4096, data.count) }
+            if filled == data.count {
+                guard filled <= limit else { return .failure(.tooLarge(limit: limit)) }
+                data.count = min(limit + 1, data.count + max(4096, data.count))
+            }
             let count = data.withUnsafeMutableBytes { bytes in
                 Glibc_read(fd, bytes.baseAddress! + filled, bytes.count - filled)
             }
@@ -36,8 +63,32 @@ public enum PlainFile {
             if count == 0 { break }
             filled += count
         }
+        guard filled <= limit else { return .failure(.tooLarge(limit: limit)) }
         data.count = filled
         return .success(data)
+    }
+
+    /// Opens `path` for writing (with `flags` added: O_CREAT, O_APPEND…) as fx opens every file it
+    /// writes in place: never through a symbolic link (O_NOFOLLOW), never waiting on a FIFO
+    /// (O_NONBLOCK, no effect on a regular file), and only a regular file is kept open.
+    static func openForWriting(_ path: String, flags: Int32, operation: String) throws(POSIXFailure) -> Int32 {
+        let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags, GuardedFile.fileMode)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENXIO { throw POSIXFailure(operation: operation, path: path, refused: .notRegularFile) }
+            throw POSIXFailure(operation: operation, path: path, code: code)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw POSIXFailure(operation: operation, path: path, refused: .notRegularFile)
+        }
+        return fd
+    }
+
+    /// "4 MiB", "512 KiB": a limit as a warning says it.
+    public static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 
     private static func failure(_ code: Int32) -> Failure {
@@ -45,6 +96,9 @@ public enum PlainFile {
         case ENOENT, ENOTDIR: return .missing
         case EISDIR: return .isDirectory
         case EACCES, EPERM: return .permissionDenied
+        // O_NOFOLLOW's answer for a link; ENXIO is open's for a socket.
+        case ELOOP: return .symbolicLink
+        case ENXIO: return .notRegularFile
         default: return .other(code)
         }
     }

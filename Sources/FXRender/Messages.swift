@@ -62,6 +62,8 @@ public enum Messages {
             return "Both currencies are \(code); name two different ones, as in history usd jpy."
         case .futureDate(let day):
             return "\(day) is in the future; no rates are published for it yet."
+        case .lineTooLong(let limit):
+            return "The line is longer than \(limit >> 20) MiB; it was skipped unread."
         }
     }
 

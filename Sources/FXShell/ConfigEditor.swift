@@ -67,7 +67,8 @@ public struct ConfigEditor: Sendable {
         switch read {
         case .failure(.missing): return .usable([:])
         // Present but unreadable (permissions, a directory): refuse rather than start afresh.
-        case .failure: return .leaveAlone(EditError(reason: "cannot read \(path)"))
+        // A link is not replaced by a file either: the user may keep it in their dotfiles.
+        case .failure(let failure): return .leaveAlone(EditError(reason: "cannot read \(path)" + (failure.refusal.map { ": \($0)" } ?? "")))
         case .success(let data):
             guard let object = (try? JSONDecoder().decode(JSONTree.self, from: data))?.object else {
                 return .leaveAlone(EditError(reason: "\(path) is not a JSON object; fix it by hand first"))

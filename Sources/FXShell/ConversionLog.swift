@@ -44,7 +44,7 @@ public struct FileConversionLog: ConversionLog {
         do throws(POSIXFailure) {
             // The lock file stays put while the log itself may be replaced by a rename.
             try file.withLock { locked throws(POSIXFailure) in
-                let appended = try locked.append(lines: data)
+                var appended = try locked.append(lines: data)
                 // The lock file remembers the line count at a size: a log of that size before
                 // this append is not read again. Any other size (edited, replaced, written by an
                 // older fx) is counted afresh.
@@ -52,7 +52,15 @@ public struct FileConversionLog: ConversionLog {
                 if let kept = Tally(note: locked.note()), kept.size == appended.before {
                     tally.lines = kept.lines + entries.count
                 } else {
-                    tally.lines = Self.lineCount(locked.read())
+                    let read = locked.read()
+                    // Far beyond what trimming keeps, so not fx's writing: set aside once (in
+                    // constant memory), and the log starts again with these entries.
+                    if case .failure(.tooLarge) = read, case .success = locked.setAside() {
+                        appended = try locked.append(lines: data)
+                        tally = Tally(lines: entries.count, size: appended.after)
+                    } else {
+                        tally.lines = Self.lineCount(read)
+                    }
                 }
                 if tally.lines > capacity + capacity / 10 { tally = try Self.trim(locked, to: capacity) }
                 locked.keepNote(tally.note)
@@ -64,7 +72,10 @@ public struct FileConversionLog: ConversionLog {
     }
 
     /// `log.jsonl.lock` keeps the line count (see `Tally`).
-    private var file: GuardedFile { GuardedFile(path: path, lockPath: path + ".lock") }
+    private var file: GuardedFile { GuardedFile(path: path, lockPath: path + ".lock", sizeLimit: Self.sizeLimit) }
+
+    /// The most a log is read: its thousand entries take a few hundred KiB.
+    static let sizeLimit = 16 << 20
 
     /// Everything kept, oldest first; lines that do not decode (a half-written last line,
     /// anything else) are skipped. No lock: appends and the rename leave whole lines to read.

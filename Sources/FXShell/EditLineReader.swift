@@ -37,7 +37,7 @@ public final class EditLineReader: LineSource {
         self.historyFile = historyFile
         self.editLine = editLine
         history = fx_history_init(Int32(InputHistory.capacity))
-        fx_history_load(history, historyFile.path)  // a missing file is fine
+        if Self.loadable(historyFile) { fx_history_load(history, historyFile.path) }  // a missing file is fine
         fx_el_set_history(editLine, history)
         fx_el_set_editor(editLine, "emacs")
         fx_el_set_signal(editLine, 1)
@@ -97,6 +97,13 @@ public final class EditLineReader: LineSource {
         return nil
     }
 
+    /// libedit opens the file itself: only a regular file that GuardedFile would read (no FIFO
+    /// to wait on, no link, within the cap) is given to it.
+    private static func loadable(_ historyFile: InputHistory) -> Bool {
+        if case .success = GuardedFile(path: historyFile.path, lockPath: historyFile.path + ".lock").read() { return true }
+        return false
+    }
+
     /// Saves this session's lines after those other sessions saved meanwhile, atomically; says
     /// why when they could not be saved.
     public func close() -> String? {
@@ -113,7 +120,7 @@ public final class EditLineReader: LineSource {
             try file.withLock { locked throws(POSIXFailure) in
                 let merged = fx_history_init(Int32(InputHistory.capacity))
                 defer { fx_history_end(merged) }
-                fx_history_load(merged, historyFile.path)
+                if Self.loadable(historyFile) { fx_history_load(merged, historyFile.path) }
                 for line in sessionLines { fx_history_enter(merged, line) }
                 var bytes: UnsafeMutablePointer<CChar>?
                 var count = 0

@@ -8,6 +8,12 @@ import Darwin
 public protocol LineSource: AnyObject {
     /// The next line without its newline, or nil at end of input.
     func nextLine() -> String?
+    /// True when the line just given was too long to read, and is given empty.
+    var lastLineTooLong: Bool { get }
+}
+
+extension LineSource {
+    public var lastLineTooLong: Bool { false }
 }
 
 /// A source that can also lend its next line as bytes, without making a String of it.
@@ -28,16 +34,27 @@ public final class StandardInputLines: ByteLineSource {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    public private(set) var lastLineTooLong = false
+
+    /// The longest line read: one beyond it is discarded as it arrives (constant memory) and
+    /// given empty, with `lastLineTooLong` set, so that one line costs one error.
+    public static let lineLimit = 1 << 20
 
     public init(fd: Int32 = 0) {
         self.fd = fd
     }
 
     public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        lastLineTooLong = false
         while true {
             let found = buffer.withUnsafeBytes { raw -> Int? in
                 guard start < raw.count, let hit = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
                 return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
+            }
+            if found.map({ $0 - start > Self.lineLimit }) ?? (buffer.count - start > Self.lineLimit) {
+                if let newline = found { start = newline + 1 } else { skipRestOfLine() }
+                lastLineTooLong = true
+                return body(UnsafeBufferPointer(start: nil, count: 0))
             }
             if let newline = found {
                 var end = newline
@@ -54,6 +71,20 @@ public final class StandardInputLines: ByteLineSource {
                 return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineStart..<end])) }
             }
             fill()
+        }
+    }
+
+    /// Reads on to the end of the current line, keeping nothing of it.
+    private func skipRestOfLine() {
+        while true {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            if ended { return }
+            fill()
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                start = newline + 1
+                return
+            }
         }
     }
 

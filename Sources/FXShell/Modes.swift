@@ -19,7 +19,10 @@ public enum Modes {
             let line: String
             if let quickLane = session.quickLane, let bytes {
                 // The fast lane answers what it has learned; the rest becomes a String for the general path.
-                guard let next = bytes.withNextLine({ quickLane.answer($0, to: session.out) ? nil : String(decoding: $0, as: UTF8.self) })
+                guard
+                    let next = bytes.withNextLine({
+                        bytes.lastLineTooLong || !quickLane.answer($0, to: session.out) ? String(decoding: $0, as: UTF8.self) : nil
+                    })
                 else { break }
                 number += 1
                 guard let general = next else { continue }
@@ -29,7 +32,10 @@ public enum Modes {
                 number += 1
                 line = next
             }
-            let result = await session.run(line, number: number)
+            let result =
+                lines.lastLineTooLong
+                ? session.refuseTooLongLine(number: number)
+                : await session.run(line, number: number)
             if case .quit = result { break }
             if case .failed(let lineStatus) = result {
                 if status == 0 { status = lineStatus }

@@ -101,6 +101,13 @@ public final class Session: Sendable {
         }
     }
 
+    /// A line too long to read (`StandardInputLines.lineLimit`), reported as a parse error is.
+    public func refuseTooLongLine(number: Int?) -> LineResult {
+        let error = UsageError(.lineTooLong(limit: StandardInputLines.lineLimit))
+        report(.usage(error), line: "", number: number)
+        return .failed(Failure.usage(error).exitStatus)
+    }
+
     /// What the fast lane may learn from an answer, and what makes it forget: rates from a newer
     /// fetch than it learned, or a command that changes the rates or the sources.
     private func teach(_ lane: QuickLane, command: Command, outcome: Outcome, line: String, printed: String?) {

@@ -104,13 +104,17 @@ public struct Settings: Sendable {
 
     private mutating func readConfig(knownSources: [SourceID]) {
         // A config file is the user's own writing: report its problems, never move it aside.
-        guard let data = try? GuardedFile.read(configPath).get() else {
+        let read = GuardedFile.read(configPath)
+        guard case .success(let data) = read else {
             // None is the usual case; one that is there but cannot be read is said, not skipped silently.
             guard Paths.exists(configPath) else { return }
+            // A FIFO or a file too large to be a config: refused without reading it (GuardedFile).
+            let refusal = if case .failure(let failure) = read { failure.refusal } else { String?.none }
             let why =
-                Paths.isDirectory(configPath)
-                ? "a directory stands where the config file should be"
-                : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it"
+                refusal
+                ?? (Paths.isDirectory(configPath)
+                    ? "a directory stands where the config file should be"
+                    : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it")
             warnings.append("ignoring \(configPath): \(why)")
             return
         }

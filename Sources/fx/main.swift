@@ -10,6 +10,10 @@ import Glibc
 
 // Thin by design: choose the mode, wire the real clock, network and files, run.
 
+// A file size limit (ulimit -f) is then a write failing with EFBIG, reported in one line, rather
+// than a silent death by SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
+
 let arguments: Invocation
 switch CommandLineReader.read(Array(CommandLine.arguments.dropFirst())) {
 case .run(let invocation):

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 @testable import FXPlatform
@@ -143,6 +146,82 @@ struct GuardedFileTests {
         try file.withLock { $0.keepNote((12, 345)) }
         let note = try file.withLock { $0.note() }
         #expect(note?.0 == 12 && note?.1 == 345)
+    }
+
+    @Test func aFIFOOrSocketInTheFilesPlaceIsRefusedWithoutWaiting() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("1")
+        unlink(file.path)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        #expect(file.read() == .failure(.notRegularFile))
+        // A rename moves the FIFO aside without opening it, and the file starts again.
+        #expect(file.load(Self.counter) == .failure(.setAside(Problem(reason: "notRegularFile"), movedTo: file.asidePath)))
+        #expect(try file.update(empty: 0, Self.counter, change: Self.increment) == 1)
+        #expect(mkfifo(directory + "/state/log", 0o600) == 0)
+        let log = GuardedFile(path: directory + "/state/log", lockPath: file.lockPath)
+        #expect(throws: POSIXFailure.self) {
+            try log.withLock { locked throws(POSIXFailure) in try locked.append(lines: Data("a\n".utf8)) }
+        }
+        #expect(GuardedFile.read("/dev/null") == .failure(.notRegularFile))
+    }
+
+    @Test func aFIFOInTheLockFilesPlaceIsRefusedWithoutWaiting() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("1")
+        #expect(mkfifo(file.lockPath, 0o600) == 0)
+        #expect {
+            try file.update(empty: 0, Self.counter, change: Self.increment)
+        } throws: { error in
+            guard case .system(let failure)? = error as? GuardedFileError<Problem> else { return false }
+            return failure.reason.hasSuffix("not a regular file (a FIFO, a device or a socket)")
+        }
+        #expect(contents(file.path) == "1")
+    }
+
+    @Test func readsBeyondTheLimitAreRefusedInConstantMemory() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("12345678901")
+        let small = GuardedFile(path: file.path, lockPath: file.lockPath, sizeLimit: 10)
+        #expect(small.read() == .failure(.tooLarge(limit: 10)))
+        #expect(GuardedFile(path: file.path, lockPath: file.lockPath, sizeLimit: 11).read() == .success(Data("12345678901".utf8)))
+        // A sparse 2 GiB file is refused on its size alone.
+        #expect(truncate(file.path, 2 << 30) == 0)
+        #expect(file.read() == .failure(.tooLarge(limit: GuardedFile.smallFileLimit)))
+        #expect(GuardedFile.read(file.path) == .failure(.tooLarge(limit: GuardedFile.smallFileLimit)))
+        // A file whose size says less than it holds (/proc) is cut off at the limit.
+        #expect(GuardedFile(path: "/proc/self/status", lockPath: file.lockPath, sizeLimit: 16).read() == .failure(.tooLarge(limit: 16)))
+    }
+
+    @Test func symbolicLinksAreNotFollowedToReadOrWrite() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("")
+        let target = directory + "/target"
+        FileManager.default.createFile(atPath: target, contents: Data("7".utf8))
+        unlink(file.path)
+        #expect(symlink(target, file.path) == 0)
+        #expect(file.read() == .failure(.symbolicLink))
+        #expect(GuardedFile.read(file.path) == .success(Data("7".utf8)))  // a config read by path may be a link
+        #expect {
+            try file.withLock { locked throws(POSIXFailure) in try locked.append(lines: Data("a\n".utf8)) }
+        } throws: { error in
+            (error as? POSIXFailure)?.reason.hasSuffix("a symbolic link, which fx does not follow") == true
+        }
+        unlink(file.path)
+        unlink(file.lockPath)
+        #expect(symlink(target, file.lockPath) == 0)
+        #expect(throws: POSIXFailure.self) { try file.withLock { $0.keepNote((1, 2)) } }
+        #expect(contents(target) == "7")
+    }
+
+    @Test func aReplaceRemovesTemporaryFilesOfProcessesThatAreGone() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write("1")
+        let dead = directory + "/state/count.tmp-2147483646-1"  // beyond any pid_max
+        let live = directory + "/state/count.tmp-\(getpid())-2"
+        let other = directory + "/state/other.tmp-2147483646-3"
+        for path in [dead, live, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        #expect(try file.update(empty: 0, Self.counter, change: Self.increment) == 2)
+        #expect(names() == ["count", "count.lock", "count.tmp-\(getpid())-2", "other.tmp-2147483646-3"])
     }
 }
 

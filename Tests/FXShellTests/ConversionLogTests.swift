@@ -37,6 +37,20 @@ struct ConversionLogFileTests {
     }
 
     @Test
+    func aLogBeyondItsCapIsSetAsideOnceWithoutBeingRead() throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileConversionLog(stateDirectory: directory.path + "/fx")
+        #expect(log.append([Self.entry(1)]) == nil)
+        #expect(truncate(log.path, 2 << 30) == 0)  // 2 GiB, sparse: not the size the lock file counted
+        let started = Date()
+        #expect(log.append([Self.entry(2)]) == nil)
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(log.entries() == [Self.entry(2)])
+        #expect((try FileManager.default.attributesOfItem(atPath: log.path + ".corrupt")[.size] as? Int).map { $0 > 2 << 30 } == true)
+    }
+
+    @Test
     func theFileIsPrivate0600InAPrivateDirectory0700() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -131,6 +131,31 @@ import Testing
         #expect(lines.nextLine() == nil)
         close(fds[0])
     }
+
+    @Test func aLineBeyondTheLimitIsGivenEmptyAndFlaggedAndTheNextFollows() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let writeEnd = fds[1]
+        let text = "first\n" + String(repeating: "x", count: 5 << 20) + "\nnext\n" + String(repeating: "y", count: (1 << 20) + 1)
+        let writer = Thread {
+            Array(text.utf8).withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count { offset += write(writeEnd, raw.baseAddress! + offset, raw.count - offset) }
+                close(writeEnd)
+            }
+        }
+        writer.start()
+        let lines = StandardInputLines(fd: fds[0])
+        var read: [String] = []
+        var flags: [Bool] = []
+        while let line = lines.nextLine() {
+            read.append(line)
+            flags.append(lines.lastLineTooLong)
+        }
+        close(fds[0])
+        #expect(read == ["first", "", "next", ""])
+        #expect(flags == [false, true, false, true])
+    }
 }
 
 /// A small seeded generator, so every run tests the same lines.

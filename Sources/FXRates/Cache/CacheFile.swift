@@ -13,7 +13,12 @@ enum CacheFile {
         case .failure(.missing): .usable(empty)
         case .failure(.isDirectory): .damaged(CacheFileProblem(reason: "a directory stands where the \(kind) file should be"))
         case .failure(.permissionDenied): .damaged(CacheFileProblem(reason: "permission denied"))
-        case .failure(.other): .damaged(CacheFileProblem(reason: "cannot be read"))
+        // A FIFO, a link or a huge file in its place is no cache either: set aside like damage (a
+        // rename moves the name, never opening it or what a link points to), and fx starts afresh.
+        case .failure(.tooLarge(let limit)):
+            .damaged(CacheFileProblem(reason: "larger than any \(kind) file (\(PlainFile.sizeText(limit)))"))
+        case .failure(let failure):
+            .damaged(CacheFileProblem(reason: failure.refusal ?? "cannot be read"))
         }
     }
 

@@ -11,10 +11,13 @@ public struct FileHistoryStore: HistoryStore {
         self.directory = directory
     }
 
+    /// The most a history file may hold: the ECB's since 1999 takes a few MiB.
+    static let sizeLimit = 64 << 20
+
     /// Where `source`'s history is kept.
     public func path(of source: SourceID) -> String { directory + "/history-\(source.rawValue).txt" }
     private func file(of source: SourceID) -> GuardedFile {
-        GuardedFile(path: path(of: source), lockPath: directory + "/history-\(source.rawValue).lock")
+        GuardedFile(path: path(of: source), lockPath: directory + "/history-\(source.rawValue).lock", sizeLimit: Self.sizeLimit)
     }
 
     /// The stored history with only `currencies` read (all when nil); nil when there is none,
