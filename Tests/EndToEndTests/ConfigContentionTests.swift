@@ -3,7 +3,7 @@ import FXTestSupport
 import Foundation
 import Testing
 
-/// `sources enable|disable` from many fx processes at once: each edit reads, changes and replaces
+/// `sources enable|disable` from 54 fx processes at once: each edit reads, changes and replaces
 /// `config.json` under its lock (`config.lock`), so no process's edit is lost to another's and
 /// what the user wrote stays.
 @Suite(.serialized) struct ConfigContentionTests {
@@ -18,10 +18,10 @@ import Testing
         try Data(#"{"timeout": 9, "sources": {"oxr": {"app_id": "kept-key", "enabled": true}}}"#.utf8).write(to: config)
 
         for round in 1...6 {
-            // Every process edits one source three times and ends on `last`; two processes per
-            // source. Script mode: each waits on its input until all have started, then all edit at once.
+            // Every process edits one source three times and ends on `last`; nine processes per
+            // source, 54 in all. Script mode: each waits on its input until all have started, then all edit at once.
             let (first, last) = round % 2 == 1 ? ("disable", "enable") : ("enable", "disable")
-            let jobs = (Self.sources + Self.sources).map { id in
+            let jobs = Array(repeating: Self.sources, count: 9).joined().map { id in
                 ContentionTests.Job(arguments: [], stdin: "sources \(last) \(id)\nsources \(first) \(id)\nsources \(last) \(id)\n")
             }
             for run in try ContentionTests.runAll(jobs, fx: fx, round: round) {
