@@ -19,11 +19,11 @@ public enum PlainFile {
         case tooLarge(limit: Int)
         case other(Int32)
 
-        /// The newer refusals worded for a warning ("not a regular file"); nil for the others,
+        /// The newer refusals worded for a warning ("not a regular file but a FIFO…"); nil for the others,
         /// which their callers word themselves.
         public var refusal: String? {
             switch self {
-            case .notRegularFile: "not a regular file (a FIFO, a device or a socket)"
+            case .notRegularFile: "not a regular file but a FIFO, a device or a socket"
             case .symbolicLink: "a symbolic link, which fx does not follow"
             case .tooLarge(let limit): "larger than \(PlainFile.sizeText(limit))"
             default: nil

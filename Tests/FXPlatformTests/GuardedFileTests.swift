@@ -173,7 +173,7 @@ struct GuardedFileTests {
             try file.update(empty: 0, Self.counter, change: Self.increment)
         } throws: { error in
             guard case .system(let failure)? = error as? GuardedFileError<Problem> else { return false }
-            return failure.reason.hasSuffix("not a regular file (a FIFO, a device or a socket)")
+            return failure.reason.hasSuffix("not a regular file but a FIFO, a device or a socket")
         }
         #expect(contents(file.path) == "1")
     }
