@@ -201,6 +201,17 @@ struct HistoryServiceScheduleTests {
         #expect(await service.takeDiagnostics().isEmpty)
     }
 
+    @Test func aHistoryCheckedInTheFutureIsAskedAgain() async throws {
+        // Checked by a clock a week ahead, since corrected: its age is unknown, so it is asked again.
+        let store = MemoryHistoryStore([RealECBHistory.entry(checkedAt: frankfurt("2026-11-07", 12, 0))])
+        let source = ScriptedHistorySource()
+        let clock = FixedClock(frankfurt("2026-10-31", 12, 0))
+        let service = HistoryService(sources: [source], store: store, clock: clock)
+        let quote = try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"))
+        #expect(source.calls == [.init(since: day("2026-10-31"), today: day("2026-10-31"))])
+        #expect(quote.provenance.fetchedAt == clock.now())
+    }
+
     @Test func nothingIsAskedBeforeTheNextPublicationIsDue() async throws {
         let checked = frankfurt("2026-10-30", 16, 5)
         let store = MemoryHistoryStore([RealECBHistory.entry(checkedAt: checked)])
@@ -719,11 +730,17 @@ struct FileHistoryStoreTests {
         #expect(merged.checkedAt == Self.checked)
         #expect(theirs.load(.ecb, currencies: nil).0 == merged)
 
-        // An older history saved later does not take away the newer days.
-        _ = try theirs.save(RealECBHistory.entry(through: day("2000-12-29"), checkedAt: utc("2026-10-29T15:05:00Z")))
+        // An older history saved later (checked a moment before ours) does not take away the newer days.
+        _ = try theirs.save(RealECBHistory.entry(through: day("2000-12-29"), checkedAt: Self.checked - 30))
         let after = try #require(mine.load(.ecb, currencies: nil).0)
         #expect(after.history == RealECBHistory.all)
         #expect(after.checkedAt == Self.checked)
+
+        // A stamp more than a minute ahead of the one being written came from a clock since moved
+        // back: the writer's own is kept, or the history would look checked in the future.
+        let corrected = try theirs.save(RealECBHistory.entry(through: day("2000-12-29"), checkedAt: Self.checked - 3600))
+        #expect(corrected.checkedAt == Self.checked - 3600)
+        #expect(corrected.history == RealECBHistory.all)
     }
 
     @Test func anUnwritableDirectoryIsAStoreErrorAndAWarning() async throws {

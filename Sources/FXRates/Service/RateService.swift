@@ -66,9 +66,9 @@ public actor RateService {
     /// Automatic fetches stop at this share of a quota, keeping the rest for explicit `refresh`.
     static let automaticQuotaShare = 9
 
-    /// Until when the source's server asked not to be asked (`Retry-After`, kept in usage), if that is still ahead.
+    /// Until when the source's server asked not to be asked (`Retry-After`, kept in usage, capped), if that is still ahead.
     private func waitingUntil(_ id: SourceID, now: Date) -> Date? {
-        usage.load()[id]?.retryAfter.flatMap { $0 > now ? $0 : nil }
+        usage.load()[id]?.waitingUntil(at: now)
     }
 
     /// Requests made to `source` this month, and its allowance, when it has one.
