@@ -390,6 +390,37 @@ struct HistoryServiceOfflineTests {
         #expect(source.calls.isEmpty)
     }
 
+    @Test func aDayBeforeTheBuiltInRatesIsNotFetchedNotBeforeTheSource() async throws {
+        let service = HistoryService(
+            sources: [ScriptedHistorySource()], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
+            builtIn: .ecb, options: .init(offline: true))
+        do {
+            _ = try await service.quote(from: .usd, to: jpy, on: day("2001-01-02"))
+            Issue.record("expected an error")
+        } catch {
+            guard case .history(.notFetched(let asked, let held, let builtIn, let name)) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(asked == day("2001-01-02") && builtIn && name == ecbName)
+            #expect(held.upperBound == day("2026-10-30") && held.lowerBound > day("2026-01-01"))
+        }
+        // A part fetched (the 90-day file) is not the source's beginning either.
+        let recent = RealECBHistory.recent(today: day("2026-11-02"), through: day("2026-10-30"))
+        let partial = HistoryService(
+            sources: [ScriptedHistorySource()],
+            store: MemoryHistoryStore([
+                CachedHistory(source: .ecb, history: recent, complete: false, fetchedAt: frankfurt("2026-11-02", 12))
+            ]),
+            clock: FixedClock(frankfurt("2026-11-03", 9)), options: .init(offline: true))
+        await #expect(
+            throws: RateError.history(
+                .notFetched(day("2001-01-02"), held: recent.first!...recent.last!, builtIn: false, sourceName: ecbName))
+        ) {
+            try await partial.quote(from: .usd, to: jpy, on: day("2001-01-02"))
+        }
+    }
+
     @Test func offlineWithNothingAndNoBuiltInIsAnError() async {
         let source = ScriptedHistorySource()
         let service = HistoryService(
