@@ -69,7 +69,8 @@ struct FXCommand: ParsableCommand {
 
     mutating func validate() throws {
         if let maxAge, DurationParser.parse(maxAge) == nil {
-            throw ValidationError("Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d.")
+            throw ValidationError(
+                "Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only.")
         }
     }
 }

@@ -156,7 +156,7 @@ public enum Messages {
         case .usingBuiltIn(let day):
             return builtIn(day)
         case .partialHistory(let name, let from):
-            return "the \(name) history held here begins only on \(from): earlier days have not been fetched; \(fetchHistoryAdvice)"
+            return "the \(name) history held here begins only on \(from): earlier days have not been fetched; online, \(fetchHistoryAdvice)"
         case .staleData(let name, let day, let supersededFor):
             return "using cached \(name) rates of \(day), superseded \(AgeText.duration(supersededFor)) ago; run 'refresh' when online"
         }
@@ -164,7 +164,7 @@ public enum Messages {
 
     /// What fetches a whole history: `refresh` fetches only the latest rates; a history asked
     /// for without a range fetches every publication (and every currency) of the source.
-    static let fetchHistoryAdvice = "online, 'fx history eur usd all' fetches all of it"
+    static let fetchHistoryAdvice = "'fx history eur usd all' fetches all of it"
 
     public static func text(for error: HistoryError) -> String {
         switch error {
@@ -175,7 +175,7 @@ public enum Messages {
                 builtIn
                 ? "the \(name) history has not been fetched, and the built-in rates cover only \(held.lowerBound) to \(held.upperBound)"
                 : "only \(held.lowerBound) to \(held.upperBound) of the \(name) history has been fetched"
-            return "No rates for \(day) here: \(have). \(fetchHistoryAdvice)."
+            return "No rates for \(day) here: \(have). Online, \(fetchHistoryAdvice)."
         case .outsideCurrencyRange(let code, let asked, let span, let name):
             return "No \(code) rate on \(asked): the \(name) published \(code) only from \(span.lowerBound) to \(span.upperBound)."
         case .currencyGap(let code, let asked, let before, let after, let name):

@@ -99,6 +99,8 @@ public actor HistoryService {
             // What is held begins later than the source's rates do (the built-in snapshot, or a part
             // fetched): say that the rest is missing here, not that the source has no earlier rates.
             if provenance.origin == .builtIn || !entry.complete {
+                // The error says it all: a warning that the history held begins later would repeat it.
+                diagnostics.removeAll { if case .partialHistory = $0 { true } else { false } }
                 throw .history(
                     .notFetched(
                         day, held: first...(entry.history.last ?? first), builtIn: provenance.origin == .builtIn,
