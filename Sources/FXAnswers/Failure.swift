@@ -14,7 +14,7 @@ public enum Failure: Error, Sendable, Equatable {
     public var exitStatus: Int32 {
         switch self {
         case .usage: 2
-        case .rates(.unknownSource), .rates(.offlineRefresh), .rates(.noHistory), .rates(.sourceDisabled): 2
+        case .rates(.unknownSource), .rates(.offlineRefresh), .rates(.noHistory), .rates(.sourceDisabled), .rates(.noEnabledSource): 2
         case .rates: 1
         case .tooOld: 3
         case .refreshFailed: 1
@@ -51,7 +51,9 @@ public enum Failure: Error, Sendable, Equatable {
             case .configUnwritable: "config_unwritable"
             case .noHistory: "no_history"
             case .sourceDisabled: "source_disabled"
+            case .noEnabledSource: "no_enabled_source"
             case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
+            case .history(.notFetched): "history_not_fetched"
             case .history(.noCommonDays): "no_rate_in_range"
             }
         case .tooOld: "data_too_old"

@@ -27,7 +27,10 @@ struct FXCommand: ParsableCommand {
             "Exit 3 when the rates used were superseded longer ago than this (90s, 15m, 12h, 2d, 1w).", valueName: "duration"))
     var maxAge: String?
 
-    @Option(help: ArgumentHelp("Ask only this source (ecb; frankfurter for history and dated questions).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "Ask only this source: ecb, frankfurter, boc, oxr, dunamu or nasdaq (ecb or frankfurter for history and dated questions).",
+            valueName: "id"))
     var source: String?
 
     @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR does the same).")
@@ -66,7 +69,8 @@ struct FXCommand: ParsableCommand {
 
     mutating func validate() throws {
         if let maxAge, DurationParser.parse(maxAge) == nil {
-            throw ValidationError("Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d.")
+            throw ValidationError(
+                "Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only.")
         }
     }
 }

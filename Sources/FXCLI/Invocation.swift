@@ -22,6 +22,9 @@ public struct Invocation: Equatable, Sendable {
 public enum CommandLineOutcome: Equatable, Sendable {
     case run(Invocation)
     case exit(status: Int32, message: String, toStandardError: Bool)
+    /// A malformed option or argument (exit 2): one line, without the `fx: ` label, not the
+    /// usage block; `json` when `--json` was among fx's own options, for an error object on stdout.
+    case optionError(message: String, json: Bool)
 }
 
 public enum CommandLineReader {
@@ -38,11 +41,13 @@ public enum CommandLineReader {
             return .run(parsed.invocation)
         } catch {
             // ArgumentParser's own exit code for usage errors is 64; fx promises 2.
-            let message = FXCommand.fullMessage(for: error)
             if FXCommand.exitCode(for: error) == .success {
-                return .exit(status: 0, message: message, toStandardError: false)
+                return .exit(status: 0, message: FXCommand.fullMessage(for: error), toStandardError: false)
             }
-            return .exit(status: 2, message: "fx: " + message, toStandardError: true)
+            // The error alone, as every other error is one line; the usage block is for --help.
+            let line = FXCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "malformed command line"
+            let json = arguments.prefix { $0 != "--" }.contains("--json")
+            return .optionError(message: line + " (see fx --help)", json: json)
         }
     }
 

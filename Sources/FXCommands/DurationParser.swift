@@ -1,4 +1,4 @@
-/// Durations for `--max-age`: `90s`, `15m`, `12h`, `2d`, `1w`, or combined as `1d12h`.
+/// Durations for `--max-age`: `90s`, `15m`, `12h`, `2d`, `1w`, or combined as `1d12h`; `0` alone too.
 public enum DurationParser {
     public static func parse(_ text: String) -> TimeInterval? {
         let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
@@ -16,6 +16,8 @@ public enum DurationParser {
                 return nil
             }
         }
+        // A bare 0 needs no unit: `--max-age 0` asks for the newest publication only.
+        if !sawUnit, !number.isEmpty, number.allSatisfy({ $0 == "0" }) { return 0 }
         guard number.isEmpty, sawUnit else { return nil }
         return total
     }

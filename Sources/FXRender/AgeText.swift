@@ -9,9 +9,11 @@ public enum AgeText {
         return "\(secs)s"
     }
 
-    /// "3m 12s ago", or "just now" under a second.
+    /// "3m 12s ago", or "just now" under a second. A stamp more than a minute ahead of the clock
+    /// (written by a clock that was wrong) has no age to tell.
     public static func ago(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
+        if seconds < -60 { return "at an unknown time" }
         return seconds < 1 ? "just now" : duration(seconds) + " ago"
     }
 }

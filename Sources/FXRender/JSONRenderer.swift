@@ -26,6 +26,13 @@ public enum JSONRenderer {
         return JSONValue.object([("error", .object(members))]).serialized
     }
 
+    /// `{"error": {"code", "message"}}` for a command line fx cannot act on (`invalid_option`
+    /// unless given), printed before any line is read.
+    public static func render(optionError message: String, code: String? = nil) -> String {
+        let members: [(String, JSONValue)] = [("code", .string(code ?? "invalid_option")), ("message", .string(message))]
+        return JSONValue.object([("error", .object(members))]).serialized
+    }
+
     private static func conversionJSON(_ conversion: Conversion) -> JSONValue {
         let amount = JSONValue.string(DecimalFormat.plain(conversion.amount))
         let lines: [JSONValue] = conversion.lines.map { line in

@@ -86,6 +86,10 @@ public enum Messages {
             let names = keeping.map(\.rawValue).joined(separator: " and ")
             return
                 "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."
+        case .noEnabledSource(history: true):
+            return "No enabled source keeps a history (ecb and frankfurter do); 'fx sources enable ecb' turns the ECB on."
+        case .noEnabledSource(history: false):
+            return "No source is enabled; 'fx sources enable ecb' turns the ECB on."
         case .configUnwritable(let reason):
             return "Could not change the configuration: \(printable(reason))."
         case .offlineRefresh:
@@ -131,6 +135,8 @@ public enum Messages {
             }
         case .waitingUntil(let until):
             return "the server asked for no request before \(utcTime(until))"
+        case .notConfigured(let what):
+            return "nothing asked: the config lists no \(printable(what)) for this source"
         }
     }
 
@@ -152,16 +158,26 @@ public enum Messages {
         case .usingBuiltIn(let day):
             return builtIn(day)
         case .partialHistory(let name, let from):
-            return "the \(name) history held here begins only on \(from); run 'history' online for earlier days"
+            return "the \(name) history held here begins only on \(from): earlier days have not been fetched; online, \(fetchHistoryAdvice)"
         case .staleData(let name, let day, let supersededFor):
             return "using cached \(name) rates of \(day), superseded \(AgeText.duration(supersededFor)) ago; run 'refresh' when online"
         }
     }
 
+    /// What fetches a whole history: `refresh` fetches only the latest rates; a history asked
+    /// for without a range fetches every publication (and every currency) of the source.
+    static let fetchHistoryAdvice = "'fx history eur usd all' fetches all of it"
+
     public static func text(for error: HistoryError) -> String {
         switch error {
         case .beforeFirstPublication(let day, let first, let name):
             return "No rates for \(day): the \(name)'s rates begin on \(first)."
+        case .notFetched(let day, let held, let builtIn, let name):
+            let have =
+                builtIn
+                ? "the \(name) history has not been fetched, and the built-in rates cover only \(held.lowerBound) to \(held.upperBound)"
+                : "only \(held.lowerBound) to \(held.upperBound) of the \(name) history has been fetched"
+            return "No rates for \(day) here: \(have). Online, \(fetchHistoryAdvice)."
         case .outsideCurrencyRange(let code, let asked, let span, let name):
             return "No \(code) rate on \(asked): the \(name) published \(code) only from \(span.lowerBound) to \(span.upperBound)."
         case .currencyGap(let code, let asked, let before, let after, let name):

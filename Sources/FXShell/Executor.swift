@@ -109,12 +109,14 @@ public struct Executor: Sendable {
             try editConfig { config throws(ConfigEditor.EditError) in try config.setEnabled(id, on) }
             let key = sourceInfo.first { $0.id == id }
             let note = on && key?.keyVariable != nil && key?.keySet == false ? "; it needs \(key!.keyVariable!) before it answers" : ""
-            return .configured("\(id) \(on ? "enabled" : "disabled") in \(config!.path)\(note); this takes effect when fx starts next")
+            return .configured(
+                "\(id) \(on ? "enabled" : "disabled") in \(Messages.printable(config!.path))\(note); this takes effect when fx starts next")
         case .order(let ids):
             var order: [SourceID] = []
             try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, known: sourceInfo.map(\.id)) }
             return .configured(
-                "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(config!.path); this takes effect when fx starts next")
+                "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(Messages.printable(config!.path)); this takes effect when fx starts next"
+            )
         case .compare(let base, let quote):
             var rows: [SourceComparison.Row] = []
             for status in await service.status() {

@@ -67,7 +67,8 @@ public struct Settings: Sendable {
             if let seconds = Double(text), seconds > 0, seconds <= 600 {
                 settings.timeout = seconds
             } else {
-                settings.warnings.append("ignoring FX_TIMEOUT: '\(Messages.printable(text))' is not a number of seconds between 0 and 600")
+                settings.warnings.append(
+                    "ignoring FX_TIMEOUT: '\(Messages.printable(text))'; give seconds above 0, at most 600 (such as 15 or 0.5)")
             }
         }
         for id in knownSources {
@@ -102,12 +103,16 @@ public struct Settings: Sendable {
         return String(trimmed)
     }
 
+    /// The config's path as a warning shows it: the directory names may hold escape characters.
+    private var shownPath: String { Messages.printable(configPath) }
+
     private mutating func readConfig(knownSources: [SourceID]) {
         // A config file is the user's own writing: report its problems, never move it aside.
         let read = GuardedFile.read(configPath)
         guard case .success(let data) = read else {
             // None is the usual case; one that is there but cannot be read is said, not skipped silently.
-            guard Paths.exists(configPath) else { return }
+            // Judged by the failure, not by looking again: a writer may have created it meanwhile.
+            if case .failure(.missing) = read { return }
             // A FIFO or a file too large to be a config: refused without reading it (GuardedFile).
             let refusal = if case .failure(let failure) = read { failure.refusal } else { String?.none }
             let why =
@@ -115,18 +120,18 @@ public struct Settings: Sendable {
                 ?? (Paths.isDirectory(configPath)
                     ? "a directory stands where the config file should be"
                     : access(configPath, R_OK) != 0 ? "cannot read it (\(String(cString: strerror(errno))))" : "cannot read it")
-            warnings.append("ignoring \(configPath): \(why)")
+            warnings.append("ignoring \(shownPath): \(why)")
             return
         }
         guard let config = try? JSONDecoder().decode(ConfigFile.self, from: data) else {
-            warnings.append("ignoring \(configPath): not valid JSON of the expected shape")
+            warnings.append("ignoring \(shownPath): not valid JSON of the expected shape")
             return
         }
         if let seconds = config.timeout {
             if seconds > 0, seconds <= 600 {
                 timeout = seconds
             } else {
-                warnings.append("ignoring timeout \(seconds) in \(configPath): give seconds between 0 and 600")
+                warnings.append("ignoring timeout \(seconds) in \(shownPath): give seconds above 0, at most 600 (such as 15 or 0.5)")
             }
         }
         if let order = config.order {
@@ -136,7 +141,7 @@ public struct Settings: Sendable {
                 sourceOrder = ids
             } else {
                 warnings.append(
-                    "ignoring the order in \(configPath): unknown source \(unknown.map { Messages.printable($0.rawValue) }.joined(separator: ", "))"
+                    "ignoring the order in \(shownPath): unknown source \(unknown.map { Messages.printable($0.rawValue) }.joined(separator: ", "))"
                 )
             }
         }
@@ -149,14 +154,14 @@ public struct Settings: Sendable {
                 if (1...10_000_000).contains(quota) {
                     quotas[id] = quota
                 } else {
-                    warnings.append("ignoring the quota of source '\(name)' in \(configPath): give a number of requests from 1 to 10000000")
+                    warnings.append("ignoring the quota of source '\(name)' in \(shownPath): give a number of requests from 1 to 10000000")
                 }
             }
             if let datasets = source.datasets, id.rawValue == "nasdaq" {
                 nasdaqDatasets = datasets.filter { $0.isUsable }
                 for dropped in datasets where !dropped.isUsable {
                     warnings.append(
-                        "ignoring the Nasdaq dataset '\(dropped.database)/\(dropped.code)' in \(configPath): "
+                        "ignoring the Nasdaq dataset '\(dropped.database)/\(dropped.code)' in \(shownPath): "
                             + "give letters, digits or _ for database and code, and two different currency codes")
                 }
             }
@@ -164,14 +169,14 @@ public struct Settings: Sendable {
             if let url = Self.validURL(text) {
                 sourceURLs[id] = url
             } else {
-                warnings.append("ignoring the URL of source '\(name)' in \(configPath): not an http(s) URL")
+                warnings.append("ignoring the URL of source '\(name)' in \(shownPath): not an http(s) URL")
             }
         }
-        // A key in a file others can read is a key others can use.
-        if holdsKey, let attributes = try? FileManager.default.attributesOfItem(atPath: configPath),
-            let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0
-        {
-            warnings.append("\(configPath) holds an API key and can be read by others; run: chmod 600 \(configPath)")
+        // A key in a file others can read is a key others can use. stat, not FileManager: its
+        // attributes (FoundationEssentials) did not come back as an Int, so this never fired.
+        var info = stat()
+        if holdsKey, stat(configPath, &info) == 0, info.st_mode & 0o044 != 0 {
+            warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
         }
     }
 

@@ -45,6 +45,8 @@ public struct SourceCatalog: Sendable {
 
     public func isEnabled(_ entry: Entry, _ settings: Settings) -> Bool {
         if let configured = settings.enabled[entry.id] { return configured }
+        // Nasdaq is on once its key is set and it has datasets to ask: with either missing it cannot answer.
+        if entry.id == .nasdaq { return settings.keys[entry.id] != nil && !settings.nasdaqDatasets.isEmpty }
         return entry.onByDefault && (entry.keyVariable == nil || settings.keys[entry.id] != nil)
     }
 

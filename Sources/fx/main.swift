@@ -21,6 +21,16 @@ case .run(let invocation):
 case .exit(let status, let message, let toStandardError):
     FileDescriptorOutput(fd: toStandardError ? 2 : 1, bufferSize: 0).write(message + "\n")
     exit(status)
+case .optionError(let message, let json):
+    optionError(message, json: json)
+}
+
+/// A command line fx cannot act on: one line on stderr, and with `--json` the error object on
+/// stdout, as for every other error; status 2.
+func optionError(_ message: String, json: Bool, code: String? = nil) -> Never {
+    if json { FileDescriptorOutput(fd: 1, bufferSize: 0).write(JSONRenderer.render(optionError: message, code: code) + "\n") }
+    FileDescriptorOutput(fd: 2, bufferSize: 0).write("fx: " + message + "\n")
+    exit(2)
 }
 
 let environment = ProcessEnvironment.current(prefixes: Settings.environmentPrefixes, names: Settings.environmentNames)
@@ -63,12 +73,12 @@ for warning in settings.warnings { err.write(style.yellow("warning:") + " " + wa
 
 let sourceID = arguments.source.map { SourceID($0.lowercased()) }
 if let sourceID, !knownSources.contains(sourceID) {
-    err.write("fx: " + Messages.text(for: UsageError(.unknownSource(arguments.source ?? "", known: knownSources), span: nil)) + "\n")
-    exit(2)
+    let error = UsageError(.unknownSource(arguments.source ?? "", known: knownSources), span: nil)
+    optionError(Messages.text(for: error), json: arguments.json, code: Failure.usage(error).code)
 }
 if let sourceID, !sources.contains(where: { $0.id == sourceID }) {
-    err.write("fx: " + Messages.text(for: RateError.sourceDisabled(sourceID)) + "\n")
-    exit(2)
+    optionError(
+        Messages.text(for: RateError.sourceDisabled(sourceID)), json: arguments.json, code: Failure.rates(.sourceDisabled(sourceID)).code)
 }
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
 let conversionLog = FileConversionLog.standard(environment: environment)

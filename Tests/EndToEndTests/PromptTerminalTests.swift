@@ -53,6 +53,25 @@ struct PromptTerminalTests {
         #expect(answer.contains("100.00 USD = 89.51 EUR"))
     }
 
+    /// A config holding a key that others can read: warned of once, when the prompt starts.
+    @Test func aReadableKeyIsWarnedOfOnceAtThePrompt() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let config = fx.home.appendingPathComponent("config/fx/config.json")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"sources": {"oxr": {"app_id": "k3y"}}}"#.utf8).write(to: config)
+        chmod(config.path, 0o644)
+        let terminal = try start(fx)
+        defer { terminal.close() }
+        try terminal.send("100 usd eur", "Enter")
+        try terminal.waitFor { $0.contains("100.00 USD = 89.51 EUR") }
+        try terminal.send("5 eur gbp", "Enter")
+        let screen = try terminal.waitFor { $0.contains("5.00 EUR =") }
+        // Long lines wrap on the terminal: joined again before counting.
+        let joined = screen.replacingOccurrences(of: "\n", with: "")
+        #expect(joined.components(separatedBy: "holds an API key and can be read by others").count - 1 == 1, "\(screen)")
+    }
+
     @Test func ctrlCClearsTheLineAndCtrlDLeavesTheTerminalAsItWas() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }

@@ -41,13 +41,26 @@ import Testing
         #expect(invocation.commandWords == ["convert", "100", "usd", "eur"])
     }
 
-    @Test func usageErrorsExitWithStatusTwoOnStandardError() {
-        guard case .exit(let status, let message, let toError) = CommandLineReader.read(["--max-age", "soon"]) else {
-            Issue.record("expected an exit")
-            return
+    @Test func optionErrorsAreOneLineAndKnowOfJSON() {
+        let lines: [([String], Bool)] = [
+            (["--max-age", "soon"], false), (["--json", "--max-age", "1x", "100", "usd", "eur"], true), (["--json", "--source"], true),
+            (["--max-age", "1x", "--", "--json"], false),
+        ]
+        for (line, json) in lines {
+            guard case .optionError(let message, let wantsJSON) = CommandLineReader.read(line) else {
+                Issue.record("expected an option error for \(line)")
+                continue
+            }
+            #expect(wantsJSON == json, "\(line)")
+            #expect(!message.contains("\n") && !message.contains("USAGE") && message.hasSuffix("(see fx --help)"), "\(message)")
         }
-        #expect(status == 2 && toError)
-        #expect(message.hasPrefix("fx: ") && message.contains("--max-age"))
+        guard case .optionError(let message, _) = CommandLineReader.read(["--max-age", "soon"]) else { return }
+        #expect(message.contains("--max-age 'soon'"))
+    }
+
+    @Test func maxAgeZeroMeansTheNewestOnly() throws {
+        #expect(try #require(CommandLineReader.quick(["--max-age", "0", "100", "usd", "eur"])).maxAge == "0")
+        #expect(try FXCommand.parse(["--max-age", "0", "100", "usd", "eur"]).maxAge == "0")
     }
 
     @Test func helpIsPrintedOnStandardOutput() {

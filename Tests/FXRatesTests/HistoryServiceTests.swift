@@ -201,6 +201,17 @@ struct HistoryServiceScheduleTests {
         #expect(await service.takeDiagnostics().isEmpty)
     }
 
+    @Test func aHistoryCheckedInTheFutureIsAskedAgain() async throws {
+        // Checked by a clock a week ahead, since corrected: its age is unknown, so it is asked again.
+        let store = MemoryHistoryStore([RealECBHistory.entry(checkedAt: frankfurt("2026-11-07", 12, 0))])
+        let source = ScriptedHistorySource()
+        let clock = FixedClock(frankfurt("2026-10-31", 12, 0))
+        let service = HistoryService(sources: [source], store: store, clock: clock)
+        let quote = try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"))
+        #expect(source.calls == [.init(since: day("2026-10-31"), today: day("2026-10-31"))])
+        #expect(quote.provenance.fetchedAt == clock.now())
+    }
+
     @Test func nothingIsAskedBeforeTheNextPublicationIsDue() async throws {
         let checked = frankfurt("2026-10-30", 16, 5)
         let store = MemoryHistoryStore([RealECBHistory.entry(checkedAt: checked)])
@@ -377,6 +388,39 @@ struct HistoryServiceOfflineTests {
         _ = try await service.quote(from: .usd, to: gbp, on: day("2026-10-30"))
         #expect(await service.takeDiagnostics().isEmpty)
         #expect(source.calls.isEmpty)
+    }
+
+    @Test func aDayBeforeTheBuiltInRatesIsNotFetchedNotBeforeTheSource() async throws {
+        let service = HistoryService(
+            sources: [ScriptedHistorySource()], store: MemoryHistoryStore(), clock: FixedClock(frankfurt("2026-11-03", 9)),
+            builtIn: .ecb, options: .init(offline: true))
+        do {
+            _ = try await service.quote(from: .usd, to: jpy, on: day("2001-01-02"))
+            Issue.record("expected an error")
+        } catch {
+            guard case .history(.notFetched(let asked, let held, let builtIn, let name)) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(asked == day("2001-01-02") && builtIn && name == ecbName)
+            #expect(held.upperBound == day("2026-10-30") && held.lowerBound > day("2026-01-01"))
+        }
+        // A part fetched (the 90-day file) is not the source's beginning either.
+        let recent = RealECBHistory.recent(today: day("2026-11-02"), through: day("2026-10-30"))
+        let partial = HistoryService(
+            sources: [ScriptedHistorySource()],
+            store: MemoryHistoryStore([
+                CachedHistory(source: .ecb, history: recent, complete: false, fetchedAt: frankfurt("2026-11-02", 12))
+            ]),
+            clock: FixedClock(frankfurt("2026-11-03", 9)), options: .init(offline: true))
+        await #expect(
+            throws: RateError.history(
+                .notFetched(day("2001-01-02"), held: recent.first!...recent.last!, builtIn: false, sourceName: ecbName))
+        ) {
+            try await partial.quote(from: .usd, to: jpy, on: day("2001-01-02"))
+        }
+        // The error says it; no warning repeats it.
+        #expect(await partial.takeDiagnostics().isEmpty)
     }
 
     @Test func offlineWithNothingAndNoBuiltInIsAnError() async {
@@ -719,11 +763,17 @@ struct FileHistoryStoreTests {
         #expect(merged.checkedAt == Self.checked)
         #expect(theirs.load(.ecb, currencies: nil).0 == merged)
 
-        // An older history saved later does not take away the newer days.
-        _ = try theirs.save(RealECBHistory.entry(through: day("2000-12-29"), checkedAt: utc("2026-10-29T15:05:00Z")))
+        // An older history saved later (checked a moment before ours) does not take away the newer days.
+        _ = try theirs.save(RealECBHistory.entry(through: day("2000-12-29"), checkedAt: Self.checked - 30))
         let after = try #require(mine.load(.ecb, currencies: nil).0)
         #expect(after.history == RealECBHistory.all)
         #expect(after.checkedAt == Self.checked)
+
+        // A stamp more than a minute ahead of the one being written came from a clock since moved
+        // back: the writer's own is kept, or the history would look checked in the future.
+        let corrected = try theirs.save(RealECBHistory.entry(through: day("2000-12-29"), checkedAt: Self.checked - 3600))
+        #expect(corrected.checkedAt == Self.checked - 3600)
+        #expect(corrected.history == RealECBHistory.all)
     }
 
     @Test func anUnwritableDirectoryIsAStoreErrorAndAWarning() async throws {

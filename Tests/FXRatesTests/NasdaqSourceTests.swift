@@ -226,7 +226,7 @@ struct NasdaqSourceTests {
         #expect(twiceTransport.requests.isEmpty)
 
         let (none, noneTransport) = Self.source([], [:])
-        #expect(await Self.failure(none) == .noRates)
+        #expect(await Self.failure(none) == .notConfigured("datasets"))
         #expect(noneTransport.requests.isEmpty)
     }
 
@@ -355,6 +355,17 @@ struct NasdaqSourceTests {
     }
 
     // MARK: configuration, URLs, schedule
+
+    /// A key but no datasets: nothing is sent, so nothing is counted, and the reason is the config.
+    @Test func noDatasetsIsNotConfiguredAndCostsNothing() async throws {
+        let transport = PathTransport([:])
+        let source = NasdaqDataLinkSource(apiKey: "k", datasets: [], transport: transport, clock: FixedClock(Self.now))
+        let usage = MemoryUsageStore()
+        let service = RateService(sources: [source], store: MemoryRateStore(), clock: FixedClock(Self.now), usage: usage)
+        #expect(try await service.refresh(only: [.nasdaq]).first?.outcome == .failed(.notConfigured("datasets")))
+        #expect(transport.requests.isEmpty)
+        #expect(usage.load()[.nasdaq]?.requests ?? 0 == 0)
+    }
 
     @Test func datasetCodesMustBePlain() {
         #expect(NasdaqDataset(database: "ECB", code: "EURUSD", base: .eur, quote: .usd)?.name == "ECB/EURUSD")

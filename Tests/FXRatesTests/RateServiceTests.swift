@@ -88,6 +88,21 @@ struct RateServiceScheduleTests {
         #expect(store.load().entries[.ecb]?.table == Sample.mondayAfterFriday)
     }
 
+    @Test func aCacheCheckedInTheFutureIsAskedAgain() async throws {
+        // Stamped by a clock a week ahead, since corrected: its age is unknown.
+        let ahead = CachedRates(source: .ecb, table: Sample.friday, fetchedAt: frankfurt("2026-11-09", 16, 5))
+        let store = MemoryRateStore([ahead])
+        let source = FakeRateSource(answering: Sample.monday)
+        let clock = FixedClock(frankfurt("2026-11-02", 17))
+        let service = RateService(sources: [source], store: store, clock: clock, usage: MemoryUsageStore())
+        let quote = try await service.quote(from: .usd, to: jpy)
+        #expect(source.calls == 1)
+        #expect(quote.provenance.origin == .network)
+        #expect(quote.provenance.date == day("2026-11-02"))
+        #expect(quote.provenance.fetchedAt == clock.now())
+        #expect(store.load().entries[.ecb]?.checkedAt == clock.now())
+    }
+
     @Test func easterWeekendIsNotAskedAbout() async throws {
         // Rates of Maundy Thursday 2026-04-02 stay current until Tuesday 2026-04-07 16:00 CEST.
         let thursday = RateTable(base: .eur, date: day("2026-04-02"), rates: [.usd: dec("1.08")])

@@ -137,6 +137,33 @@ struct RetryAfterTests {
         #expect(store.load()[.ecb] == SourceUsage(month: "2026-11", requests: 2))
     }
 
+    @Test func aWaitReadBackIsCappedAtADayAfterItWasAsked() async throws {
+        let far = utc("2100-01-01T00:00:00Z")
+        let asked = SourceUsage(month: "2026-11", requests: 1, lastError: "HTTP 429", lastErrorAt: Self.now - 3600, retryAfter: far)
+        let cap = Self.now - 3600 + RetryAfter.longest
+        #expect(asked.waitingUntil(at: Self.now) == cap)
+        #expect(asked.waitingUntil(at: cap) == nil)
+        // Without the instant it was asked at, a wait beyond a day is not honoured (capping it at
+        // a day from each run would hold the source off for ever).
+        let bare = SourceUsage(month: "2026-11", requests: 1, retryAfter: far)
+        #expect(bare.waitingUntil(at: Self.now) == nil)
+
+        // An explicit refresh honours the capped wait, and no more.
+        let source = FakeRateSource(answering: Sample.monday)
+        let waiting = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(Self.now), usage: MemoryUsageStore([.ecb: asked]))
+        #expect(try await waiting.refresh(only: [.ecb]).first?.outcome == .failed(.waitingUntil(cap)))
+        #expect(source.calls == 0)
+        let later = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(cap + 1), usage: MemoryUsageStore([.ecb: asked]))
+        _ = try await later.refresh(only: [.ecb])
+        #expect(source.calls == 1)
+        let unanchored = RateService(
+            sources: [source], store: MemoryRateStore(), clock: FixedClock(Self.now), usage: MemoryUsageStore([.ecb: bare]))
+        _ = try await unanchored.refresh(only: [.ecb])
+        #expect(source.calls == 2)
+    }
+
     private func makeDirectory() -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fx-retry-\(UUID().uuidString)").path
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -17,6 +17,7 @@ struct AgeTextTests {
     @Test(
         arguments: [
             (192, "3m 12s ago"), (45, "45s ago"), (1, "1s ago"), (0.5, "just now"), (0, "just now"), (-30, "just now"),
+            (-3600, "at an unknown time"),
         ] as [(TimeInterval, String)])
     func ago(secondsAgo: Double, text: String) {
         let now = Date(timeIntervalSince1970: 1_800_000_000)

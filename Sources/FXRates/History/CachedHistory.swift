@@ -39,8 +39,14 @@ package enum HistoryMerge {
         var merged = newer
         merged.history = older.history.merging(newer.history)
         merged.complete = newer.complete || older.complete
-        merged.fetchedAt = max(newer.fetchedAt, older.fetchedAt)
-        merged.checkedAt = max(newer.checkedAt, older.checkedAt)
+        merged.fetchedAt = later(newer.fetchedAt, older.fetchedAt)
+        merged.checkedAt = later(newer.checkedAt, older.checkedAt)
         return merged
+    }
+
+    /// The later stamp, but one more than a minute ahead of the stamp being written now came from
+    /// a clock since moved back: kept, it would make the history look checked in the future.
+    private static func later(_ newer: Date, _ older: Date) -> Date {
+        older > newer + 60 ? newer : max(newer, older)
     }
 }

@@ -95,7 +95,18 @@ public actor HistoryService {
     ) {
         let (entry, provenance) = try await history(reaching: day, needing: codes, only: only)
         guard let index = entry.history.index(onOrBefore: day) else {
-            throw .history(.beforeFirstPublication(day, first: entry.history.first ?? day, sourceName: provenance.sourceName))
+            let first = entry.history.first ?? day
+            // What is held begins later than the source's rates do (the built-in snapshot, or a part
+            // fetched): say that the rest is missing here, not that the source has no earlier rates.
+            if provenance.origin == .builtIn || !entry.complete {
+                // The error says it all: a warning that the history held begins later would repeat it.
+                diagnostics.removeAll { if case .partialHistory = $0 { true } else { false } }
+                throw .history(
+                    .notFetched(
+                        day, held: first...(entry.history.last ?? first), builtIn: provenance.origin == .builtIn,
+                        sourceName: provenance.sourceName))
+            }
+            throw .history(.beforeFirstPublication(day, first: first, sourceName: provenance.sourceName))
         }
         let used = entry.history.days[index]
         var dated = Provenance(
@@ -163,7 +174,7 @@ public actor HistoryService {
             held[id] = kept
             return (kept.entry, Provenance(source: id, sourceName: name, date: last, fetchedAt: nil, origin: .builtIn))
         }
-        throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
+        throw firstFailure ?? .noEnabledSource(history: true)
     }
 
     /// This source's history, reaching back to `day` (to the start when nil), as current as the

@@ -12,7 +12,7 @@ extension FetchFailure {
         case .missingKey(let variable): .missingKey(transform(variable))
         case .providerError(let text): .providerError(transform(text))
         case .transport, .httpStatus, .emptyBody, .htmlBody, .forbiddenDTD, .missingDate, .noRates,
-            .duplicateDate, .futureDate, .quotaUsedUp, .throttled, .waitingUntil:
+            .duplicateDate, .futureDate, .quotaUsedUp, .throttled, .waitingUntil, .notConfigured:
             self
         }
     }

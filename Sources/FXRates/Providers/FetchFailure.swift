@@ -24,6 +24,8 @@ public enum FetchFailure: Error, Sendable, Equatable, Codable {
     case throttled(status: Int, retryAfter: RetryAfter)
     /// Not asked: an earlier answer's `Retry-After` forbids a request before this instant.
     case waitingUntil(Date)
+    /// Not asked: the source needs configuration it lacks (Nasdaq's `datasets`), named here.
+    case notConfigured(String)
 }
 
 extension FetchFailure: JSONSyntaxFailure {

@@ -5,14 +5,15 @@ enum Freshness {
         lastDay: Day, publishedAt: Date? = nil, checkedAt: Date, due: Date, now: Date,
         recheckInterval: TimeInterval, fallbackTTL: TimeInterval
     ) -> Date {
-        // Data dated in the future or a check time ahead of the clock means the clock moved:
-        // the schedule cannot be trusted, so fall back to a plain time-to-live. A publication
+        // Data dated in the future means the clock moved: the schedule cannot be trusted, so
+        // fall back to a plain time-to-live. A publication
         // instant, when known, decides: a date in Seoul can be tomorrow in Frankfurt.
         // Sources stamp their own instants; a clock a few minutes off must not freeze them for a day.
+        // A check stamped ahead of the clock (which was wrong, then corrected) gives no age at
+        // all: ask again now, rather than trust it for a day or freeze on an old publication.
+        if checkedAt > now + 60 { return .distantPast }
         let fromTheFuture = publishedAt.map { $0 > now + 15 * 60 } ?? (lastDay > CentralEuropeanTime.day(at: now))
-        if fromTheFuture || checkedAt > now + 60 {
-            return min(checkedAt, now) + fallbackTTL
-        }
+        if fromTheFuture { return checkedAt + fallbackTTL }
         // Checked after the publication was due and still nothing newer: the source is late.
         if checkedAt >= due { return checkedAt + recheckInterval }
         return due

@@ -14,6 +14,8 @@ public enum RateError: Error, Sendable, Equatable {
     case noHistory(SourceID, keeping: [SourceID])
     /// A known source that the configuration (or a missing key) has switched off.
     case sourceDisabled(SourceID)
+    /// Every source (with `history`, every one that keeps a history) is switched off.
+    case noEnabledSource(history: Bool)
     /// `sources enable|disable|order` could not write the config file.
     case configUnwritable(String)
 }
@@ -22,6 +24,9 @@ public enum RateError: Error, Sendable, Equatable {
 public enum HistoryError: Error, Sendable, Equatable {
     /// The source's rates begin after the day asked for.
     case beforeFirstPublication(Day, first: Day, sourceName: String)
+    /// The day lies before what is held of the source's history (`held`), and the rest has not
+    /// been fetched: only the built-in rates (`builtIn`), or a part of the history, are here.
+    case notFetched(Day, held: ClosedRange<Day>, builtIn: Bool, sourceName: String)
     /// The currency has rates only within `span`.
     case outsideCurrencyRange(CurrencyCode, asked: Day, span: ClosedRange<Day>, sourceName: String)
     /// The currency had no rates for a stretch around the day (ISK, 2008-12-10 to 2018-01-31).

@@ -66,9 +66,9 @@ public actor RateService {
     /// Automatic fetches stop at this share of a quota, keeping the rest for explicit `refresh`.
     static let automaticQuotaShare = 9
 
-    /// Until when the source's server asked not to be asked (`Retry-After`, kept in usage), if that is still ahead.
+    /// Until when the source's server asked not to be asked (`Retry-After`, kept in usage, capped), if that is still ahead.
     private func waitingUntil(_ id: SourceID, now: Date) -> Date? {
-        usage.load()[id]?.retryAfter.flatMap { $0 > now ? $0 : nil }
+        usage.load()[id]?.waitingUntil(at: now)
     }
 
     /// Requests made to `source` this month, and its allowance, when it has one.
@@ -173,7 +173,7 @@ public actor RateService {
             } catch { firstFailure = firstFailure ?? error }
         }
         if let code { throw firstFailure ?? .notCovered(code, sources: try candidates(only).map(\.id)) }
-        throw firstFailure ?? .unknownSource(only?.rawValue ?? "")
+        throw firstFailure ?? .noEnabledSource(history: false)
     }
 
     /// Fetches now, whatever the schedule says (but not before a `Retry-After`, nor past a quota),
@@ -322,9 +322,9 @@ public actor RateService {
         case .success(let value):
             outcome = value
         case .failure(let error):
-            // A request refused before it was sent (no key, a URL fx will not use) costs nothing.
+            // A request refused before it was sent (no key or datasets, a URL fx will not use) costs nothing.
             switch error {
-            case .missingKey, .transport(.insecureURL), .waitingUntil: break
+            case .missingKey, .transport(.insecureURL), .waitingUntil, .notConfigured: break
             case .throttled(let status, let wait):
                 // Kept as an instant (capped) from when the answer came, so that later runs also wait.
                 let until = wait.instant(after: clock.now())

@@ -24,6 +24,22 @@ public struct SourceUsage: Sendable, Equatable, Codable {
         self.retryAfter = retryAfter
     }
 
+    /// Until when no request may be sent, as of `now`, if that is still ahead. A wait is written
+    /// at most `RetryAfter.longest` after the answer that asked for it (`lastErrorAt`), and read
+    /// back capped the same way: a hand-edited year, or a clock since moved back, must not silence
+    /// a source for longer. Without a trustworthy `lastErrorAt`, only a wait within that span of
+    /// `now` is honoured; capping at `now` plus the span would hold it off again on every run.
+    public func waitingUntil(at now: Date) -> Date? {
+        guard let until = retryAfter else { return nil }
+        let capped: Date
+        if let asked = lastErrorAt, asked <= now {
+            capped = min(until, asked + RetryAfter.longest)
+        } else {
+            capped = until <= now + RetryAfter.longest ? until : now
+        }
+        return capped > now ? capped : nil
+    }
+
     public static func month(of date: Date) -> String {
         let (year, month, _) = Day(utc: date).components
         return Day.padded(year, 4) + "-" + Day.padded(month, 2)

@@ -56,7 +56,7 @@ public struct NasdaqDataLinkSource: RateSource {
     /// already priced (the first dataset's base to begin with). Checked before any request; public
     /// so that settings can warn about a configuration that can never work.
     public static func plan(_ datasets: [NasdaqDataset]) -> Result<[NasdaqDataset], FetchFailure> {
-        guard let first = datasets.first else { return .failure(.noRates) }
+        guard let first = datasets.first else { return .failure(.notConfigured("datasets")) }
         var priced: Set<CurrencyCode> = [first.base], ordered: [NasdaqDataset] = [], pending = datasets
         while !pending.isEmpty {
             guard let next = pending.firstIndex(where: { priced.contains($0.base) || priced.contains($0.quote) }) else {
