@@ -129,7 +129,11 @@ public struct TextRenderer: Sendable {
         return seen.map(style.dim)
     }
 
-    /// `ECB · 2026-10-30 · fetched 3m 12s ago`, once per distinct source and date.
+    /// How long past its due time a newer publication must be missing to be said.
+    static let overdueAfter: TimeInterval = 3600
+
+    /// `ECB · 2026-10-30 · fetched 3m 12s ago`, once per distinct source and date; for rates whose
+    /// successor is missing, `ECB · 2026-10-30 · newer rates 22d overdue · checked just now`.
     func provenanceLines(_ provenances: [Provenance], now: Date) -> [String] {
         guard showProvenance else { return [] }
         var seen: [String] = []
@@ -144,7 +148,14 @@ public struct TextRenderer: Sendable {
             switch provenance.origin {
             case .builtIn: parts.append("built-in rates")
             case .network, .cache:
-                if let fetchedAt = provenance.fetchedAt { parts.append("fetched " + AgeText.ago(fetchedAt, now: now)) }
+                // A source that stalled answers every check with the same old table: "fetched
+                // just now" would hide that the rates are weeks old. Sources are late by minutes
+                // as a matter of course, so an hour passes before this is said.
+                let overdue = provenance.staleness(at: now)
+                if overdue >= Self.overdueAfter { parts.append("newer rates \(AgeText.duration(overdue)) overdue") }
+                if let fetchedAt = provenance.fetchedAt {
+                    parts.append((overdue >= Self.overdueAfter ? "checked " : "fetched ") + AgeText.ago(fetchedAt, now: now))
+                }
             }
             let line = parts.joined(by: " · ")
             if !seen.contains(line) { seen.append(line) }

@@ -29,6 +29,19 @@ struct TextProvenanceTests {
     }
 
     @Test
+    func ratesWhoseSuccessorIsLongOverdueSaySoAndThatTheyWereOnlyChecked() {
+        let stalled = Provenance(
+            source: .ecb, sourceName: "European Central Bank", date: Day(year: 2026, month: 10, day: 30)!,
+            fetchedAt: F.now - 5, origin: .network, supersededAt: F.now - 22 * 86_400)
+        #expect(render(stalled) == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · newer rates 22d overdue · checked 5s ago")
+        // Late by minutes, as sources often are: nothing said.
+        let late = Provenance(
+            source: .ecb, sourceName: "European Central Bank", date: Day(year: 2026, month: 10, day: 30)!,
+            fetchedAt: F.now - 5, origin: .network, supersededAt: F.now - 900)
+        #expect(render(late) == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 · fetched 5s ago")
+    }
+
+    @Test
     func builtInRatesSaySo() {
         #expect(
             render(F.provenance(origin: .builtIn, fetchedSecondsAgo: nil))
