@@ -32,4 +32,17 @@ extension Paths {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
+
+    /// The file's device, inode, size and modification time (to the nanosecond), not following
+    /// a symbolic link; nil when there is none. A file replaced by rename gets a new inode.
+    public static func identity(_ path: String) -> [Int64]? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(modified.tv_sec), Int64(modified.tv_nsec)]
+    }
 }

@@ -29,6 +29,11 @@ public struct FileRateStore: RateStore {
         }
     }
 
+    /// latest.json's inode, size and modification time: a replace by rename changes the inode.
+    public func version() -> StoreVersion? {
+        Paths.identity(path).map(StoreVersion.init)
+    }
+
     private static func interpret(_ read: Result<Data, PlainFile.Failure>) -> FileVerdict<[SourceID: CachedRates], CacheFileProblem> {
         CacheFile.verdict(read, kind: "cache", empty: [:]) { data in
             do throws(CacheFormatError) {

@@ -34,6 +34,20 @@ public protocol RateStore: Sendable {
     func load() -> StoreContents
     /// Replaces one source's entry, keeping the others as they are on disk now.
     func save(_ entry: CachedRates) throws(StoreError)
+    /// What identifies the stored contents as they are now (a file's identity, size and time),
+    /// so that a long session sees another process's refresh; nil for a store that only this
+    /// process changes.
+    func version() -> StoreVersion?
+}
+
+extension RateStore {
+    public func version() -> StoreVersion? { nil }
+}
+
+/// Equal while a store's contents have not been replaced.
+public struct StoreVersion: Sendable, Equatable {
+    public let parts: [Int64]
+    public init(_ parts: [Int64]) { self.parts = parts }
 }
 
 /// A store's file could not be written: which, and why, worded for a warning.

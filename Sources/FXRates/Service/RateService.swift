@@ -28,6 +28,9 @@ public actor RateService {
     private let describe: @Sendable (FetchFailure) -> String
 
     private var stored: [SourceID: CachedRates]?
+    /// The store's version when `stored` was read, and when it was last looked at.
+    private var storedVersion: StoreVersion?
+    private var storeLookedAt: Date?
     private var resolved: [SourceID: Resolved] = [:]
     private var diagnostics: [Diagnostic] = []
     /// Cache files already reported as unreadable or unwritable: one warning per file and run,
@@ -231,6 +234,7 @@ public actor RateService {
 
     private func latest(_ source: any RateSource) async throws(RateError) -> (RateTable, Provenance) {
         let now = clock.now()
+        noticeOtherWriters(at: now)
         if let hit = resolved[source.id], now < hit.validUntil { return (hit.table, hit.provenance) }
         if let failed = failedUntil[source.id], now < failed.until { throw failed.error }
         let entry = cached(source.id)
@@ -413,8 +417,25 @@ public actor RateService {
         return (table, provenance)
     }
 
+    /// A long session (a script, the prompt) sees a refresh another fx made: when the cache has
+    /// been replaced since it was read, what this run holds from it is read again. Looked at once
+    /// a second at most (a stat), so a million-line script pays nothing to speak of.
+    private func noticeOtherWriters(at now: Date) {
+        guard stored != nil else { return }
+        if let lookedAt = storeLookedAt, now >= lookedAt, now.timeIntervalSince(lookedAt) < 1 { return }
+        storeLookedAt = now
+        guard let version = store.version(), version != storedVersion else { return }
+        stored = nil
+        // Answers held in memory are derived again, from the new file and the same freshness
+        // rules (this run's own saves count as changes too: the file may hold others' entries
+        // since); failures and waits stay as they were.
+        resolved = [:]
+    }
+
     func cached(_ id: SourceID) -> CachedRates? {
         if stored == nil {
+            storedVersion = store.version()
+            storeLookedAt = clock.now()
             let contents = store.load()
             stored = contents.entries
             diagnostics.append(contentsOf: contents.diagnostics)
