@@ -73,4 +73,18 @@ public struct SourceComparison: Sendable, Equatable {
         let middle = rates.count / 2
         return rates.count % 2 == 1 ? rates[middle] : (rates[middle - 1] + rates[middle]) / 2
     }
+
+    /// Sources publish at different hours, so rates of the same day differ by this much (percent)
+    /// beyond their precision without anything being wrong.
+    public static let timingAllowance: Decimal = 1
+
+    /// Whether `row` is further from the median than its precision explains: its rounding error
+    /// (half a unit in its last published digit; ±0.05% for the usual four or more digits) plus
+    /// `timingAllowance`. A stand-in table rounded too far, or a wrong rate, shows up here.
+    public func beyondPrecision(_ row: Row) -> Bool {
+        guard let quote = row.quote, let median, median != 0 else { return false }
+        let deviation = abs((quote.rate - median) / median * 100)
+        let rounding = quote.coarse?.uncertaintyPercent ?? Decimal(sign: .plus, exponent: -2, significand: 5)
+        return deviation > rounding + Self.timingAllowance
+    }
 }

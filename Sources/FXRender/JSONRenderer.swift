@@ -43,7 +43,7 @@ public enum JSONRenderer {
                     ("to", .string(line.quote.to.rawValue)),
                     ("result", .string(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits))),
                     ("rate", .string(rateText(line.quote))),
-                ] + provenance(line.quote.provenance) + cross(line.quote))
+                ] + provenance(line.quote.provenance) + cross(line.quote) + precision(line.quote))
         }
         if lines.count == 1 { return lines[0] }
         return .object([("amount", amount), ("from", .string(conversion.from.rawValue)), ("conversions", .array(lines))])
@@ -55,7 +55,7 @@ public enum JSONRenderer {
                 [
                     ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)),
                     ("rate", .string(rateText(quote))),
-                ] + change(quote) + provenance(quote.provenance) + cross(quote))
+                ] + change(quote) + provenance(quote.provenance) + cross(quote) + precision(quote))
         }
         let rates = JSONValue.object(listing.quotes.map { ($0.to.rawValue, .string(rateText($0))) })
         var members: [(String, JSONValue)] = [("base", .string(listing.base.rawValue)), ("rates", rates)]
@@ -100,6 +100,20 @@ public enum JSONRenderer {
         return [
             ("change", .string(DecimalFormat.plain(change))), ("change_percent", .string(DecimalFormat.plain(percent))),
             ("previous_date", .string(previous.day.description)),
+        ]
+    }
+
+    /// For a quote resting on a coarse rate: which source and currency, its digits and the ± they allow.
+    static func precision(_ quote: Quote) -> [(String, JSONValue)] {
+        guard let rate = quote.coarse else { return [] }
+        return [
+            (
+                "precision",
+                .object([
+                    ("source", .string(rate.source.rawValue)), ("currency", .string(rate.currency.rawValue)),
+                    ("significant_digits", .int(rate.digits)), ("uncertainty_percent", .string(Messages.uncertainty(rate))),
+                ])
+            )
         ]
     }
 

@@ -159,9 +159,24 @@ public enum Messages {
             return builtIn(day)
         case .partialHistory(let name, let from):
             return "the \(name) history held here begins only on \(from): earlier days have not been fetched; online, \(fetchHistoryAdvice)"
+        case .coarseRate(let rate):
+            return "\(rate.sourceName) publishes \(rate.currency) with \(digits(rate)); the result is not exact to its last digit"
         case .staleData(let name, let day, let supersededFor):
             return "using cached \(name) rates of \(day), superseded \(AgeText.duration(supersededFor)) ago; run 'refresh' when online"
         }
+    }
+
+    /// `2 significant digits (±0.6%)`: how precise a coarse rate is, and the error it allows.
+    public static func digits(_ rate: CoarseRate) -> String {
+        "\(rate.digits) significant digit\(rate.digits == 1 ? "" : "s") (±\(uncertainty(rate))%)"
+    }
+
+    /// Marks a `sources compare` row further from the median than its precision explains.
+    public static let beyondPrecision = "off by more than its precision explains"
+
+    /// The ± of a coarse rate in percent, to one significant digit (50 ÷ 81 → 0.6).
+    static func uncertainty(_ rate: CoarseRate) -> String {
+        DecimalFormat.plain(rate.uncertaintyPercent.rounded(significantDigits: 1))
     }
 
     /// What fetches a whole history: `refresh` fetches only the latest rates; a history asked

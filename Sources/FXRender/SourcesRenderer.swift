@@ -87,6 +87,8 @@ public struct SourcesRenderer: Sendable {
                 let deviation = ((quote.rate - median) / median * 100)
                 line += "  " + (deviation >= 0 ? "+" : "") + DecimalFormat.fixed(deviation, fractionDigits: 3) + "%"
             }
+            if let coarse = quote.coarse { line += "  " + style.dim(Messages.digits(coarse)) }
+            if comparison.beyondPrecision(row) { line += "  " + style.yellow(Messages.beyondPrecision) }
             lines.append(line)
         }
         if let median {
@@ -119,6 +121,8 @@ public struct SourcesRenderer: Sendable {
                                     .string(DecimalFormat.plain(((quote.rate - median) / median * 100).rounded(scale: 6)))
                                 ))
                         }
+                        members += JSONRenderer.precision(quote)
+                        members.append(("beyond_precision", .bool(comparison.beyondPrecision(row))))
                         return .object(members)
                     })
             ),

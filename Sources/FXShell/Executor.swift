@@ -124,7 +124,7 @@ public struct Executor: Sendable {
                     rows.append(
                         .init(
                             source: status.id, name: status.name,
-                            quote: try await service.quote(from: base, to: quote, only: status.id), problem: nil))
+                            quote: try await service.quote(from: base, to: quote, only: status.id, disclose: false), problem: nil))
                 } catch {
                     rows.append(.init(source: status.id, name: status.name, quote: nil, problem: Messages.text(for: error)))
                 }

@@ -137,6 +137,36 @@ import Testing
         }
     }
 
+    @Test func aCoarseRateIsUsedOnlyWhenNothingPreciseCanAnswerAndThenSaysSo() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        var fx = try Self.runner(server)
+        defer { fx.cleanUp() }
+        // The ECB and Frankfurter fail; the Bank of Canada publishes IDR as 0.000081.
+        for id in ["ECB", "FRANKFURTER"] { fx.environment["FX_\(id)_URL"] = server.baseURL.appendingPathComponent("down/").absoluteString }
+
+        // Open Exchange Rates, later in order, has IDR to many digits: it answers instead.
+        let precise = try fx.run(["--json", "100", "usd", "idr"])
+        #expect(precise.status == 0, "\(precise.stderr)")
+        #expect(precise.stdout.contains(#""source":"oxr""#), "\(precise.stdout)")
+        #expect(!precise.stdout.contains("precision") && !precise.stderr.contains("significant"), "\(precise.stderr)")
+
+        // Without it, only the coarse rate is left: the answer says which source, how many digits, and the ±.
+        fx.environment["FX_OXR_APP_ID"] = nil
+        let coarse = try fx.run(["100", "usd", "idr"])
+        #expect(coarse.status == 0, "\(coarse.stderr)")
+        #expect(coarse.stdout.hasPrefix("100.00 USD = "), "\(coarse.stdout)")
+        #expect(
+            coarse.stderr.contains(
+                "warning: Bank of Canada publishes IDR with 2 significant digits (±0.6%); the result is not exact to its last digit\n"),
+            "\(coarse.stderr)")
+        #expect(coarse.stderr.contains("using Bank of Canada instead"), "\(coarse.stderr)")
+        let json = try fx.run(["--json", "100", "usd", "idr"])
+        #expect(
+            json.stdout.contains(#""precision":{"source":"boc","currency":"IDR","significant_digits":2,"uncertainty_percent":"0.6"}"#),
+            "\(json.stdout)")
+    }
+
     @Test func refreshingADisabledSourceSaysHowToEnableIt() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }

@@ -52,6 +52,7 @@ extension CacheFileFormat {
         var fetchedAt, checkedAt, publishedAt: Date?
         var rates: [String: String]?
         var previous: Previous?
+        var coarse: [String: Int]?
         var seen: Set<String> = []
         try json.members { json, key throws(FetchFailure) in
             guard seen.insert(key).inserted else { throw .malformed("repeated key") }
@@ -64,6 +65,13 @@ extension CacheFileFormat {
             case "checkedAt": checkedAt = try instant(&json)
             case "publishedAt": publishedAt = try json.null() ? nil : try instant(&json)
             case "rates": rates = try texts(&json)
+            case "coarse":
+                var significands: [String: Int] = [:]
+                try json.members { json, code throws(FetchFailure) in
+                    guard significands[code] == nil, let value = Int(try json.number()) else { throw .malformed("invalid precision") }
+                    significands[code] = value
+                }
+                coarse = significands
             case "previous":
                 if try json.null() { break }
                 var earlierDate: String?
@@ -83,7 +91,7 @@ extension CacheFileFormat {
         guard let base, let date, let fetchedAt, let checkedAt, let rates else { throw .malformed("incomplete entry") }
         return Entry(
             base: base, date: date, fetchedAt: fetchedAt, checkedAt: checkedAt, etag: etag,
-            lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt)
+            lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt, coarse: coarse)
     }
 
     private static func texts(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: String] {

@@ -23,6 +23,8 @@ struct CacheFileFormat: Codable {
         /// the publication instant of intraday sources.
         var previous: Previous?
         var publishedAt: Date?
+        /// Optional: the significands of coarse rates (`RateTable.coarse`), absent when there are none.
+        var coarse: [String: Int]?
     }
 
     struct Previous: Codable {
@@ -60,7 +62,9 @@ struct CacheFileFormat: Codable {
                         lastModified: cached.validators.lastModified,
                         rates: Self.text(cached.table.rates),
                         previous: cached.table.previous.map { Previous(date: $0.date.description, rates: Self.text($0.rates)) },
-                        publishedAt: cached.table.publishedAt
+                        publishedAt: cached.table.publishedAt,
+                        coarse: cached.table.coarse.isEmpty
+                            ? nil : Dictionary(uniqueKeysWithValues: cached.table.coarse.map { ($0.key.rawValue, $0.value) })
                     )
                 )
             })
@@ -80,9 +84,16 @@ struct CacheFileFormat: Codable {
                 guard let day = Day(iso: earlier.date) else { throw .invalid("an invalid previous date of \(id.shownFromFile)") }
                 previous = PreviousRates(date: day, rates: try Self.rates(earlier.rates, of: id))
             }
+            var coarse: [CurrencyCode: Int] = [:]
+            for (code, significand) in entry.coarse ?? [:] {
+                guard let currency = CurrencyCode(code), significand > 0 else {
+                    throw .invalid("an invalid precision of \(id.shownFromFile)")
+                }
+                coarse[currency] = significand
+            }
             result[SourceID(id)] = CachedRates(
                 source: SourceID(id),
-                table: RateTable(base: base, date: date, rates: rates, publishedAt: entry.publishedAt, previous: previous),
+                table: RateTable(base: base, date: date, rates: rates, publishedAt: entry.publishedAt, previous: previous, coarse: coarse),
                 fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
                 validators: Validators(etag: entry.etag, lastModified: entry.lastModified))
         }

@@ -13,11 +13,13 @@ public struct Quote: Sendable, Equatable {
     public var via: CurrencyCode?
     /// The same rate in the source's previous publication, for change and change %.
     public var previous: (day: Day, rate: Decimal)?
+    /// The coarsest leg, when a rate used has fewer than `RatePrecision.enough` significant digits.
+    public var coarse: CoarseRate?
 
     public static func == (lhs: Quote, rhs: Quote) -> Bool {
         lhs.from == rhs.from && lhs.to == rhs.to && lhs.fromPerBase == rhs.fromPerBase && lhs.toPerBase == rhs.toPerBase
             && lhs.provenance == rhs.provenance && lhs.secondLeg == rhs.secondLeg && lhs.via == rhs.via
-            && lhs.previous?.day == rhs.previous?.day && lhs.previous?.rate == rhs.previous?.rate
+            && lhs.previous?.day == rhs.previous?.day && lhs.previous?.rate == rhs.previous?.rate && lhs.coarse == rhs.coarse
     }
 
     public init(

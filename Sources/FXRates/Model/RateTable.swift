@@ -8,13 +8,20 @@ public struct RateTable: Sendable, Equatable {
     public var publishedAt: Date?
     /// The publication before this one, when the source states it (Dunamu's previous close).
     public var previous: PreviousRates?
+    /// The rates published with fewer than `RatePrecision.enough` significant digits, as their
+    /// published significand (0.000081 → 81); every other rate carries at least that many.
+    public var coarse: [CurrencyCode: Int]
 
-    public init(base: CurrencyCode, date: Day, rates: [CurrencyCode: Decimal], publishedAt: Date? = nil, previous: PreviousRates? = nil) {
+    public init(
+        base: CurrencyCode, date: Day, rates: [CurrencyCode: Decimal], publishedAt: Date? = nil, previous: PreviousRates? = nil,
+        coarse: [CurrencyCode: Int] = [:]
+    ) {
         self.base = base
         self.date = date
         self.rates = rates
         self.publishedAt = publishedAt
         self.previous = previous
+        self.coarse = coarse
     }
 
     /// Units of `code` per one unit of the base; 1 for the base itself.

@@ -14,6 +14,8 @@ public enum Diagnostic: Sendable, Equatable {
     case staleData(sourceName: String, date: Day, supersededFor: TimeInterval)
     /// `--offline` (or a failed fetch) with a history that does not reach back to the day asked for.
     case partialHistory(sourceName: String, from: Day)
+    /// Only a rate with few significant digits could answer: the result is not exact to its last digit.
+    case coarseRate(CoarseRate)
 
     /// What answered after a failed fetch.
     public enum Fallback: Sendable, Equatable {

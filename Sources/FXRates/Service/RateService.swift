@@ -90,11 +90,15 @@ public actor RateService {
     }
 
     /// How many units of `to` one unit of `from` buys: from the first source (of `only`, or all in
-    /// order) whose latest table has both currencies and is not a fallback after a failure; else
-    /// from such a fallback; else crossed through a currency two sources share.
-    public func quote(from: CurrencyCode, to: CurrencyCode, only: SourceID? = nil) async throws(RateError) -> Quote {
+    /// order) whose latest table has both currencies, precisely enough, and is not a fallback after
+    /// a failure; else from such a fallback (unless only the built-in snapshot, and a coarse rate
+    /// was fetched or cached); else crossed through a currency two sources share; else from a
+    /// coarse rate, said in a `.coarseRate` diagnostic unless `disclose` is false.
+    public func quote(from: CurrencyCode, to: CurrencyCode, only: SourceID? = nil, disclose: Bool = true) async throws(RateError) -> Quote {
         var firstFailure: RateError?
         var fallback: Quote?
+        // A rate with few digits (the Bank of Canada's IDR) answers only when nothing precise can.
+        var coarse: Quote?
         var answered: [(table: RateTable, provenance: Provenance)] = []
         for source in try candidates(only) {
             let table: RateTable, provenance: Provenance
@@ -108,14 +112,26 @@ public actor RateService {
             if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
                 quote.previous = (earlier.date, before)
             }
+            quote.coarse = CoarseRate.coarsest(in: table, [from, to], provenance: provenance)
+            if quote.coarse != nil {
+                coarse = coarse ?? quote
+                continue
+            }
             guard resolved[source.id]?.degraded == true else {
-                if let fallback { redirect(fallback.provenance.source, to: source.name) }
+                for skipped in [fallback, coarse].compactMap(\.self) { redirect(skipped.provenance.source, to: source.name) }
                 return quote
             }
             fallback = fallback ?? quote
         }
-        if let fallback { return fallback }
-        if let cross = Self.cross(from: from, to: to, answered) { return cross }
+        // The built-in snapshot may be weeks old: a coarse rate that was fetched or cached is preferred to it.
+        if let fallback, coarse == nil || fallback.provenance.origin != .builtIn { return fallback }
+        let cross = Self.cross(from: from, to: to, answered)
+        if let cross, cross.coarse == nil { return cross }
+        if let coarsest = coarse ?? cross {
+            if let fallback { redirect(fallback.provenance.source, to: coarsest.provenance.sourceName) }
+            if disclose, let rate = coarsest.coarse { diagnostics.append(.coarseRate(rate)) }
+            return coarsest
+        }
         if let firstFailure { throw firstFailure }
         let ids = try candidates(only).map(\.id)
         // Name the currency that is missing; if both are, the first one.
@@ -137,11 +153,18 @@ public actor RateService {
                     let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via)
                 else { continue }
                 // Each leg against `via`: units of `from` per `via`, units of `to` per `via`.
-                return Quote(
+                var quote = Quote(
                     from: from, to: to,
                     // Same ratio as (from/firstVia) : (to/secondVia), with no division.
                     fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
                     provenance: first.provenance, secondLeg: second.provenance, via: via)
+                // As precise as the lesser of its legs.
+                let legs = [
+                    CoarseRate.coarsest(in: first.table, [from, via], provenance: first.provenance),
+                    CoarseRate.coarsest(in: second.table, [to, via], provenance: second.provenance),
+                ]
+                quote.coarse = legs.compactMap { $0 }.min { $0.significand < $1.significand }
+                return quote
             }
         }
         return nil

@@ -11,7 +11,7 @@ public enum ValetDecoder {
         // old observations of its own: only the two newest dates matter.
         guard let newest = days.last, !newest.rates.isEmpty else { throw .noRates }
         let before = days.dropLast().last.flatMap { $0.rates.isEmpty ? nil : PreviousRates(date: $0.day, rates: $0.rates) }
-        return RateTable(base: cad, date: newest.day, rates: newest.rates, previous: before)
+        return RateTable(base: cad, date: newest.day, rates: newest.rates, previous: before, coarse: newest.coarse)
     }
 
     static let cad = CurrencyCode("CAD")!
@@ -20,6 +20,8 @@ public enum ValetDecoder {
         let day: Day
         /// Units of each currency per 1 CAD.
         let rates: [CurrencyCode: Decimal]
+        /// The rates published with few digits (IDR "0.000081"): their inverse shows 38.
+        var coarse: [CurrencyCode: Int] = [:]
     }
 
     static func observations(_ data: Data, notAfter latest: Day) throws(FetchFailure) -> [Observation] {
@@ -68,11 +70,15 @@ public enum ValetDecoder {
         guard day <= latest else { throw .futureDate(day) }
         if let duplicate { throw .duplicateCurrency(duplicate.rawValue, day) }
         var rates: [CurrencyCode: Decimal] = [:]
+        var coarse: [CurrencyCode: Int] = [:]
         for (code, text) in values {
             guard let perCAD = inverse(text) else { throw .invalidRate(currency: code.rawValue, value: ProviderText.clean(text)) }
             rates[code] = perCAD
+            if let published = RatePrecision.significand(of: text), RatePrecision.digits(Int(published)) < RatePrecision.enough {
+                coarse[code] = Int(published)
+            }
         }
-        return Observation(day: day, rates: rates)
+        return Observation(day: day, rates: rates, coarse: coarse)
     }
 
     /// The text of `{"v":"1.3706"}`, nil when there is none. A bare number is read as written too.

@@ -1,0 +1,30 @@
+import FXRates
+import FXAnswers
+import FXRender
+import Foundation
+import Testing
+
+/// `sources compare` flags a rate further from the median than its precision explains.
+@Suite struct ComparePrecisionTests {
+    typealias F = RenderFixtures
+
+    func row(_ id: String, _ rate: Decimal, coarse: Int? = nil) -> SourceComparison.Row {
+        var quote = Quote(
+            from: F.code("USD"), to: F.code("IDR"), fromPerBase: 1, toPerBase: rate, provenance: F.provenance())
+        quote.coarse = coarse.map { CoarseRate(source: SourceID(id), sourceName: id, currency: F.code("IDR"), significand: $0) }
+        return .init(source: SourceID(id), name: id, quote: quote, problem: nil)
+    }
+
+    @Test func aRateOffByMoreThanItsPrecisionIsFlaggedAndACoarseOneWithinItIsNot() {
+        let comparison = SourceComparison(
+            base: F.code("USD"), quote: F.code("IDR"),
+            rows: [row("ecb", 16000), row("oxr", 16010), row("boc", 16100, coarse: 81), row("bad", 20000)])
+        #expect(comparison.rows.map(comparison.beyondPrecision) == [false, false, false, true])
+        let text = SourcesRenderer(style: Style(color: false)).text(comparison)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  boc") && $0.hasSuffix("2 significant digits (±0.6%)") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("  bad") && $0.hasSuffix(Messages.beyondPrecision) }, "\(text)")
+        let json = SourcesRenderer.json(comparison).serialized
+        #expect(json.contains(#""significant_digits":2"#) && json.contains(#""beyond_precision":true"#), "\(json)")
+    }
+}
