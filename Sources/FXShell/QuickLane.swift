@@ -90,7 +90,7 @@ public final class QuickLane: @unchecked Sendable {
 
     /// Learns the pair of a conversion the general path answered for `line` and printed as `printed`.
     public func learn(line: String, conversion: Conversion, printed: String) {
-        guard conversion.lines.count == 1, let answer = conversion.lines.first, answer.quote.via == nil, answer.quote.coarse == nil,
+        guard conversion.lines.count == 1, let answer = conversion.lines.first, answer.quote.via == nil,
             let parsed = line.utf8.withContiguousStorageIfAvailable({ Self.parse($0) }) ?? nil,
             let to = Self.integer(answer.quote.toPerBase), let from = Self.integer(answer.quote.fromPerBase)
         else { return }

@@ -5,6 +5,8 @@ struct FetchFallback<Table> {
     let table: Table
     /// `.cache` or `.builtIn`.
     let origin: Provenance.Origin
+    /// When the cached table was last confirmed; nil for the built-in rates.
+    let checkedAt: Date?
     let diagnostic: Diagnostic
 
     /// `builtIn` is asked only when nothing is cached (making the built-in table costs).
@@ -16,7 +18,7 @@ struct FetchFallback<Table> {
         if let cached {
             return .success(
                 FetchFallback(
-                    table: cached.table, origin: .cache,
+                    table: cached.table, origin: .cache, checkedAt: cached.checkedAt,
                     diagnostic: .fetchFailed(
                         source: source, sourceName: sourceName, failure: failure,
                         fallback: .cached(cached.date, fetchedAt: cached.checkedAt))))
@@ -24,7 +26,7 @@ struct FetchFallback<Table> {
         if let builtIn = builtIn() {
             return .success(
                 FetchFallback(
-                    table: builtIn.table, origin: .builtIn,
+                    table: builtIn.table, origin: .builtIn, checkedAt: nil,
                     diagnostic: .fetchFailed(
                         source: source, sourceName: sourceName, failure: failure, fallback: .builtIn(builtIn.date))))
         }

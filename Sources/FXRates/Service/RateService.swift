@@ -324,7 +324,7 @@ public actor RateService {
         return chosen.map { fallback in
             diagnostics.append(fallback.diagnostic)
             return remember(
-                source, fallback.table, origin: fallback.origin, fetchedAt: fallback.origin == .cache ? entry?.checkedAt : nil,
+                source, fallback.table, origin: fallback.origin, fetchedAt: fallback.checkedAt,
                 until: until, degraded: degraded)
         }
     }
