@@ -28,7 +28,12 @@ extension ConversionLogEntry {
             return listing.quotes.map { quote in
                 entry("1 \(quote.from.rawValue) = \(DecimalFormat.rate(quote.rate)) \(quote.to.rawValue)", quote)
             }
-        case .refresh, .history, .log, .sources, .comparison, .configured, .help, .quit:
+        case .calculation(let calculation):
+            // One entry per target; the rate kept is the first term's, when one was converted.
+            return calculation.lines.map { line in
+                entry(line.shownResult(kind: calculation.kind), line.terms.lazy.compactMap(\.quote).first)
+            }
+        case .refresh, .history, .log, .sources, .comparison, .configured, .listing, .help, .quit:
             return []
         }
     }

@@ -40,6 +40,15 @@ public enum Failure: Error, Sendable, Equatable {
             case .samePair: "same_currency"
             case .futureDate: "future_date"
             case .lineTooLong: "line_too_long"
+            case .noTarget: "missing_currency"
+            case .missingSetting, .unknownSetting: "unknown_setting"
+            case .expected, .expectedAmount, .unbalanced, .misplacedOption: "malformed_expression"
+            case .percentOfMoney, .mismatch: "mismatched_terms"
+            case .nonPositiveRate: "malformed_amount"
+            case .badName: "bad_name"
+            case .unknownName: "unknown_name"
+            case .divisionByZero: "division_by_zero"
+            case .overflow: "overflow"
             }
         case .rates(let error):
             switch error {

@@ -5,6 +5,9 @@ import FXRates
 public enum Outcome: Sendable, Equatable {
     case conversion(Conversion)
     case rates(RateListing)
+    case calculation(CalculationResult)
+    /// `settings`, `vars`.
+    case listing(Listing)
     case refresh([RefreshReport])
     case sources(SourcesReport)
     case comparison(SourceComparison)

@@ -16,6 +16,16 @@ public struct Amount: Equatable, Sendable {
 public enum Command: Equatable, Sendable {
     /// `on` nil: the latest rates.
     case convert(amount: Amount, from: CurrencyCode, to: [CurrencyCode], on: DateExpression? = nil)
+    /// Arithmetic with money: `100 usd + 20 eur in gbp`, `200 usd + 15%`, `rent = 1450 chf`.
+    case calculate(Calculation)
+    /// `fx usd`: its rate against the saved targets or the home currency, else the whole table.
+    case ticker(CurrencyCode, on: DateExpression? = nil)
+    /// `set home chf`: a preference kept in the configuration.
+    case set(Setting)
+    /// The preferences `set` keeps.
+    case settings
+    /// The variables of this session.
+    case variables
     /// `quotes` empty means every currency the source has.
     case rate(base: CurrencyCode, quotes: [CurrencyCode], on: DateExpression? = nil)
     /// A pair through time.
@@ -26,6 +36,16 @@ public enum Command: Equatable, Sendable {
     case sources(SourcesAction)
     case help(topic: String?)
     case quit
+}
+
+/// What `set` changes.
+public enum Setting: Equatable, Sendable {
+    /// The currency of bare amounts and of `fx 100 usd` without targets; nil clears it.
+    case home(CurrencyCode?)
+    /// Where `fx 100 usd` converts without targets; empty clears them.
+    case targets([CurrencyCode])
+    /// How ambiguous amounts such as `1.234` are read.
+    case numberFormat(String)
 }
 
 /// `sources` and its subcommands.

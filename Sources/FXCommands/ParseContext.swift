@@ -12,6 +12,8 @@ public struct ParseContext: Sendable {
     public var sourceIDs: [SourceID]
     /// Every source fx knows, enabled or not (what `sources enable` may name).
     public var allSourceIDs: [SourceID]
+    /// This session's variable names, so that a line made of one (`rent`) is read as a calculation.
+    public var variables: Set<String> = []
 
     public init(
         catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,

@@ -1,5 +1,5 @@
 /// Turns a line into a `Command`: tokenize, pick the command by its first word (or recognise a
-/// bare conversion by a leading amount), then let that command's grammar read the rest.
+/// calculation by a leading amount, currency, date or variable), then let that grammar read the rest.
 public struct Parser: Sendable {
     public let tree: CommandTree
     public let context: ParseContext
@@ -16,9 +16,8 @@ public struct Parser: Sendable {
         if let spec = tree.command(named: first.text) {
             return try spec.parse(tokens.dropFirst(), first, context)
         }
-        if AmountParser.looksLikeAmount(first.text, context: context) || context.symbols[first.text] != nil {
-            var cursor = ArgumentCursor(tokens[...], after: Token("", start: 0, end: 0))
-            return try ConvertGrammar.parse(&cursor, command: Token("", start: 0, end: 0), context: context)
+        if CalculatorGrammar.starts(tokens, context: context) {
+            return try CalculatorGrammar.parse(tokens[...], context: context)
         }
         throw UsageError(.unknownCommand(first.text, suggestion: tree.suggestion(for: first.text)), at: first)
     }

@@ -1,8 +1,8 @@
 /// "Did you mean …?": the closest candidate by edit distance, if it is close enough.
-enum Suggestions {
+public enum Suggestions {
     /// The best candidate within `maxDistance` edits (transpositions count as one);
     /// ties go to the earlier candidate, so callers list the likelier ones first.
-    static func nearest(to word: String, in candidates: some Sequence<String>, maxDistance: Int = 2) -> String? {
+    public static func nearest(to word: String, in candidates: some Sequence<String>, maxDistance: Int = 2) -> String? {
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -17,7 +17,9 @@ public struct Token: Equatable, Sendable {
 
 /// Splits a line into words. Whitespace separates; `/`, `→`, `->` and commas between words
 /// stand alone (`usd/jpy`, `eur,gbp`); a comma between digits stays inside a number (`1,234.56`);
-/// `#` at the start of a word begins a comment.
+/// `#` at the start of a word begins a comment. The calculator's operators stand alone too
+/// (`+ * × ÷ ( ) % =`), and so does `-`, except between digits (`2013-03-21`) and in an
+/// option (`--json`), and `%` before a letter (`%d.%m.%Y`).
 public enum Tokenizer {
     public static func tokenize(_ line: String) -> [Token] {
         var tokens: [Token] = []
@@ -37,13 +39,18 @@ public enum Tokenizer {
                 flush(at: index)
             } else if character == "#" && current.isEmpty {
                 break
-            } else if character == "/" || character == "→" {
+            } else if character == "/" || character == "→" || operators.contains(character)
+                && (character != "%" || isDigit(current.last) || !(characters[safe: index + 1]?.isLetter ?? false))
+            {
                 flush(at: index)
                 tokens.append(Token(String(character), start: index, end: index + 1))
             } else if character == "-" && index + 1 < characters.count && characters[index + 1] == ">" {
                 flush(at: index)
                 tokens.append(Token("->", start: index, end: index + 2))
                 index += 1
+            } else if character == "-" && standsAlone(minusAt: index, in: characters, word: current) {
+                flush(at: index)
+                tokens.append(Token("-", start: index, end: index + 1))
             } else if character == "," && !isDigit(current.last) || character == "," && !isDigit(characters[safe: index + 1]) {
                 flush(at: index)
                 tokens.append(Token(",", start: index, end: index + 1))
@@ -55,6 +62,15 @@ public enum Tokenizer {
         }
         flush(at: characters.count)
         return tokens
+    }
+
+    private static let operators: Set<Character> = ["+", "*", "×", "÷", "(", ")", "%", "="]
+
+    /// A minus is an operator unless it joins digits (a date) or starts or continues an option.
+    private static func standsAlone(minusAt index: Int, in characters: [Character], word: String) -> Bool {
+        let next = characters[safe: index + 1]
+        if next == "-" || word.last == "-" || word.hasPrefix("-") { return false }
+        return !(isDigit(word.last) && isDigit(next))
     }
 
     private static func isDigit(_ character: Character?) -> Bool {

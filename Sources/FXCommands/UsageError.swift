@@ -11,6 +11,11 @@ public struct UsageError: Error, Equatable, Sendable {
         case missingAmount(command: String)
         case missingCurrency(after: String)
         case missingTarget(after: String)
+        /// `set` without a key or value.
+        case missingSetting(after: String)
+        case unknownSetting(String, known: [String])
+        /// `100 usd` with no target and no home currency or saved targets.
+        case noTarget(CurrencyCode)
         case unexpectedWord(String, command: String)
         case unknownHelpTopic(String, suggestion: String?)
         case malformedDate(String)
@@ -22,6 +27,49 @@ public struct UsageError: Error, Equatable, Sendable {
         case futureDate(Day)
         /// A script line beyond `limit` bytes: skipped unread, so one line costs no more memory.
         case lineTooLong(limit: Int)
+        /// `as %` not followed by `of`, and the like.
+        case expected(String, after: String)
+        /// A word where the calculator needs a number, a currency amount or '('.
+        case expectedAmount(found: String)
+        case unbalanced(String)
+        /// `15 usd %`: only a plain number can be a percentage.
+        case percentOfMoney
+        /// `at 0`, `at -1`.
+        case nonPositiveRate(String)
+        /// `100 usd eur --json`: options go before the words.
+        case misplacedOption(String)
+        /// `usd = 5`, `in = 3`: a variable may not take the name of a currency, keyword or command.
+        case badName(String, reason: NameProblem)
+        /// A calculation that mixes what cannot be mixed, said in full (`100 USD + 5`).
+        case mismatch(Mismatch)
+        case unknownName(String, suggestion: String?)
+        case divisionByZero
+        /// A value beyond what 38 exact digits hold.
+        case overflow
+    }
+
+    public enum NameProblem: Equatable, Sendable {
+        case notAName
+        case keyword
+        case currency
+    }
+
+    /// Arithmetic that money does not allow.
+    public enum Mismatch: Equatable, Sendable {
+        /// `100 usd + 5`: money and a plain number.
+        case addNumberToMoney(operator: String)
+        /// `100 usd * 2 eur`.
+        case multiplyMoney
+        /// `5 / 100 usd`.
+        case divideByMoney
+        /// `rent usd` when rent is already money in another currency.
+        case alreadyMoney(String, CurrencyCode)
+        /// `17.5 * 3 in usd` without a home currency.
+        case numberHasNoCurrency
+        /// `at 1.07` with several currencies or targets.
+        case rateNeedsOnePair
+        /// `200 usd as % of 5`.
+        case shareOfNumber
     }
 
     /// Why an amount was refused, when more can be said than "malformed".

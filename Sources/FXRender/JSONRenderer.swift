@@ -7,6 +7,8 @@ public enum JSONRenderer {
         switch outcome {
         case .conversion(let conversion): return conversionJSON(conversion).serialized
         case .rates(let listing): return ratesJSON(listing).serialized
+        case .calculation(let result): return CalculationRenderer.json(result).serialized
+        case .listing(let listing): return ListingRenderer.json(listing).serialized
         case .refresh(let reports): return JSONValue.object([("refresh", .array(reports.map(refreshJSON)))]).serialized
         case .history(let history, _): return HistoryRenderer.json(history).serialized
         case .log(let entries, _): return LogRenderer.json(entries).serialized

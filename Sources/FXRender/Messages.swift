@@ -64,6 +64,59 @@ public enum Messages {
             return "\(day) is in the future; no rates are published for it yet."
         case .lineTooLong(let limit):
             return "The line is longer than \(limit >> 20) MiB; it was skipped unread."
+        case .missingSetting(let after):
+            return "Missing value after '\(printable(after))'. Example: set home chf"
+        case .unknownSetting(let word, let known):
+            return "Unknown setting '\(printable(word))'; known: \(known.joined(separator: ", "))."
+        case .noTarget(let code):
+            return "Convert \(code) to what? Name a currency (100 \(code.rawValue.lowercased()) eur), or set one: set home chf, set targets eur gbp."
+        case .expected(let word, let after):
+            return "Expected '\(word)' after '\(printable(after))'. Example: 200 usd as % of 180 eur"
+        case .expectedAmount(let found):
+            return "Expected an amount, a variable or '(' where '\(printable(found))' is. Example: 100 usd + 20 eur in gbp"
+        case .unbalanced(let bracket):
+            return bracket == "(" ? "This '(' is never closed; add ')'." : "This ')' closes nothing; remove it or add '(' before."
+        case .percentOfMoney:
+            return "Only a plain number can be a percentage: 15%, 2.5%."
+        case .nonPositiveRate(let word):
+            return "A rate must be above zero, not '\(printable(word))'. Example: 500 eur in usd at 1.0712"
+        case .misplacedOption(let word):
+            return "'\(printable(word))' is not a word of the line; options go before the words, as in fx --json 100 usd eur."
+        case .badName(let name, let problem):
+            switch problem {
+            case .notAName: return "'\(printable(name))' cannot name a variable; use letters, digits and _, starting with a letter."
+            case .keyword: return "'\(printable(name))' is a word of fx's grammar; name the variable otherwise (rent, trip, fee2)."
+            case .currency: return "'\(printable(name))' is a currency; name the variable otherwise (rent, trip, fee2)."
+            }
+        case .mismatch(let mismatch):
+            return text(for: mismatch)
+        case .unknownName(let name, let suggestion):
+            if name == "ans" { return "There is no answer yet for 'ans' to stand for." }
+            if let suggestion { return "Unknown variable '\(printable(name))'. Did you mean '\(suggestion)'?" }
+            return "Unknown variable '\(printable(name))'. Set one with: \(printable(name)) = 1450 chf"
+        case .divisionByZero:
+            return "Division by zero."
+        case .overflow:
+            return "The result is beyond the 38 exact digits fx computes with; no rounded guess is given."
+        }
+    }
+
+    static func text(for mismatch: UsageError.Mismatch) -> String {
+        switch mismatch {
+        case .addNumberToMoney(let op):
+            return "Cannot \(op == "+" ? "add" : "subtract") a plain number \(op == "+" ? "to" : "from") money: give it a currency (5 usd) or make it a percentage (5%)."
+        case .multiplyMoney:
+            return "Cannot multiply money by money; multiply by a plain number (3 * 12.50 eur)."
+        case .divideByMoney:
+            return "Cannot divide a plain number by money; divide money by a number (1450 chf / 3), or money by money for a ratio."
+        case .alreadyMoney(let money, let code):
+            return "\(money) is already money; to convert it write 'in \(code.rawValue.lowercased())'."
+        case .numberHasNoCurrency:
+            return "A plain number has no currency to convert from: write one (100 usd in eur), or set home chf to read bare amounts as francs."
+        case .rateNeedsOnePair:
+            return "A rate of your own ('at') needs one currency and one target, and its pair written as target/source: 500 eur in usd at 1.0712 usd/eur."
+        case .shareOfNumber:
+            return "'as % of' compares money with money or a number with a number: 200 usd as % of 180 eur."
         }
     }
 

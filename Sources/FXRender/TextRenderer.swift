@@ -22,6 +22,8 @@ public struct TextRenderer: Sendable {
         switch outcome {
         case .conversion(let conversion): return conversionText(conversion, now: now)
         case .rates(let listing): return ratesText(listing, now: now)
+        case .calculation(let result): return CalculationRenderer(text: self).render(result, now: now)
+        case .listing(let listing): return ListingRenderer.text(listing, style: style)
         case .refresh(let reports): return reports.map(refreshLine).joined(separator: "\n")
         case .history(let history, let format):
             let text = HistoryRenderer(style: style, width: width).text(history, format: format)

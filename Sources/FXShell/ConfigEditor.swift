@@ -40,6 +40,11 @@ public struct ConfigEditor: Sendable {
         }
     }
 
+    /// Sets a top-level preference (`home`, `targets`, `number_format`), or removes it with nil.
+    func setPreference(_ key: String, _ value: JSONTree?) throws(EditError) {
+        try edit { config in config[key] = value }
+    }
+
     /// Read → change → replace under the lock (`config.lock` beside the file), so that edits
     /// made at once by several fx processes all stay.
     private func edit<Output>(_ change: (inout [String: JSONTree]) -> Output) throws(EditError) -> Output {

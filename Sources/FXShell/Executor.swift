@@ -30,13 +30,16 @@ public struct Executor: Sendable {
     let catalog: CurrencyCatalog
     let clock: any WallClock
     let options: Options
+    /// Variables, `ans` and the preferences `set` changes, for this session or script.
+    public let workspace: Workspace
 
     public init(
         service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
         sourceInfo: [SourceInfo] = [], config: ConfigEditor? = nil,
         tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
-        options: Options = Options()
+        options: Options = Options(), workspace: Workspace = Workspace()
     ) {
+        self.workspace = workspace
         self.service = service
         self.history = history
         self.log = log
@@ -63,10 +66,31 @@ public struct Executor: Sendable {
         } catch {
             throw .usage(error)
         }
+        switch command {
+        case .convert(_, let from, let targets, _) where targets.isEmpty:
+            let chosen = workspace.preferences.defaultTargets(excluding: from)
+            guard !chosen.isEmpty else { throw .usage(UsageError(.noTarget(from), span: nil)) }
+            guard case .convert(let amount, _, _, let date) = command else { break }
+            return try await execute(.convert(amount: amount, from: from, to: chosen, on: date))
+        case .calculate(let calculation): return try await calculate(calculation, on: day)
+        case .set(let setting): return try set(setting)
+        case .settings: return .listing(settingsListing())
+        case .variables: return .listing(variablesListing())
+        default: break
+        }
         do throws(RateError) {
             switch command {
             case .convert(let amount, let from, let targets, _):
-                return .conversion(try await convert(amount, from: from, to: targets, on: day))
+                let conversion = try await convert(amount, from: from, to: targets, on: day)
+                if let line = conversion.lines.first, conversion.lines.count == 1 {
+                    workspace.remember(.money(Value.Money(line.result, line.quote.to)), as: nil)
+                }
+                return .conversion(conversion)
+            case .ticker(let base, _):
+                let quotes = workspace.preferences.defaultTargets(excluding: base)
+                return .rates(try await rates(base: base, quotes: quotes, on: day))
+            case .calculate, .set, .settings, .variables:
+                preconditionFailure("answered before")
             case .rate(let base, let quotes, _):
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
             case .history(let query):
@@ -89,6 +113,16 @@ public struct Executor: Sendable {
         } catch {
             throw .rates(error)
         }
+    }
+
+    private func calculate(_ calculation: Calculation, on day: Day?) async throws(Failure) -> Outcome {
+        let evaluator = Evaluator(
+            quote: { from, to throws(Failure) in
+                do throws(RateError) { return try await quote(from: from, to: to, on: day) } catch { throw .rates(error) }
+            }, catalog: catalog, workspace: workspace)
+        let (result, value) = try await evaluator.evaluate(calculation)
+        workspace.remember(value, as: calculation.assignTo)
+        return .calculation(result)
     }
 
     private func sources(_ action: SourcesAction) async throws(RateError) -> Outcome {
@@ -220,7 +254,8 @@ extension Command {
     /// The date a conversion or rate lookup asks about, if any.
     fileprivate var dateAsked: DateExpression? {
         switch self {
-        case .convert(_, _, _, let date), .rate(_, _, let date): date
+        case .convert(_, _, _, let date), .rate(_, _, let date), .ticker(_, let date): date
+        case .calculate(let calculation): calculation.date
         default: nil
         }
     }

@@ -32,7 +32,10 @@ public final class Session: Sendable {
         case quit
     }
 
-    let parser: Parser
+    /// The parser as configured; `parser` adds what the workspace holds now.
+    private let baseParser: Parser
+    /// The parser for the workspace's generation it was made for: a `set` or a new variable makes another.
+    private let current: Mutex<(generation: Int, parser: Parser)>
     let executor: Executor
     let clock: any WallClock
     let presentation: Presentation
@@ -49,7 +52,8 @@ public final class Session: Sendable {
         presentation: Presentation, out: any TextOutput, err: any TextOutput,
         log: (any ConversionLog)? = nil, quickLane: QuickLane? = nil
     ) {
-        self.parser = parser
+        baseParser = parser
+        current = Mutex((executor.workspace.generation, Self.parser(parser, for: executor.workspace)))
         self.executor = executor
         self.clock = clock
         self.presentation = presentation
@@ -62,6 +66,25 @@ public final class Session: Sendable {
             !presentation.json && !presentation.forPerson && !presentation.style.color && log == nil
             && executor.options.maxAge == nil
         self.quickLane = plain ? quickLane : nil
+    }
+
+    /// The parser that knows this session's variables, and reads `$` as a dollar home currency.
+    var parser: Parser {
+        let workspace = executor.workspace
+        let generation = workspace.generation
+        return current.withLock { current in
+            if current.generation != generation { current = (generation, Self.parser(baseParser, for: workspace)) }
+            return current.parser
+        }
+    }
+
+    private static func parser(_ base: Parser, for workspace: Workspace) -> Parser {
+        var context = base.context
+        context.variables = workspace.names
+        if let home = workspace.preferences.home, CurrencyCatalog.standard[home]?.name.contains("Dollar") == true {
+            context.symbols["$"] = home
+        }
+        return Parser(tree: base.tree, context: context)
     }
 
     /// Runs one line. `number` labels errors in script mode (`fx: line 3: …`).

@@ -1,3 +1,4 @@
+import FXCommands
 import FXRates
 import FXAnswers
 import FXRender
@@ -28,6 +29,8 @@ public struct Settings: Sendable {
     public var quotas: [SourceID: Int] = [:]
     /// Nasdaq Data Link datasets, as the config lists them (the free FX databases are retired).
     public var nasdaqDatasets: [NasdaqDatasetSetting] = []
+    /// What `set` keeps: the home currency, saved targets and number format.
+    public var preferences = Workspace.Preferences()
 
     /// The config file's shape:
     /// `{"order": ["ecb", "boc"], "sources": {"ecb": {"url": "https://…/", "enabled": true}, "oxr": {"app_id": "…", "quota": 1000}}}`.
@@ -43,6 +46,9 @@ public struct Settings: Sendable {
         var order: [String]?
         var sources: [String: Source]?
         var timeout: Double?
+        var home: String?
+        var targets: [String]?
+        var number_format: String?
     }
 
     /// Environment variables holding keys, by source.
@@ -134,6 +140,7 @@ public struct Settings: Sendable {
                 warnings.append("ignoring timeout \(seconds) in \(shownPath): give seconds above 0, at most 600 (such as 15 or 0.5)")
             }
         }
+        readPreferences(config)
         if let order = config.order {
             let ids = order.map { SourceID($0.lowercased()) }
             let unknown = ids.filter { !knownSources.contains($0) }
@@ -177,6 +184,26 @@ public struct Settings: Sendable {
         var info = stat()
         if holdsKey, stat(configPath, &info) == 0, info.st_mode & 0o044 != 0 {
             warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
+        }
+    }
+
+    /// `home`, `targets`, `number_format`: a code fx does not know is one warning, not a failure.
+    private mutating func readPreferences(_ config: ConfigFile) {
+        func code(_ text: String) -> CurrencyCode? {
+            guard let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) else {
+                warnings.append("ignoring the currency '\(Messages.printable(text))' in \(shownPath): not an ISO 4217 code")
+                return nil
+            }
+            return code
+        }
+        preferences.home = config.home.flatMap(code)
+        preferences.targets = (config.targets ?? []).compactMap(code)
+        if let format = config.number_format {
+            if CommandSpec.numberFormats.contains(format.lowercased()) {
+                preferences.numberFormat = format.lowercased()
+            } else {
+                warnings.append("ignoring number_format '\(Messages.printable(format))' in \(shownPath): give one of \(CommandSpec.numberFormats.joined(separator: ", "))")
+            }
         }
     }
 

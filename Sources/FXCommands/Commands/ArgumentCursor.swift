@@ -14,6 +14,8 @@ struct ArgumentCursor {
     var peek: Token? { index < tokens.endIndex ? tokens[index] : nil }
     var peekSecond: Token? { index + 1 < tokens.endIndex ? tokens[index + 1] : nil }
     var isAtEnd: Bool { index >= tokens.endIndex }
+    /// The index of the next word in the tokens the cursor was made from.
+    var position: Int { index }
 
     mutating func next() -> Token? {
         guard let token = peek else { return nil }

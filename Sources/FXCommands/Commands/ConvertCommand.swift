@@ -18,8 +18,11 @@ extension CommandSpec {
             "convert 100 usd eur on 2013-03-21", "100 gbp chf on yesterday",
         ],
         parse: { arguments, command, context throws(UsageError) in
-            var cursor = ArgumentCursor(arguments, after: command)
-            return try ConvertGrammar.parse(&cursor, command: command, context: context)
+            guard let first = arguments.first else { throw UsageError(.missingAmount(command: command.text), span: nil) }
+            if CurrencyCode(first.text).map(context.isKnown) == true, !CalculatorGrammar.starts(Array(arguments.dropFirst()), context: context) {
+                throw UsageError(.missingAmount(command: command.text), at: first)
+            }
+            return try CalculatorGrammar.parse(arguments, context: context, tickers: false)
         },
         completion: { arguments, context in ConvertGrammar.completion(arguments, context) }
     )

@@ -1,0 +1,387 @@
+import FXRates
+
+/// Reads a calculator line:
+///
+///     [on <date>] [<name> =] <expression> [as % of <expression>] [from <currency>]
+///         [[to|in|as|->|/] <currency> [, and <currency>]...] [+|- <fee> fee] [at <rate> [<cur>/<cur>]] [on <date>]
+///     <currency> for <expression> [+|- <fee> fee] [on <date>]
+///     <currency> [[/|to] <currency>...] [on <date>]        (a ticker: the rates)
+///
+/// `+ - * / ( )` with the usual precedence; `15%` after `+`/`-` is a share of the left side;
+/// a currency word after a number makes it money (`1/2 usd` is half a dollar).
+enum CalculatorGrammar {
+    /// `tickers`: a line may start with a currency (`usd jpy`, `eur for 500 usd`); not after `convert`.
+    static func parse(_ tokens: ArraySlice<Token>, context: ParseContext, tickers: Bool = true) throws(UsageError) -> Command {
+        var reader = ExpressionReader(tokens: Array(tokens), context: context)
+        reader.tickers = tickers
+        return try reader.line()
+    }
+
+    /// Whether a line that names no command is a calculation: it starts with an amount, a
+    /// currency, `(`, a sign, `on`, `ans`, or a variable (known, or being assigned or used).
+    static func starts(_ tokens: [Token], context: ParseContext) -> Bool {
+        guard let first = tokens.first else { return false }
+        if AmountParser.looksLikeAmount(first.text, context: context) || context.symbols[first.text] != nil { return true }
+        if ["(", "-", "+"].contains(first.text) || ["on", "ans"].contains(first.folded) { return true }
+        if let code = CurrencyCode(first.text), context.isKnown(code) { return true }
+        guard ExpressionReader.isName(first.text) else { return false }
+        if context.variables.contains(first.text) { return true }
+        guard let second = tokens[safe: 1] else { return false }
+        return ["=", "+", "-", "*", "/", "×", "÷"].contains(second.text)
+    }
+
+    /// Words that end an expression and start a clause.
+    static let clauseWords: Set<String> = ["to", "in", "into", "as", "->", "→", "from", "for", "at", "on", "fee", "and", ","]
+    /// Words a variable may not be named, besides currency codes and commands.
+    static let reservedNames: Set<String> = clauseWords.union(["of", "ans", "vars", "set", "settings", "today", "yesterday", "ago"])
+}
+
+/// The recursive-descent reader behind `CalculatorGrammar`.
+struct ExpressionReader {
+    let tokens: [Token]
+    let context: ParseContext
+    var index = 0
+    var tickers = true
+
+    init(tokens: [Token], context: ParseContext) {
+        self.tokens = tokens
+        self.context = context
+    }
+
+    var peek: Token? { tokens[safe: index] }
+    var peekSecond: Token? { tokens[safe: index + 1] }
+    var last: Token? { index > 0 ? tokens[index - 1] : nil }
+
+    mutating func next() -> Token? {
+        defer { index += 1 }
+        return tokens[safe: index]
+    }
+
+    mutating func skip(_ words: Set<String>) -> Bool {
+        guard let token = peek, words.contains(token.folded) else { return false }
+        index += 1
+        return true
+    }
+
+    func currency(_ token: Token?) -> CurrencyCode? {
+        guard let token, !CalculatorGrammar.clauseWords.contains(token.folded) else { return nil }
+        return try? context.currency(token).get()
+    }
+
+    // MARK: - The line
+
+    mutating func line() throws(UsageError) -> Command {
+        var date = try datePrefix()
+        var assignTo: String?
+        if let name = peek, peekSecond?.text == "=" {
+            try checkName(name)
+            assignTo = name.text
+            index += 2
+        }
+        // `usd jpy`, `usd/jpy`, `usd`, `eur for 500 usd`: a line that starts with a currency word and no amount.
+        if tickers, assignTo == nil, let code = currency(peek), !startsAmount(at: index + 1) {
+            index += 1
+            if skip(["for"]) { return try reverse(into: code, date: date) }
+            return try ticker(code, date: date)
+        }
+        let start = peek?.start ?? 0
+        let expression = try sum()
+        var calculation = Calculation(text: text(from: start), expression: expression, assignTo: assignTo)
+        if let keyword = peek, keyword.folded == "as", peekSecond?.text == "%" {
+            index += 2
+            guard skip(["of"]) else { throw UsageError(.expected("of", after: "as %"), at: peek ?? keyword) }
+            calculation.shareOf = try sum()
+        }
+        if skip(["from"]) {
+            guard let code = currency(peek) else { throw missingCurrency(after: "from") }
+            index += 1
+            calculation.targets = [code]
+            calculation.reverse = true
+        } else {
+            calculation.targets = try targets()
+        }
+        calculation.fee = try fee()
+        calculation.givenRate = try givenRate()
+        if date == nil { date = try onClause() }
+        calculation.date = date
+        try expectEnd()
+        if let (amount, code) = expression.plainMoney, calculation.isPlainConversion {
+            return .convert(amount: amount, from: code, to: calculation.targets, on: date)
+        }
+        return .calculate(calculation)
+    }
+
+    /// `on <date>`, or `at <date>` (`at` before a number is a rate), if next.
+    private mutating func onClause() throws(UsageError) -> DateExpression? {
+        guard let keyword = peek, keyword.folded == "on" || keyword.folded == "at" else { return nil }
+        var cursor = ArgumentCursor(tokens[(index + 1)...], after: keyword)
+        guard let next = cursor.peek else { throw UsageError(.missingDate(after: keyword.text), span: nil) }
+        guard let date = try DateGrammar.parse(&cursor) else {
+            if keyword.folded == "at" { throw UsageError(.malformedAmount(next.text, hint: nil), at: next) }
+            throw UsageError(.malformedDate(next.text), at: next)
+        }
+        index = cursor.position
+        return date
+    }
+
+    /// `on 2013-03-21 100 usd eur`: the date first.
+    private mutating func datePrefix() throws(UsageError) -> DateExpression? {
+        guard peek?.folded == "on" else { return nil }
+        return try onClause()
+    }
+
+    private mutating func reverse(into code: CurrencyCode, date: DateExpression?) throws(UsageError) -> Command {
+        let start = peek?.start ?? Int.max
+        guard peek != nil else { throw UsageError(.missingAmount(command: "for"), span: nil) }
+        var calculation = Calculation(text: "", expression: try sum(), targets: [code], reverse: true)
+        calculation.text = text(from: start)
+        calculation.fee = try fee()
+        calculation.date = date
+        if date == nil { calculation.date = try onClause() }
+        try expectEnd()
+        return .calculate(calculation)
+    }
+
+    private mutating func ticker(_ base: CurrencyCode, date: DateExpression?) throws(UsageError) -> Command {
+        var quotes: [CurrencyCode] = []
+        while let token = peek, token.folded != "on", token.folded != "at" {
+            if ["/", ",", "to", "in", "and", "->", "→"].contains(token.folded) {
+                index += 1
+                continue
+            }
+            quotes.append(try context.currency(token).get())
+            index += 1
+        }
+        var day = date
+        if day == nil { day = try onClause() }
+        try expectEnd()
+        if quotes.isEmpty { return .ticker(base, on: day) }
+        var seen = Set<CurrencyCode>()
+        return .rate(base: base, quotes: quotes.filter { seen.insert($0).inserted }, on: day)
+    }
+
+    /// Targets after an optional keyword, separated by spaces, commas, `and`, `to` or `in`.
+    private mutating func targets() throws(UsageError) -> [CurrencyCode] {
+        let keyword = peek
+        let introduced = skip(["to", "in", "into", "as", "->", "→", "=", "/"])
+        var codes: [CurrencyCode] = []
+        while let token = peek {
+            if [",", "and", "to", "in", "/"].contains(token.folded), !codes.isEmpty {
+                index += 1
+                continue
+            }
+            guard !CalculatorGrammar.clauseWords.contains(token.folded), !["+", "-"].contains(token.text), !token.text.hasPrefix("--")
+            else { break }
+            let code = try context.currency(token).get()
+            index += 1
+            if !codes.contains(code) { codes.append(code) }
+        }
+        if introduced, codes.isEmpty { throw missingCurrency(after: keyword?.text ?? "in", target: true) }
+        return codes
+    }
+
+    /// `+ 2.5% fee`, `- 1% fee`, `+ 5 usd fee`.
+    private mutating func fee() throws(UsageError) -> Calculation.Fee? {
+        guard let sign = peek, sign.text == "+" || sign.text == "-", let end = feeEnd(at: index) else { return nil }
+        let numberToken = tokens[index + 1]
+        guard let value = plainNumber(numberToken) else { throw UsageError(.malformedAmount(numberToken.text, hint: nil), at: numberToken) }
+        let size: Calculation.Fee.Size
+        if tokens[index + 2].text == "%" {
+            size = .percent(value)
+        } else {
+            size = .fixed(value, try context.currency(tokens[index + 2]).get())
+        }
+        index = end
+        return Calculation.Fee(size: size, deducted: sign.text == "-")
+    }
+
+    /// Where a fee clause starting at `start` ends, if one does: `+|- <number> (%|<currency>) fee`.
+    func feeEnd(at start: Int) -> Int? {
+        guard let sign = tokens[safe: start], sign.text == "+" || sign.text == "-",
+            tokens[safe: start + 3]?.folded == "fee"
+        else { return nil }
+        return start + 4
+    }
+
+    /// `at 1.0712` or `at 1.0712 usd/eur` (a date after `at` is left to the date clause).
+    private mutating func givenRate() throws(UsageError) -> Calculation.GivenRate? {
+        guard peek?.folded == "at", let numberToken = peekSecond, let rate = plainNumber(numberToken), Day(iso: numberToken.text) == nil
+        else { return nil }
+        index += 2
+        guard rate > 0 else { throw UsageError(.nonPositiveRate(numberToken.text), at: numberToken) }
+        var given = Calculation.GivenRate(rate: rate)
+        if let numerator = currency(peek), peekSecond?.text == "/", let denominator = currency(tokens[safe: index + 2]) {
+            given.per = (numerator, denominator)
+            index += 3
+        }
+        return given
+    }
+
+    private mutating func expectEnd() throws(UsageError) {
+        guard let extra = peek else { return }
+        if extra.text.hasPrefix("--") { throw UsageError(.misplacedOption(extra.text), at: extra) }
+        if extra.text == ")" { throw UsageError(.unbalanced(")"), at: extra) }
+        // A word where a currency could go is most likely a mistyped currency.
+        if extra.text.count == 3, extra.text.allSatisfy(\.isLetter), case .failure(let error) = context.currency(extra) { throw error }
+        throw UsageError(.unexpectedWord(extra.text, command: last?.text ?? ""), at: extra)
+    }
+
+    // MARK: - Expressions
+
+    mutating func sum() throws(UsageError) -> Formula {
+        var left = try product()
+        while let token = peek, token.text == "+" || token.text == "-", feeEnd(at: index) == nil {
+            index += 1
+            let right = try product()
+            left = .binary(token.text == "+" ? .add : .subtract, left, right, token)
+        }
+        return left
+    }
+
+    private mutating func product() throws(UsageError) -> Formula {
+        var left = try unary()
+        left = attachCurrency(to: left)
+        while let token = peek, let op = Self.multiplicative[token.text] {
+            // `100 usd/jpy`: a pair after money names the target.
+            if op == .divide, left.writesCurrency, let next = peekSecond, currency(next) != nil, !context.variables.contains(next.text) {
+                break
+            }
+            index += 1
+            var right = try unary()
+            if left.writesCurrency {
+                right = attachCurrency(to: right)
+                left = .binary(op, left, right, token)
+            } else {
+                left = attachCurrency(to: .binary(op, left, right, token))
+            }
+        }
+        return left
+    }
+
+    private static let multiplicative: [String: Formula.Operator] = ["*": .multiply, "×": .multiply, "/": .divide, "÷": .divide]
+
+    /// `12.50 eur`, `(1/2) usd`: a currency word right after a number without one.
+    private mutating func attachCurrency(to expression: Formula) -> Formula {
+        guard !expression.writesCurrency, let token = peek, let code = currency(token) else { return expression }
+        // `usd/jpy` after an amount is a pair, read as the target: `100 usd/jpy`.
+        index += 1
+        if case .amount(let amount, nil) = expression { return .amount(amount, code) }
+        return .inCurrency(expression, code, token)
+    }
+
+    private mutating func unary() throws(UsageError) -> Formula {
+        if let token = peek, token.text == "-" || token.text == "+" {
+            index += 1
+            let operand = try unary()
+            return token.text == "-" ? .negate(operand) : operand
+        }
+        return try postfix()
+    }
+
+    private mutating func postfix() throws(UsageError) -> Formula {
+        let primary = try primary()
+        guard peek?.text == "%" else { return primary }
+        let sign = tokens[index]
+        guard case .amount(let amount, nil) = primary else { throw UsageError(.percentOfMoney, at: sign) }
+        index += 1
+        if skip(["of"]) {
+            guard peek != nil else { throw UsageError(.missingAmount(command: "of"), span: nil) }
+            return .percentOf(amount.value, try product())
+        }
+        return .percent(amount.value)
+    }
+
+    private mutating func primary() throws(UsageError) -> Formula {
+        guard let token = next() else {
+            throw UsageError(.missingAmount(command: last?.text ?? ""), span: nil)
+        }
+        if token.text == "(" {
+            let inner = try sum()
+            guard peek?.text == ")" else { throw UsageError(.unbalanced("("), at: token) }
+            index += 1
+            return inner
+        }
+        // "€ 100", "usd 100": the currency before the number.
+        if let code = currency(token), startsAmount(at: index) {
+            let amountToken = next()!
+            let parsed = try amount(amountToken)
+            if let glued = parsed.currency, glued != code { throw UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken) }
+            return .amount(parsed.amount, code)
+        }
+        switch AmountParser.parse(token.text, context: context) {
+        case .success(let parsed):
+            return .amount(parsed.amount, parsed.currency)
+        case .failure(.notANumber):
+            break
+        case .failure(.malformed(let hint)):
+            throw UsageError(.malformedAmount(token.text, hint: hint), at: token)
+        case .failure(.unknownCurrency):
+            let code = String(token.text.drop { !$0.isLetter })
+            let suffix = Token(code, start: token.end - code.count, end: token.end)
+            throw context.currency(suffix).failureValue ?? UsageError(.malformedAmount(token.text, hint: nil), at: token)
+        }
+        if Self.isName(token.text), !CalculatorGrammar.clauseWords.contains(token.folded) {
+            return .name(token.folded == "ans" ? "ans" : token.text, token)
+        }
+        if token.text.hasPrefix("--") { throw UsageError(.misplacedOption(token.text), at: token) }
+        throw UsageError(.expectedAmount(found: token.text), at: token)
+    }
+
+    private func amount(_ token: Token) throws(UsageError) -> AmountParser.Parsed {
+        switch AmountParser.parse(token.text, context: context) {
+        case .success(let parsed): return parsed
+        case .failure(.malformed(let hint)): throw UsageError(.malformedAmount(token.text, hint: hint), at: token)
+        case .failure: throw UsageError(.malformedAmount(token.text, hint: nil), at: token)
+        }
+    }
+
+    /// A number with no currency, for fees and rates.
+    private func plainNumber(_ token: Token) -> Decimal? {
+        guard case .success(let parsed) = AmountParser.parse(token.text, context: context), parsed.currency == nil else { return nil }
+        return parsed.amount.value
+    }
+
+    func startsAmount(at position: Int) -> Bool {
+        guard let token = tokens[safe: position] else { return false }
+        return AmountParser.looksLikeAmount(token.text, context: context) || token.text == "(" || token.text == "-"
+    }
+
+    // MARK: - Names and messages
+
+    static func isName(_ word: String) -> Bool {
+        guard let first = word.first, first.isLetter || first == "_" else { return false }
+        return word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// A variable may not shadow a currency, a keyword or a command.
+    private func checkName(_ token: Token) throws(UsageError) {
+        guard Self.isName(token.text) else { throw UsageError(.badName(token.text, reason: .notAName), at: token) }
+        if CalculatorGrammar.reservedNames.contains(token.folded) || CommandTree().command(named: token.text) != nil {
+            throw UsageError(.badName(token.text, reason: .keyword), at: token)
+        }
+        if context.symbols[token.text] != nil || CurrencyCode(token.text).map(context.isKnown) == true {
+            throw UsageError(.badName(token.text, reason: .currency), at: token)
+        }
+    }
+
+    private func missingCurrency(after word: String, target: Bool = false) -> UsageError {
+        target ? UsageError(.missingTarget(after: word), span: nil) : UsageError(.missingCurrency(after: word), span: nil)
+    }
+
+    /// The words from offset `start` to the last one read, spaced as typed (runs of spaces made one).
+    private func text(from start: Int) -> String {
+        var text = ""
+        var previous: Token?
+        for token in tokens[..<index] where token.start >= start {
+            if let previous, token.start > previous.end { text += " " }
+            text += token.text
+            previous = token
+        }
+        return text
+    }
+}
+
+extension Calculation {
+    /// Nothing but an amount and its targets: the plain conversion `100 usd eur`.
+    var isPlainConversion: Bool { fee == nil && givenRate == nil && shareOf == nil && assignTo == nil && !reverse }
+}

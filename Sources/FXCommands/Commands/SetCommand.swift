@@ -1,0 +1,92 @@
+import FXRates
+
+extension CommandSpec {
+    public static let set = CommandSpec(
+        name: "set", aliases: [],
+        summary: "Set a preference: the home currency, saved targets, the number format",
+        synopsis: "set home <currency>|none · set targets <currency>...|none · set number_format <format>",
+        discussion: """
+            Preferences are kept in the configuration file and apply at once.
+            home: the currency of bare amounts (100 in usd) and the target of 100 usd when no
+            targets are saved; a dollar home (cad, aud, nzd, …) makes $ mean that dollar.
+            targets: where 100 usd converts without targets, and what fx usd shows.
+            number_format: how 1.234 and 1,234 are read: en (1,234.56, the default), de (1.234,56),
+            fr (1 234,56), ch (1'234.56), in (1,00,000.00).
+            """,
+        examples: ["set home chf", "set targets eur gbp jpy", "set number_format de", "set home none"],
+        parse: { arguments, command, context throws(UsageError) in
+            var cursor = ArgumentCursor(arguments, after: command)
+            guard let key = cursor.next() else { throw UsageError(.missingSetting(after: command.text), span: nil) }
+            switch key.folded {
+            case "home":
+                guard let value = cursor.next() else { throw UsageError(.missingCurrency(after: key.text), span: nil) }
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                if value.folded == "none" { return .set(.home(nil)) }
+                return .set(.home(try context.currency(value).get()))
+            case "targets", "target":
+                if cursor.peek?.folded == "none", cursor.peekSecond == nil { return .set(.targets([])) }
+                let codes = try cursor.currencyList(context).map(\.code)
+                guard !codes.isEmpty else { throw UsageError(.missingCurrency(after: key.text), span: nil) }
+                var seen = Set<CurrencyCode>()
+                return .set(.targets(codes.filter { seen.insert($0).inserted }))
+            case "number_format", "number-format":
+                guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
+                guard SetGrammar.numberFormats.contains(value.folded) else {
+                    throw UsageError(.unknownSetting(value.text, known: SetGrammar.numberFormats), at: value)
+                }
+                return .set(.numberFormat(value.folded))
+            default:
+                throw UsageError(.unknownSetting(key.text, known: SetGrammar.keys), at: key)
+            }
+        },
+        completion: { arguments, _ in
+            guard let key = arguments.first else { return [.keywords(SetGrammar.keys)] }
+            switch key.folded {
+            case "home": return arguments.count == 1 ? [.keywords(["none"]), .currencies] : []
+            case "targets": return [.currencies]
+            case "number_format": return arguments.count == 1 ? [.keywords(SetGrammar.numberFormats)] : []
+            default: return []
+            }
+        }
+    )
+
+    public static let settings = CommandSpec(
+        name: "settings", aliases: [],
+        summary: "Show the preferences set with 'set'",
+        synopsis: "settings",
+        discussion: "Lists the home currency, the saved targets and the number format.",
+        examples: ["settings"],
+        parse: { arguments, _, _ throws(UsageError) in
+            if let extra = arguments.first { throw UsageError(.unexpectedWord(extra.text, command: "settings"), at: extra) }
+            return .settings
+        },
+        completion: { _, _ in [] }
+    )
+
+    public static let vars = CommandSpec(
+        name: "vars", aliases: ["variables"],
+        summary: "List this session's variables",
+        synopsis: "vars",
+        discussion: """
+            name = <expression> keeps a result under a name (rent = 1450 chf) for the rest of the
+            prompt session or script; ans is always the last result. Money is kept as shown,
+            rounded to its currency's minor unit.
+            """,
+        examples: ["vars"],
+        parse: { arguments, _, _ throws(UsageError) in
+            if let extra = arguments.first { throw UsageError(.unexpectedWord(extra.text, command: "vars"), at: extra) }
+            return .variables
+        },
+        completion: { _, _ in [] }
+    )
+}
+
+extension CommandSpec {
+    /// The spellings `set number_format` takes.
+    public static let numberFormats = ["en", "de", "fr", "ch", "in"]
+}
+
+enum SetGrammar {
+    static let keys = ["home", "targets", "number_format"]
+    static var numberFormats: [String] { CommandSpec.numberFormats }
+}

@@ -1,0 +1,250 @@
+import FXAnswers
+import FXCommands
+import FXRates
+
+/// Evaluates a calculator line. Money stays an exact amount per currency until the end; each
+/// currency is then converted once into each target, the terms are summed, a fee is applied,
+/// and the total is rounded once, half away from zero, to the target's minor unit.
+struct Evaluator {
+    /// The rate for a pair (on the line's date, from the line's source).
+    let quote: (CurrencyCode, CurrencyCode) async throws(Failure) -> Quote
+    let catalog: CurrencyCatalog
+    let workspace: Workspace
+
+    func evaluate(_ calculation: Calculation) async throws(Failure) -> (CalculationResult, Value) {
+        let value = try await value(of: calculation.expression)
+        let echo = Echo.text(of: calculation.expression, catalog: catalog)
+        if let other = calculation.shareOf {
+            let share = try await share(value, of: try await self.value(of: other))
+            let line = CalculationResult.Line(result: share, currency: nil, fractionDigits: 2, terms: [])
+            let echoed = echo + " as % of " + Echo.text(of: other, catalog: catalog)
+            return (CalculationResult(text: calculation.text, echo: echoed, kind: .share, lines: [line], assignedTo: calculation.assignTo), .percent(share))
+        }
+        let money: Value.Money
+        switch value {
+        case .money(let written):
+            money = written
+        case .number(let number), .percent(let number):
+            guard !calculation.targets.isEmpty || calculation.givenRate != nil || calculation.fee != nil else {
+                let kept: Value = if case .percent = value { .percent(number) } else { .number(number) }
+                let line = CalculationResult.Line(result: number, currency: nil, fractionDigits: 0, terms: [])
+                return (
+                    CalculationResult(text: calculation.text, echo: echo, kind: .value, lines: [line], assignedTo: calculation.assignTo),
+                    kept
+                )
+            }
+            // `100 in usd`: a bare amount is in the home currency.
+            guard let home = workspace.preferences.home, case .number = value else {
+                throw .usage(UsageError(.mismatch(.numberHasNoCurrency), span: nil))
+            }
+            money = Value.Money(number, home)
+        }
+        let targets = calculation.targets.isEmpty ? [money.first] : calculation.targets
+        if calculation.givenRate != nil, money.parts.count != 1 || targets.count != 1 {
+            throw .usage(UsageError(.mismatch(.rateNeedsOnePair), span: nil))
+        }
+        var lines: [CalculationResult.Line] = []
+        for target in targets {
+            lines.append(try await line(money, in: target, calculation))
+        }
+        let kept: Value = lines.count == 1 ? .money(Value.Money(lines[0].result, targets[0])) : .money(money)
+        let kind: CalculationResult.Kind = calculation.reverse ? .reverse : .value
+        return (CalculationResult(text: calculation.text, echo: echo, kind: kind, lines: lines, assignedTo: calculation.assignTo), kept)
+    }
+
+    // MARK: - One target
+
+    private func line(_ money: Value.Money, in target: CurrencyCode, _ calculation: Calculation) async throws(Failure) -> CalculationResult.Line {
+        let digits = catalog.minorUnits(of: target)
+        var terms: [CalculationResult.Term] = []
+        var total = Decimal.zero
+        var givenRate: CalculationResult.GivenRateLine?
+        if let given = calculation.givenRate, let (code, amount) = money.single {
+            let rate = try given.rate(from: code, to: target)
+            let reference = try await quote(code, target)
+            let converted = try exact { () throws(UsageError) in try Exact.multiply(amount, rate) }
+            let deviation = try exact { () throws(UsageError) in
+                try Exact.multiply(try Exact.divide(try Exact.subtract(rate, reference.rate), reference.rate), 100)
+            }
+            givenRate = .init(rate: rate, reference: reference, deviation: deviation)
+            terms.append(.init(amount: amount, from: code, quote: nil, converted: converted))
+            total = converted
+        } else {
+            for (code, amount) in money.parts {
+                let (converted, quote) = try await convert(amount, from: code, to: target)
+                terms.append(.init(amount: amount, from: code, quote: quote, converted: converted))
+                total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
+            }
+        }
+        guard let fee = calculation.fee else {
+            return .init(result: total.rounded(scale: digits), currency: target, fractionDigits: digits, terms: terms, givenRate: givenRate)
+        }
+        let charge: Decimal
+        switch fee.size {
+        case .percent(let share):
+            charge = try exact { () throws(UsageError) in try Exact.divide(try Exact.multiply(total, share), 100) }
+        case .fixed(let amount, let code):
+            charge = try await convert(amount, from: code, to: target).0
+        }
+        let withFee = try exact { () throws(UsageError) in fee.deducted ? try Exact.subtract(total, charge) : try Exact.add(total, charge) }
+        let subtotal = total.rounded(scale: digits)
+        let result = withFee.rounded(scale: digits)
+        return .init(
+            result: result, currency: target, fractionDigits: digits, terms: terms,
+            fee: .init(subtotal: subtotal, amount: result - subtotal, size: fee.size), givenRate: givenRate)
+    }
+
+    private func convert(_ amount: Decimal, from: CurrencyCode, to: CurrencyCode) async throws(Failure) -> (Decimal, Quote?) {
+        guard from != to else { return (amount, nil) }
+        let quote = try await quote(from, to)
+        let converted = try exact { () throws(UsageError) in
+            quote.fromPerBase == 1
+                ? try Exact.multiply(amount, quote.toPerBase)
+                : try Exact.divide(try Exact.multiply(amount, quote.toPerBase), quote.fromPerBase)
+        }
+        return (converted, quote)
+    }
+
+    /// All of `money` in `code`, unrounded.
+    private func total(_ money: Value.Money, in code: CurrencyCode) async throws(Failure) -> Decimal {
+        var total = Decimal.zero
+        for (from, amount) in money.parts {
+            let converted = try await convert(amount, from: from, to: code).0
+            total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
+        }
+        return total
+    }
+
+    /// `a as % of b`, in percent.
+    private func share(_ value: Value, of other: Value) async throws(Failure) -> Decimal {
+        switch (value, other) {
+        case (.money(let part), .money(let whole)):
+            let code = whole.first
+            let numerator = try await total(part, in: code)
+            let denominator = try await total(whole, in: code)
+            return try exact { () throws(UsageError) in try Exact.multiply(try Exact.divide(numerator, denominator), 100) }
+        case (.number(let part), .number(let whole)):
+            return try exact { () throws(UsageError) in try Exact.multiply(try Exact.divide(part, whole), 100) }
+        default:
+            throw .usage(UsageError(.mismatch(.shareOfNumber), span: nil))
+        }
+    }
+
+    // MARK: - The tree
+
+    func value(of expression: Formula) async throws(Failure) -> Value {
+        switch expression {
+        case .amount(let amount, nil):
+            return .number(amount.value)
+        case .amount(let amount, let code?):
+            return .money(Value.Money(amount.value, code))
+        case .percent(let share):
+            return .percent(share)
+        case .name(let name, let token):
+            guard let value = workspace.value(of: name) else {
+                let kind: UsageError.Kind =
+                    name == "ans"
+                    ? .unknownName("ans", suggestion: nil) : .unknownName(name, suggestion: workspace.suggestion(for: name))
+                throw .usage(UsageError(kind, at: token))
+            }
+            return value
+        case .negate(let inner):
+            let operand = try await value(of: inner)
+            return try exact { () throws(UsageError) in try scale(operand, by: -1) }
+        case .percentOf(let share, let inner):
+            let whole = try await value(of: inner)
+            return try exact { () throws(UsageError) in try scale(whole, by: try Exact.divide(share, 100)) }
+        case .inCurrency(let inner, let code, let token):
+            switch try await value(of: inner) {
+            case .number(let number): return .money(Value.Money(number, code))
+            case .money(let money) where money.single?.code == code: return .money(money)
+            case .money(let money): throw .usage(UsageError(.mismatch(.alreadyMoney(Echo.money(money, catalog: catalog), code)), at: token))
+            case .percent: throw .usage(UsageError(.percentOfMoney, at: token))
+            }
+        case .binary(let op, let left, let right, let token):
+            let lhs = try await value(of: left)
+            let rhs = try await value(of: right)
+            return try await apply(op, lhs, rhs, at: token)
+        }
+    }
+
+    private func apply(_ op: Formula.Operator, _ lhs: Value, _ rhs: Value, at token: Token) async throws(Failure) -> Value {
+        // Money over money is a ratio: both in the divisor's first currency, unrounded.
+        if op == .divide, case .money(let a) = lhs, case .money(let b) = rhs {
+            let numerator = try await total(a, in: b.first)
+            let denominator = try await total(b, in: b.first)
+            return try exact { () throws(UsageError) in .number(try Exact.divide(numerator, denominator)) }
+        }
+        do throws(UsageError) {
+            switch (op, lhs, rhs) {
+            case (.add, .money(let a), .money(let b)): return .money(try a.adding(b, sign: 1))
+            case (.subtract, .money(let a), .money(let b)): return .money(try a.adding(b, sign: -1))
+            case (.add, .number(let a), .number(let b)): return .number(try Exact.add(a, b))
+            case (.subtract, .number(let a), .number(let b)): return .number(try Exact.subtract(a, b))
+            case (.add, .percent(let a), .percent(let b)): return .percent(try Exact.add(a, b))
+            case (.subtract, .percent(let a), .percent(let b)): return .percent(try Exact.subtract(a, b))
+            // `200 usd + 15%`: a share of the left side.
+            case (.add, _, .percent(let share)), (.subtract, _, .percent(let share)):
+                let signed = op == .add ? share : -share
+                return try scale(lhs, by: try Exact.add(1, try Exact.divide(signed, 100)))
+            case (.add, _, _), (.subtract, _, _):
+                throw UsageError(.mismatch(.addNumberToMoney(operator: op.rawValue)), at: token)
+            case (.multiply, .money, .money):
+                throw UsageError(.mismatch(.multiplyMoney), at: token)
+            case (.multiply, .money, let factor), (.multiply, let factor, .money):
+                let money = if case .money = lhs { lhs } else { rhs }
+                return try scale(money, by: try factor.asFactor())
+            case (.multiply, let a, let b):
+                return .number(try Exact.multiply(try a.asFactor(), try b.asFactor()))
+            case (.divide, .money(let money), let divisor) where !divisor.isMoney:
+                return .money(try money.divided(by: try divisor.asFactor()))
+            case (.divide, _, .money) where !lhs.isMoney:
+                throw UsageError(.mismatch(.divideByMoney), at: token)
+            case (.divide, let a, let b):
+                return .number(try Exact.divide(try a.asFactor(), try b.asFactor()))
+            }
+        } catch {
+            throw .usage(error)
+        }
+    }
+
+    private func scale(_ value: Value, by factor: Decimal) throws(UsageError) -> Value {
+        switch value {
+        case .money(let money): .money(try money.scaled(by: factor))
+        case .number(let number): .number(try Exact.multiply(number, factor))
+        case .percent(let share): .percent(try Exact.multiply(share, factor))
+        }
+    }
+
+    private func exact<T>(_ body: () throws(UsageError) -> T) throws(Failure) -> T {
+        do { return try body() } catch { throw .usage(error) }
+    }
+}
+
+extension Value {
+    var isMoney: Bool {
+        if case .money = self { return true }
+        return false
+    }
+
+    /// A plain number or a percentage as the number it multiplies by.
+    func asFactor() throws(UsageError) -> Decimal {
+        switch self {
+        case .number(let number): number
+        case .percent(let share): try Exact.divide(share, 100)
+        case .money: throw UsageError(.mismatch(.multiplyMoney), span: nil)
+        }
+    }
+}
+
+extension Calculation.GivenRate {
+    /// Units of `to` per unit of `from`, from the rate as written (`usd/eur` is USD per EUR).
+    func rate(from: CurrencyCode, to: CurrencyCode) throws(Failure) -> Decimal {
+        guard let per else { return rate }
+        if per.numerator == to, per.denominator == from { return rate }
+        if per.numerator == from, per.denominator == to {
+            do { return try Exact.divide(1, rate) } catch { throw .usage(error) }
+        }
+        throw .usage(UsageError(.mismatch(.rateNeedsOnePair), span: nil))
+    }
+}

@@ -1,0 +1,61 @@
+import FXAnswers
+import FXCommands
+import FXRates
+import FXRender
+
+/// `set`, `settings` and `vars`.
+extension Executor {
+    func set(_ setting: Setting) throws(Failure) -> Outcome {
+        let key: String, value: JSONTree?, said: String
+        switch setting {
+        case .home(let code):
+            (key, value) = ("home", code.map { .string($0.rawValue) })
+            said = code.map { "home currency now \($0)" } ?? "no home currency now"
+        case .targets(let codes):
+            (key, value) = ("targets", codes.isEmpty ? nil : .array(codes.map { .string($0.rawValue) }))
+            said = codes.isEmpty ? "no saved targets now" : "targets now \(codes.map(\.rawValue).joined(separator: " "))"
+        case .numberFormat(let format):
+            (key, value) = ("number_format", .string(format))
+            said = "number format now \(format)"
+        }
+        // The session changes at once; the file keeps it for the next run.
+        workspace.update { preferences in
+            switch setting {
+            case .home(let code): preferences.home = code
+            case .targets(let codes): preferences.targets = codes
+            case .numberFormat(let format): preferences.numberFormat = format
+            }
+        }
+        guard let config else { return .configured(said + " for this session (this fx has no configuration file)") }
+        do { try config.setPreference(key, value) } catch {
+            throw .rates(.configUnwritable(error.reason))
+        }
+        return .configured(said + "; kept in " + Messages.printable(config.path))
+    }
+
+    func settingsListing() -> Listing {
+        let preferences = workspace.preferences
+        return Listing(
+            title: "settings",
+            rows: [
+                ("home", preferences.home?.rawValue ?? "(none)"),
+                ("targets", preferences.targets.isEmpty ? "(none)" : preferences.targets.map(\.rawValue).joined(separator: " ")),
+                ("number_format", preferences.numberFormat ?? "auto"),
+            ])
+    }
+
+    func variablesListing() -> Listing {
+        Listing(title: "variables", rows: workspace.variables().map { ($0.name, $0.value.shown(catalog: catalog)) })
+    }
+}
+
+extension Value {
+    /// As `vars` lists it.
+    func shown(catalog: CurrencyCatalog) -> String {
+        switch self {
+        case .number(let number): DecimalFormat.plain(number, grouping: true)
+        case .percent(let share): DecimalFormat.plain(share) + "%"
+        case .money(let money): Echo.money(money, catalog: catalog)
+        }
+    }
+}
