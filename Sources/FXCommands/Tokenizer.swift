@@ -39,8 +39,9 @@ public enum Tokenizer {
                 flush(at: index)
             } else if character == "#" && current.isEmpty {
                 break
-            } else if character == "/" || character == "→" || operators.contains(character)
-                && (character != "%" || isDigit(current.last) || !(characters[safe: index + 1]?.isLetter ?? false))
+            } else if character == "/" || character == "→"
+                || operators.contains(character)
+                    && (character != "%" || isDigit(current.last) || !(characters[safe: index + 1]?.isLetter ?? false))
             {
                 flush(at: index)
                 tokens.append(Token(String(character), start: index, end: index + 1))
@@ -66,10 +67,12 @@ public enum Tokenizer {
 
     private static let operators: Set<Character> = ["+", "*", "×", "÷", "(", ")", "%", "="]
 
-    /// A minus is an operator unless it joins digits (a date) or starts or continues an option.
+    /// A minus is an operator unless it joins digits (a date), starts or continues an option, or
+    /// follows a symbol (`$-5`).
     private static func standsAlone(minusAt index: Int, in characters: [Character], word: String) -> Bool {
         let next = characters[safe: index + 1]
         if next == "-" || word.last == "-" || word.hasPrefix("-") { return false }
+        if let last = word.last, !last.isLetter, !last.isNumber, last != ")" { return false }
         return !(isDigit(word.last) && isDigit(next))
     }
 

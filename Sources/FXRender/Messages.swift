@@ -69,7 +69,8 @@ public enum Messages {
         case .unknownSetting(let word, let known):
             return "Unknown setting '\(printable(word))'; known: \(known.joined(separator: ", "))."
         case .noTarget(let code):
-            return "Convert \(code) to what? Name a currency (100 \(code.rawValue.lowercased()) eur), or set one: set home chf, set targets eur gbp."
+            return
+                "Convert \(code) to what? Name a currency (100 \(code.rawValue.lowercased()) eur), or set one: set home chf, set targets eur gbp."
         case .expected(let word, let after):
             return "Expected '\(word)' after '\(printable(after))'. Example: 200 usd as % of 180 eur"
         case .expectedAmount(let found):
@@ -104,7 +105,8 @@ public enum Messages {
     static func text(for mismatch: UsageError.Mismatch) -> String {
         switch mismatch {
         case .addNumberToMoney(let op):
-            return "Cannot \(op == "+" ? "add" : "subtract") a plain number \(op == "+" ? "to" : "from") money: give it a currency (5 usd) or make it a percentage (5%)."
+            return
+                "Cannot \(op == "+" ? "add" : "subtract") a plain number \(op == "+" ? "to" : "from") money: give it a currency (5 usd) or make it a percentage (5%)."
         case .multiplyMoney:
             return "Cannot multiply money by money; multiply by a plain number (3 * 12.50 eur)."
         case .divideByMoney:
@@ -112,9 +114,11 @@ public enum Messages {
         case .alreadyMoney(let money, let code):
             return "\(money) is already money; to convert it write 'in \(code.rawValue.lowercased())'."
         case .numberHasNoCurrency:
-            return "A plain number has no currency to convert from: write one (100 usd in eur), or set home chf to read bare amounts as francs."
+            return
+                "A plain number has no currency to convert from: write one (100 usd in eur), or set home chf to read bare amounts as francs."
         case .rateNeedsOnePair:
-            return "A rate of your own ('at') needs one currency and one target, and its pair written as target/source: 500 eur in usd at 1.0712 usd/eur."
+            return
+                "A rate of your own ('at') needs one currency and one target, and its pair written as target/source: 500 eur in usd at 1.0712 usd/eur."
         case .shareOfNumber:
             return "'as % of' compares money with money or a number with a number: 200 usd as % of 180 eur."
         }

@@ -20,14 +20,15 @@ public final class EditLineReader: LineSource {
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
-    private let completer: Completer
+    /// Asked at each TAB: the session's variables change as it goes.
+    private let completer: @Sendable () -> Completer
     private let historyFile: InputHistory
     private var sessionLines: [String] = []
     /// The line and cursor of the previous TAB: a second TAB with nothing new lists candidates.
     private var lastTab: (line: String, cursor: Int)?
 
     /// nil when libedit cannot set up an editor on this terminal (the prompt then reads plain lines).
-    public init?(completer: Completer, history historyFile: InputHistory, color: Bool) {
+    public init?(completer: @escaping @Sendable () -> Completer, history historyFile: InputHistory, color: Bool) {
         fx_setup_locale()
         guard let editLine = fx_el_init("fx") else { return nil }
         fx_guard_terminal()
@@ -144,7 +145,7 @@ public final class EditLineReader: LineSource {
         let line = String(decoding: bytes, as: UTF8.self)
         let cursorBytes = UnsafeRawBufferPointer(start: buffer, count: info.cursor - buffer)
         let cursor = String(decoding: cursorBytes, as: UTF8.self).count
-        let completion = completer.complete(line: line, cursor: cursor)
+        let completion = completer().complete(line: line, cursor: cursor)
         defer { lastTab = (line, cursor) }
         guard !completion.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
 

@@ -69,7 +69,7 @@ public final class Session: Sendable {
     }
 
     /// The parser that knows this session's variables, and reads `$` as a dollar home currency.
-    var parser: Parser {
+    public var parser: Parser {
         let workspace = executor.workspace
         let generation = workspace.generation
         return current.withLock { current in

@@ -202,7 +202,9 @@ public struct Settings: Sendable {
             if CommandSpec.numberFormats.contains(format.lowercased()) {
                 preferences.numberFormat = format.lowercased()
             } else {
-                warnings.append("ignoring number_format '\(Messages.printable(format))' in \(shownPath): give one of \(CommandSpec.numberFormats.joined(separator: ", "))")
+                warnings.append(
+                    "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give one of \(CommandSpec.numberFormats.joined(separator: ", "))"
+                )
             }
         }
     }

@@ -107,7 +107,7 @@ if !words.isEmpty {
     status = CallingThreadExecutor.run { await Modes.oneShot(words, session: session) }
 } else if wantsEditing,
     let reader = EditLineReader(
-        completer: Completer(context: parseContext),
+        completer: { Completer(context: session.parser.context) },
         history: .standard(environment: environment), color: style.color)
 {
     status = CallingThreadExecutor.run {

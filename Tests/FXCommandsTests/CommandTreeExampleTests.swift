@@ -35,7 +35,11 @@ struct CommandTreeExampleTests {
 
     private static func name(of command: Command) -> String {
         switch command {
-        case .convert: "convert"
+        case .convert, .calculate: "convert"
+        case .ticker: "rate"
+        case .set: "set"
+        case .settings: "settings"
+        case .variables: "vars"
         case .rate: "rate"
         case .refresh: "refresh"
         case .history, .log: "history"

@@ -6,7 +6,7 @@ import Testing
 private let covered: [String] = ParseContext.ecbCodes.sorted().map(\.rawValue)
 /// What follows a source currency: the keywords, then the covered currencies.
 private let keywordsThenCovered: [String] = ["to", "in", "as"] + covered
-private let allCommands = ["convert", "rate", "history", "refresh", "sources", "help", "quit"]
+private let allCommands = ["convert", "rate", "history", "refresh", "sources", "set", "settings", "vars", "help", "quit"]
 
 /// One row of a completion table. `cursor` nil means the end of the line.
 struct CompletionCase: Sendable, CustomTestStringConvertible {
@@ -166,7 +166,8 @@ struct CompleterTests {
         .init("exit ", partial: "", at: 5, .exactly([]), prefix: ""),
         .init("bogus ", partial: "", at: 6, .exactly([]), prefix: ""),
         .init("bogus u", partial: "u", at: 6, .exactly([]), prefix: ""),
-        .init("usd ", partial: "", at: 4, .exactly([]), prefix: ""),
+        // A currency first is a ticker (`usd jpy`) or a reverse question (`eur for 500 usd`).
+        .init("usd ", partial: "", at: 4, .startingWith(["for", "AUD"]), prefix: ""),
     ]
 
     // MARK: - Cursor inside the line: only what stands before it counts

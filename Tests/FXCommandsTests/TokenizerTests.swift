@@ -14,7 +14,18 @@ struct TokenizerTests {
         ("100 usd -> eur", [.init("100", 0, 3), .init("usd", 4, 7), .init("->", 8, 10), .init("eur", 11, 14)]),
         ("100 usd→eur", [.init("100", 0, 3), .init("usd", 4, 7), .init("→", 7, 8), .init("eur", 8, 11)]),
         ("100 usd → eur", [.init("100", 0, 3), .init("usd", 4, 7), .init("→", 8, 9), .init("eur", 10, 13)]),
-        ("-12.5 usd eur", [.init("-12.5", 0, 5), .init("usd", 6, 9), .init("eur", 10, 13)]),
+        // The sign stands alone; the calculator joins it to the number written against it.
+        ("-12.5 usd eur", [.init("-", 0, 1), .init("12.5", 1, 5), .init("usd", 6, 9), .init("eur", 10, 13)]),
+        ("100 usd-20 eur", [.init("100", 0, 3), .init("usd", 4, 7), .init("-", 7, 8), .init("20", 8, 10), .init("eur", 11, 14)]),
+        ("2013-03-21 $-5 --json", [.init("2013-03-21", 0, 10), .init("$-5", 11, 14), .init("--json", 15, 21)]),
+        (
+            "(1+2)*3%",
+            [
+                .init("(", 0, 1), .init("1", 1, 2), .init("+", 2, 3), .init("2", 3, 4), .init(")", 4, 5), .init("*", 5, 6),
+                .init("3", 6, 7), .init("%", 7, 8),
+            ]
+        ),
+        ("%d.%m.%Y", [.init("%d.%m.%Y", 0, 8)]),
         ("1,234.56 gbp", [.init("1,234.56", 0, 8), .init("gbp", 9, 12)]),
         ("12,34,5", [.init("12,34,5", 0, 7)]),
         ("eur,gbp", [.init("eur", 0, 3), .init(",", 3, 4), .init("gbp", 4, 7)]),

@@ -42,6 +42,8 @@ struct ExpressionReader {
     let context: ParseContext
     var index = 0
     var tickers = true
+    /// The clause last read, to name in "Unexpected 'gbp' after 'on'".
+    var clause: String?
 
     init(tokens: [Token], context: ParseContext) {
         self.tokens = tokens
@@ -79,7 +81,9 @@ struct ExpressionReader {
             index += 2
         }
         // `usd jpy`, `usd/jpy`, `usd`, `eur for 500 usd`: a line that starts with a currency word and no amount.
-        if tickers, assignTo == nil, let code = currency(peek), !startsAmount(at: index + 1) {
+        if tickers, assignTo == nil, let word = peek, context.symbols[word.text] == nil, let code = currency(word),
+            !startsAmount(at: index + 1)
+        {
             index += 1
             if skip(["for"]) { return try reverse(into: code, date: date) }
             return try ticker(code, date: date)
@@ -105,6 +109,10 @@ struct ExpressionReader {
         if date == nil { date = try onClause() }
         calculation.date = date
         try expectEnd()
+        // After `convert`, an amount needs its currency (`convert 100` is missing one).
+        if !tickers, !expression.writesCurrency, calculation.targets.isEmpty, case .amount = expression {
+            throw UsageError(.missingCurrency(after: text(from: start)), span: nil)
+        }
         if let (amount, code) = expression.plainMoney, calculation.isPlainConversion {
             return .convert(amount: amount, from: code, to: calculation.targets, on: date)
         }
@@ -121,6 +129,7 @@ struct ExpressionReader {
             throw UsageError(.malformedDate(next.text), at: next)
         }
         index = cursor.position
+        clause = "on"
         return date
     }
 
@@ -205,7 +214,7 @@ struct ExpressionReader {
 
     /// `at 1.0712` or `at 1.0712 usd/eur` (a date after `at` is left to the date clause).
     private mutating func givenRate() throws(UsageError) -> Calculation.GivenRate? {
-        guard peek?.folded == "at", let numberToken = peekSecond, let rate = plainNumber(numberToken), Day(iso: numberToken.text) == nil
+        guard peek?.folded == "at", let numberToken = peekSecond, let rate = plainNumber(numberToken), !startsDate(at: index + 1)
         else { return nil }
         index += 2
         guard rate > 0 else { throw UsageError(.nonPositiveRate(numberToken.text), at: numberToken) }
@@ -223,7 +232,7 @@ struct ExpressionReader {
         if extra.text == ")" { throw UsageError(.unbalanced(")"), at: extra) }
         // A word where a currency could go is most likely a mistyped currency.
         if extra.text.count == 3, extra.text.allSatisfy(\.isLetter), case .failure(let error) = context.currency(extra) { throw error }
-        throw UsageError(.unexpectedWord(extra.text, command: last?.text ?? ""), at: extra)
+        throw UsageError(.unexpectedWord(extra.text, command: clause ?? last?.text ?? ""), at: extra)
     }
 
     // MARK: - Expressions
@@ -270,6 +279,20 @@ struct ExpressionReader {
     }
 
     private mutating func unary() throws(UsageError) -> Formula {
+        // `-12.5 usd`, `-$5`: a sign written against a number belongs to the amount.
+        if let sign = peek, sign.text == "-" || sign.text == "+", let number = peekSecond, number.start == sign.end,
+            AmountParser.looksLikeAmount(number.text, context: context)
+                || context.symbols[number.text] != nil && startsAmount(at: index + 2) == false
+        {
+            let joined = Token(sign.text + number.text, start: sign.start, end: number.end)
+            if case .success(let parsed) = AmountParser.parse(joined.text, context: context) {
+                index += 2
+                return .amount(parsed.amount, parsed.currency)
+            }
+            if AmountParser.looksLikeAmount(number.text, context: context) || number.text.hasPrefix("$") {
+                _ = try amount(joined)
+            }
+        }
         if let token = peek, token.text == "-" || token.text == "+" {
             index += 1
             let operand = try unary()
@@ -305,7 +328,9 @@ struct ExpressionReader {
         if let code = currency(token), startsAmount(at: index) {
             let amountToken = next()!
             let parsed = try amount(amountToken)
-            if let glued = parsed.currency, glued != code { throw UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken) }
+            if let glued = parsed.currency, glued != code {
+                throw UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken)
+            }
             return .amount(parsed.amount, code)
         }
         switch AmountParser.parse(token.text, context: context) {
@@ -320,8 +345,15 @@ struct ExpressionReader {
             let suffix = Token(code, start: token.end - code.count, end: token.end)
             throw context.currency(suffix).failureValue ?? UsageError(.malformedAmount(token.text, hint: nil), at: token)
         }
+        if context.symbols[token.text] != nil { throw UsageError(.missingAmount(command: ""), at: token) }
         if Self.isName(token.text), !CalculatorGrammar.clauseWords.contains(token.folded) {
-            return .name(token.folded == "ans" ? "ans" : token.text, token)
+            if token.folded == "ans" || context.variables.contains(token.text) {
+                return .name(token.folded == "ans" ? "ans" : token.text, token)
+            }
+            // `convert abc usd eur`: a word where the amount goes.
+            if currency(peek) != nil { throw UsageError(.malformedAmount(token.text, hint: nil), at: token) }
+            let suggestion = Suggestions.nearest(to: token.text, in: context.variables.sorted(), maxDistance: 2)
+            throw UsageError(.unknownName(token.text, suggestion: suggestion), at: token)
         }
         if token.text.hasPrefix("--") { throw UsageError(.misplacedOption(token.text), at: token) }
         throw UsageError(.expectedAmount(found: token.text), at: token)
@@ -339,6 +371,13 @@ struct ExpressionReader {
     private func plainNumber(_ token: Token) -> Decimal? {
         guard case .success(let parsed) = AmountParser.parse(token.text, context: context), parsed.currency == nil else { return nil }
         return parsed.amount.value
+    }
+
+    /// Whether a date (`2 weeks ago`, `2024-03-01`) starts at `position`.
+    func startsDate(at position: Int) -> Bool {
+        guard position < tokens.count else { return false }
+        var cursor = ArgumentCursor(tokens[position...], after: tokens[position])
+        return (try? DateGrammar.parse(&cursor)) != nil
     }
 
     func startsAmount(at position: Int) -> Bool {

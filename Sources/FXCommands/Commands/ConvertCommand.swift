@@ -19,57 +19,19 @@ extension CommandSpec {
         ],
         parse: { arguments, command, context throws(UsageError) in
             guard let first = arguments.first else { throw UsageError(.missingAmount(command: command.text), span: nil) }
-            if CurrencyCode(first.text).map(context.isKnown) == true, !CalculatorGrammar.starts(Array(arguments.dropFirst()), context: context) {
+            if CurrencyCode(first.text).map(context.isKnown) == true,
+                !(arguments.dropFirst().first.map { AmountParser.looksLikeAmount($0.text, context: context) } ?? false)
+            {
                 throw UsageError(.missingAmount(command: command.text), at: first)
             }
             return try CalculatorGrammar.parse(arguments, context: context, tickers: false)
         },
-        completion: { arguments, context in ConvertGrammar.completion(arguments, context) }
+        completion: { arguments, context in arguments.isEmpty ? [] : CalculatorGrammar.completion(arguments, context) }
     )
 }
 
-enum ConvertGrammar {
-    /// `<amount> <from> [keyword] <to>...`, with the amount's currency possibly a symbol.
-    static func parse(_ cursor: inout ArgumentCursor, command: Token, context: ParseContext) throws(UsageError) -> Command {
-        var from: CurrencyCode?
-        // "€ 100 usd": a lone symbol before the number.
-        if let symbol = cursor.peek.flatMap({ context.symbols[$0.text] }), let second = cursor.peekSecond,
-            AmountParser.looksLikeAmount(second.text, context: context)
-        {
-            from = symbol
-            _ = cursor.next()
-        }
-        guard let amountToken = cursor.next() else { throw UsageError(.missingAmount(command: command.text), span: nil) }
-        let amount: Amount
-        switch AmountParser.parse(amountToken.text, context: context) {
-        case .success(let parsed):
-            amount = parsed.amount
-            from = from ?? parsed.currency
-        case .failure(.notANumber):
-            if context.isCurrencyWord(amountToken) { throw UsageError(.missingAmount(command: command.text), at: amountToken) }
-            throw UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken)
-        case .failure(.malformed(let hint)):
-            throw UsageError(.malformedAmount(amountToken.text, hint: hint), at: amountToken)
-        case .failure(.unknownCurrency):
-            // "100eux": blame the glued code with the usual suggestion.
-            let code = String(amountToken.text.drop { !$0.isLetter })
-            let suffix = Token(code, start: amountToken.end - code.count, end: amountToken.end)
-            throw context.currency(suffix).failureValue ?? UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken)
-        }
-        if from == nil {
-            guard let token = cursor.peek, !targetKeywords.contains(token.folded) else {
-                throw UsageError(.missingCurrency(after: amountToken.text), at: cursor.peek)
-            }
-            from = try context.currency(cursor.next()!).get()
-        }
-        _ = cursor.skip(targetKeywords)
-        let targets = try cursor.currencyList(context)
-        guard let from else { throw UsageError(.missingCurrency(after: amountToken.text), span: nil) }
-        guard !targets.isEmpty else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
-        let date = try DateGrammar.parseOn(&cursor)
-        return .convert(amount: amount, from: from, to: targets.map(\.code), on: date)
-    }
-}
+/// What may follow a conversion's words.
+enum ConvertGrammar {}
 
 extension ConvertGrammar {
     /// After the amount: its currency (unless a symbol gave it), then a keyword or targets.

@@ -36,6 +36,8 @@ public enum CompletionKind: Equatable, Sendable {
     case sources
     /// Every source fx knows, enabled or not.
     case allSources
+    /// This session's variables and `ans`.
+    case variables
 }
 
 /// TAB completion as a pure function of (line, cursor): the same tokenizer and command tree
@@ -73,12 +75,12 @@ public struct Completer: Sendable {
 
     /// What may follow `tokens`, the complete words before the one under the cursor.
     func expected(after tokens: [Token]) -> [CompletionKind] {
-        guard let first = tokens.first else { return [.commands] }
+        guard let first = tokens.first else { return [.commands, .variables] }
         if let spec = tree.command(named: first.text) {
             return spec.completion(Array(tokens.dropFirst()), context)
         }
-        if AmountParser.looksLikeAmount(first.text, context: context) || context.symbols[first.text] != nil {
-            return ConvertGrammar.completion(tokens, context)
+        if CalculatorGrammar.starts(tokens, context: context) {
+            return CalculatorGrammar.completion(tokens, context)
         }
         return []
     }
@@ -101,6 +103,8 @@ public struct Completer: Sendable {
                 result += context.sourceIDs.map { Candidate($0.rawValue) }
             case .allSources:
                 result += context.allSourceIDs.map { Candidate($0.rawValue) }
+            case .variables:
+                result += context.variables.sorted().map { Candidate($0, detail: "variable") }
             case .currencies:
                 // Only the currencies the rate data covers, unless none of them match: the rest of
                 // ISO 4217 would just add candidates that cannot be priced.

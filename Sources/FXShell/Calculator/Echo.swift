@@ -37,7 +37,9 @@ enum Echo {
         case .binary(let op, let left, let right, _):
             let strength = op == .add || op == .subtract ? 1 : 2
             // The right side binds tighter: `a - (b - c)` keeps its parentheses.
-            let text = write(left, catalog: catalog, context: strength) + " \(op.rawValue) " + write(right, catalog: catalog, context: strength + 1)
+            let text =
+                write(left, catalog: catalog, context: strength) + " \(op.rawValue) "
+                + write(right, catalog: catalog, context: strength + 1)
             return wrap(text, strength: strength, context: context)
         }
     }

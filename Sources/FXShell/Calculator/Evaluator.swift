@@ -18,7 +18,10 @@ struct Evaluator {
             let share = try await share(value, of: try await self.value(of: other))
             let line = CalculationResult.Line(result: share, currency: nil, fractionDigits: 2, terms: [])
             let echoed = echo + " as % of " + Echo.text(of: other, catalog: catalog)
-            return (CalculationResult(text: calculation.text, echo: echoed, kind: .share, lines: [line], assignedTo: calculation.assignTo), .percent(share))
+            return (
+                CalculationResult(text: calculation.text, echo: echoed, kind: .share, lines: [line], assignedTo: calculation.assignTo),
+                .percent(share)
+            )
         }
         let money: Value.Money
         switch value {
@@ -54,7 +57,9 @@ struct Evaluator {
 
     // MARK: - One target
 
-    private func line(_ money: Value.Money, in target: CurrencyCode, _ calculation: Calculation) async throws(Failure) -> CalculationResult.Line {
+    private func line(_ money: Value.Money, in target: CurrencyCode, _ calculation: Calculation) async throws(Failure)
+        -> CalculationResult.Line
+    {
         let digits = catalog.minorUnits(of: target)
         var terms: [CalculationResult.Term] = []
         var total = Decimal.zero
