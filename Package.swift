@@ -52,8 +52,11 @@ let package = Package(
         .target(
             name: "FXCLI",
             dependencies: [
-                "FXCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FXCommands", "FXRates", "FXBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: startup),
+        // The version and the commit built (written before each build by the BuildCommit plugin).
+        .target(name: "FXBuildInfo", plugins: ["BuildCommit"]),
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // fx's network helper, run per request: URLSession (libcurl and ~30 shared libraries on
         // Linux) is loaded only when a source is asked, never by an answer from the cache.
         .executableTarget(name: "FXFetch", dependencies: ["FXNetwork", "FXRates", "FXDocuments"]),

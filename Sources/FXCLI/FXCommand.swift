@@ -12,7 +12,7 @@ struct FXCommand: ParsableCommand {
             fx                                 the fx> prompt
             """,
         discussion: HelpText.overview(CommandTree()),
-        version: "fx 0.1.0"
+        version: VersionText.text
     )
 
     @Flag(help: "One JSON object per command; money and rates as exact decimal strings.")
@@ -43,6 +43,10 @@ struct FXCommand: ParsableCommand {
     /// `fx --complete -- convert 100 us` prints the candidates for the last word, one per line.
     @Flag(name: .customLong("complete"), help: .hidden)
     var complete = false
+
+    /// Prints the manual page, fx.1, as roff: `Documentation/fx.1` is this output, kept in step by a test.
+    @Flag(name: .customLong("generate-man"), help: .hidden)
+    var generateManual = false
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A command and its words.", valueName: "words"))
     var words: [String] = []

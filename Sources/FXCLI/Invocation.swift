@@ -9,6 +9,8 @@ public struct Invocation: Equatable, Sendable {
     public var noColor = false
     public var failFast = false
     public var complete = false
+    /// `--generate-man`: print the manual page and exit.
+    public var generateManual = false
     /// The words of one command; empty for a prompt or a script.
     public var commandWords: [String] = []
 
@@ -93,6 +95,7 @@ extension FXCommand {
         invocation.noColor = noColor
         invocation.failFast = failFast
         invocation.complete = complete
+        invocation.generateManual = generateManual
         invocation.commandWords = commandWords
         return invocation
     }

@@ -40,6 +40,13 @@ let catalog = SourceCatalog.standard
 let knownSources = catalog.ids
 let parseContext = ParseContext(sourceIDs: knownSources, allSourceIDs: knownSources)
 
+if arguments.generateManual {
+    let files = Settings.manualFiles.map { ManualPage.Entry($0.term, $0.meaning) }
+    let variables = Settings.manualEnvironment(sources: knownSources).map { ManualPage.Entry($0.term, $0.meaning) }
+    FileDescriptorOutput(fd: 1, bufferSize: 0).write(ManualPage.render(files: files, environment: variables))
+    exit(0)
+}
+
 if arguments.complete {
     let line = arguments.completionLine
     let completion = Completer(context: parseContext).complete(line: line, cursor: line.count)

@@ -19,7 +19,7 @@ import Testing
         ["--help"], ["-h"], ["help"], ["--version"], ["--source"], ["--source", "--offline"], ["--max-age", "soon"],
         ["--offline", "--offline"], ["--source=ecb", "rate", "usd"], ["convert", "-5", "usd", "eur"],
         ["--complete", "--", "convert", "100", "us"], ["--", "convert", "1", "usd", "eur"], ["--bogus"], ["-x"],
-        ["--generate-completion-script", "bash"],
+        ["--generate-completion-script", "bash"], ["--generate-man"],
     ]
 
     @Test(arguments: lines)
@@ -32,6 +32,13 @@ import Testing
     @Test(arguments: unusual)
     func unusualLinesGoToArgumentParser(_ line: [String]) {
         #expect(CommandLineReader.quick(line) == nil)
+    }
+
+    @Test func generateManualIsAHiddenFlag() {
+        var expected = Invocation()
+        expected.generateManual = true
+        #expect(CommandLineReader.read(["--generate-man"]) == .run(expected))
+        #expect(!FXCommand.helpMessage().contains("generate-man"))
     }
 
     @Test func flagsAndWordsAreRead() throws {

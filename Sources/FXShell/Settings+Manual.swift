@@ -1,0 +1,56 @@
+import FXRates
+
+/// The files and environment variables fx reads, described for the manual page beside the code
+/// that reads them; a test checks that every variable `Settings` reads is described.
+extension Settings {
+    public static let manualFiles: [(term: String, meaning: String)] = [
+        (
+            "$XDG_CACHE_HOME/fx/",
+            """
+            The cache (default ~/.cache/fx): latest.json, the latest rates of each source; history-<id>.txt, a source's history;
+            usage.json, requests per source and month and any wait a server asked for; each with a .lock file beside it.
+            A damaged file is set aside as <name>.corrupt, and fx answers anyway.
+            """
+        ),
+        (
+            "$XDG_CONFIG_HOME/fx/config.json",
+            """
+            The config (default ~/.config/fx/config.json), written by sources enable, disable and order, or by hand:
+            {"order": ["ecb", "boc"], "timeout": 15, "sources": {"oxr": {"app_id": "...", "quota": 1000}, "boc": {"enabled": false}}}.
+            A key in it should be readable by its owner alone (chmod 600); fx warns otherwise.
+            """
+        ),
+        ("$XDG_STATE_HOME/fx/history", "The prompt's input history (default ~/.local/state/fx/history): the last 1,000 lines."),
+        (
+            "$XDG_STATE_HOME/fx/log.jsonl",
+            "Your conversions and rate lookups from the prompt and one-shot runs, which history without currencies lists."
+        ),
+    ]
+
+    /// Every variable fx reads, `FX_<ID>_URL` spelled out for each source it knows.
+    public static func manualEnvironment(sources: [SourceID]) -> [(term: String, meaning: String)] {
+        var entries: [(term: String, meaning: String)] = [
+            ("FX_TIMEOUT", "Seconds a request may take, above 0 and at most 600 (default 15; config timeout).")
+        ]
+        for id in sources {
+            entries.append(
+                (
+                    "FX_\(id.rawValue.uppercased())_URL",
+                    "The base URL of the \(id.rawValue) source, instead of its own (http or https; plain http only on loopback)."
+                ))
+        }
+        for (id, name) in keyVariables.sorted(by: { $0.key < $1.key }) {
+            entries.append((name, "The API key of the \(id.rawValue) source (or in the config). It is never printed, logged or cached."))
+        }
+        entries += [
+            ("XDG_CACHE_HOME", "The cache is its fx directory (default ~/.cache)."),
+            ("XDG_CONFIG_HOME", "The config is fx/config.json in it (default ~/.config)."),
+            ("XDG_STATE_HOME", "The input history and the conversion log are in its fx directory (default ~/.local/state)."),
+            ("HOME", "The home directory the defaults above start from."),
+            ("NO_COLOR", "When set and not empty, no colour (as --no-color)."),
+            ("TERM", "dumb means no colour and no line editing."),
+            ("COLUMNS", "The width of charts, tables and TAB listings when the terminal does not say."),
+        ]
+        return entries
+    }
+}
