@@ -45,7 +45,11 @@ extension CommandSpec {
             case 1: return [.currencies]
             case 2: return [.keywords(["30d", "6m", "1y", "ytd", "all", "from"]), flags]
             default:
-                if let last = words.last, ["from", "since", "to", "until"].contains(last.folded) { return [.keywords(DateGrammar.words)] }
+                if let keyword = words.lastIndex(where: { ["from", "since", "to", "until"].contains($0.folded) }),
+                    case let date = DateGrammar.completion(after: Array(words[(keyword + 1)...])), !date.isEmpty
+                {
+                    return [.keywords(date)]
+                }
                 if words.contains(where: { ["from", "since"].contains($0.folded) }),
                     !words.contains(where: { ["to", "until"].contains($0.folded) })
                 {
@@ -71,7 +75,7 @@ enum HistoryRangeGrammar {
             return .between(start, try date(&cursor))
         default: break
         }
-        if Day(iso: token.text) != nil || DateGrammar.words.contains(token.folded) {
+        if DateGrammar.numericDay(cursor.touching().text) != nil || DateGrammar.words.contains(token.folded) {
             let start = try date(&cursor)
             guard cursor.skip(["to", "until"]) else { return .between(start, nil) }
             return .between(start, try date(&cursor))

@@ -21,8 +21,9 @@ extension CommandSpec {
             return .rate(base: base, quotes: quotes.map(\.code), on: date)
         },
         completion: { arguments, _ in
-            if let last = arguments.last, dateKeywords.contains(last.folded) { return [.keywords(DateGrammar.words)] }
-            if arguments.contains(where: { dateKeywords.contains($0.folded) }) { return [] }
+            if let keyword = arguments.firstIndex(where: { dateKeywords.contains($0.folded) }) {
+                return [.keywords(DateGrammar.completion(after: Array(arguments[(keyword + 1)...])))]
+            }
             // Right after "usd/" or "usd to" only a currency can follow.
             guard let last = arguments.last, last.text != "/", !targetKeywords.contains(last.folded), last.text != "," else {
                 return [.currencies]
