@@ -30,6 +30,16 @@ import Testing
         #expect(server.requests.count == 1)
     }
 
+    /// Editors that save UTF-8 with a byte-order mark put it before the first line; it is no word.
+    @Test func aByteOrderMarkBeforeTheFirstLineIsIgnored() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let result = try fx.run(["--offline"], stdin: "\u{FEFF}100 usd eur\n100 usd eur eur\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        #expect(result.stdout == "100.00 USD = 89.51 EUR\n100.00 USD = 89.51 EUR\n")
+    }
+
     @Test func failFastStopsAtTheFirstFailure() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }
