@@ -1,6 +1,7 @@
 import FXRates
 
-/// Reads one amount word: `100`, `1,234.56`, `-12.5`, `1.5k`, `2m`, `3bn`, `$100`, `100€`, `100usd`.
+/// Reads one amount word: `100`, `1,234.56`, `1.234,56`, `1'234.50`, `-12.5`, `1.5k`, `2m`, `3bn`,
+/// `₩12만`, `5万`, `$100`, `100€`, `100usd`. `read` takes an amount spread over several words.
 enum AmountParser {
     struct Parsed: Equatable {
         var amount: Amount
@@ -15,7 +16,13 @@ enum AmountParser {
         case unknownCurrency(String)
     }
 
-    private static let multipliers: [(suffix: String, exponent: Int)] = [("bn", 9), ("k", 3), ("m", 6), ("b", 9)]
+    /// Scale words and suffixes, glued (`1.5k`, `₩12만`) or, all but `b`, as words of their own (`1.5 lakh`).
+    static let multipliers: [String: Int] = [
+        "k": 3, "thousand": 3, "m": 6, "mn": 6, "million": 6, "b": 9, "bn": 9, "billion": 9,
+        "lakh": 5, "lakhs": 5, "lac": 5, "crore": 7, "crores": 7, "cr": 7,
+        // Chinese and Japanese, then Korean: thousand, ten thousand, a hundred million, a trillion.
+        "千": 3, "万": 4, "萬": 4, "億": 8, "亿": 8, "兆": 12, "천": 3, "만": 4, "억": 8, "조": 12,
+    ]
 
     /// Whether a word starts like an amount, which is how a bare `100 usd eur` line is recognised.
     static func looksLikeAmount(_ word: String, context: ParseContext) -> Bool {
@@ -52,15 +59,18 @@ enum AmountParser {
             currency = context.symbols[symbol]
             rest = rest.dropLast(symbol.count)
         }
-        // The numeral runs while digits, commas and the point continue.
-        let numeral = rest.prefix { $0.isASCII && ($0.isNumber || $0 == "," || $0 == ".") }
+        // `100 €` as one word, with a no-break space: the space belongs to neither side.
+        while rest.last?.isWhitespace == true { rest = rest.dropLast() }
+        // The numeral runs while digits and marks continue.
+        var numeral = rest.prefix(while: Numeral.continues)
         guard numeral.contains(where: \.isNumber) else { return .failure(.notANumber) }
         let suffix = rest.dropFirst(numeral.count)
+        while numeral.last?.isWhitespace == true { numeral = numeral.dropLast() }
 
         var exponent = 0
         if !suffix.isEmpty {
-            if let multiplier = multipliers.first(where: { suffix.lowercased() == $0.suffix }) {
-                exponent = multiplier.exponent
+            if let multiplier = multipliers[suffix.lowercased()] {
+                exponent = multiplier
             } else if suffix.first == "e" || suffix.first == "E", suffix.dropFirst().allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
                 return .failure(.malformed(.exponent))
             } else if currency == nil, let code = CurrencyCode(suffix) {
@@ -70,10 +80,7 @@ enum AmountParser {
                 return .failure(.malformed(nil))
             }
         }
-        guard let (value, scale) = decimal(from: numeral) else {
-            let decimalComma = numeral.contains(",") && !numeral.contains(".")
-            return .failure(.malformed(decimalComma ? .decimalComma : nil))
-        }
+        guard let (value, scale) = Numeral.read(numeral, format: context.numberFormat) else { return .failure(.malformed(nil)) }
         guard let value else { return .failure(.malformed(.tooPrecise)) }
         var scaled = value
         if exponent > 0 { scaled = value * Decimal(sign: .plus, exponent: exponent, significand: 1) }
@@ -81,22 +88,6 @@ enum AmountParser {
         guard scaled < Decimal(sign: .plus, exponent: 24, significand: 1) else { return .failure(.malformed(.tooLarge)) }
         if negative { scaled = -scaled }
         return .success(Parsed(amount: Amount(scaled, scale: max(0, scale - exponent)), currency: currency))
-    }
-
-    /// Digits with optional `,` thousands groups and an optional fraction. The outer nil means
-    /// malformed; the inner nil means more digits than an exact decimal holds.
-    private static func decimal(from numeral: Substring) -> (Decimal?, Int)? {
-        let parts = numeral.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return nil }
-        let integer = parts[0]
-        let fraction = parts.count == 2 ? parts[1] : ""
-        guard !fraction.contains(","), !(integer.isEmpty && fraction.isEmpty) else { return nil }
-        if integer.contains(",") {
-            let groups = integer.split(separator: ",", omittingEmptySubsequences: false)
-            guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
-        }
-        let digits = integer.filter { $0 != "," } + (fraction.isEmpty ? "" : "." + fraction)
-        return (Decimal(exactly: digits), fraction.count)
     }
 
     /// The longest symbol `text` starts with; letter symbols such as `zł` count too (`zł100`).

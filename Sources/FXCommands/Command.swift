@@ -45,7 +45,7 @@ public enum Setting: Equatable, Sendable {
     /// Where `fx 100 usd` converts without targets; empty clears them.
     case targets([CurrencyCode])
     /// How ambiguous amounts such as `1.234` are read.
-    case numberFormat(String)
+    case numberFormat(NumberFormat)
 }
 
 /// `sources` and its subcommands.

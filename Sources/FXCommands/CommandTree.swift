@@ -12,8 +12,10 @@ public struct CommandTree: Sendable {
         return commands.first { $0.names.contains(folded) }
     }
 
-    /// The nearest command name for "Did you mean …?".
+    /// The nearest command for "Did you mean …?", by its full name even when an alias is nearer
+    /// (`con` suggests `convert`, not `conv`): aliases are shortcuts, not what to learn.
     public func suggestion(for word: String) -> String? {
-        Suggestions.nearest(to: word, in: commands.flatMap(\.names).filter { $0.count > 1 }, maxDistance: 2)
+        let nearest = Suggestions.nearest(to: word, in: commands.flatMap(\.names).filter { $0.count > 1 }, maxDistance: 2)
+        return nearest.flatMap(command(named:))?.name
     }
 }

@@ -14,12 +14,15 @@ public struct ParseContext: Sendable {
     public var allSourceIDs: [SourceID]
     /// This session's variable names, so that a line made of one (`rent`) is read as a calculation.
     public var variables: Set<String> = []
+    /// How `1.234` and `1,234` read (the `number_format` setting); other forms read the same under all.
+    public var numberFormat: NumberFormat
 
     public init(
         catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,
         symbols: [String: CurrencyCode] = ParseContext.defaultSymbols, sourceIDs: [SourceID] = [.ecb],
-        allSourceIDs: [SourceID]? = nil
+        allSourceIDs: [SourceID]? = nil, numberFormat: NumberFormat = .english
     ) {
+        self.numberFormat = numberFormat
         self.catalog = catalog
         self.preferredCodes = preferredCodes
         self.symbols = symbols

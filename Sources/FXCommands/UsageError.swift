@@ -84,14 +84,23 @@ public struct UsageError: Error, Equatable, Sendable {
     public let kind: Kind
     /// Character offsets of the offending word in the line, when there is one.
     public let span: Range<Int>?
+    /// A line of the command at fault that shows what was missing (`rate usd jpy`), when known.
+    public let example: String?
 
-    public init(_ kind: Kind, at token: Token? = nil) {
+    public init(_ kind: Kind, at token: Token? = nil, example: String? = nil) {
         self.kind = kind
         span = token.map { $0.start..<$0.end }
+        self.example = example
     }
 
-    public init(_ kind: Kind, span: Range<Int>?) {
+    public init(_ kind: Kind, span: Range<Int>?, example: String? = nil) {
         self.kind = kind
         self.span = span
+        self.example = example
+    }
+
+    /// The same error showing `example`.
+    func with(example: String?) -> UsageError {
+        UsageError(kind, span: span, example: example)
     }
 }

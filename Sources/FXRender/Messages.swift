@@ -18,6 +18,8 @@ public enum Messages {
     }
 
     public static func text(for error: UsageError) -> String {
+        // The failing command's own example; a bare conversion has none of its own.
+        let example = error.example ?? "convert 100 usd eur"
         switch error.kind {
         case .unknownCommand(let word, let suggestion):
             if let suggestion { return "Unknown command '\(printable(word))'. Did you mean '\(suggestion)'?" }
@@ -31,31 +33,31 @@ public enum Messages {
         case .malformedAmount(let word, let hint):
             let base = "Malformed amount '\(printable(word))'."
             switch hint {
-            case .decimalComma?: return base + " Use '.' for decimals and ',' only between thousands, as in 1,234.56."
+            case .decimalComma?: return base + " Use one decimal mark, as in 1,234.56 or 1.234,56."
             case .exponent?: return base + " Write the number out; exponents such as 1e3 are not accepted."
             case .tooPrecise?: return base + " It has more than 38 significant digits."
             case .tooLarge?: return base + " Amounts must stay below 10^24 to convert exactly."
-            case nil: return base + " Write amounts like 100, 1,234.56, 1.5k or $20."
+            case nil: return base + " Write amounts like 100, 1,234.56, 1.234,56, 1.5k or $20."
             }
         case .missingAmount(let command):
             // A bare conversion ("€ usd") has no command word to point after.
-            if command.isEmpty { return "Missing amount. Example: 100 usd eur" }
-            return "Missing amount after '\(command)'. Example: convert 100 usd eur"
+            if command.isEmpty { return "Missing amount. Example: \(error.example ?? "100 usd eur")" }
+            return "Missing amount after '\(command)'. Example: \(example)"
         case .missingCurrency(let after):
-            return "Missing currency after '\(printable(after))'. Example: convert 100 usd eur"
+            return "Missing currency after '\(printable(after))'. Example: \(example)"
         case .missingTarget(let after):
-            return "Missing target currency after '\(printable(after))'. Example: convert 100 usd eur"
+            return "Missing target currency after '\(printable(after))'. Example: \(example)"
         case .unexpectedWord(let word, let command):
             return "Unexpected '\(printable(word))' after '\(command)'. Type 'help \(command)' for its grammar."
         case .unknownHelpTopic(let word, let suggestion):
             if let suggestion { return "No help for '\(printable(word))'. Did you mean '\(suggestion)'?" }
             return "No help for '\(printable(word))'. Type 'help' to see the commands."
         case .missingSource(let after):
-            return "Missing source after '\(printable(after))'. Example: sources disable ecb"
+            return "Missing source after '\(printable(after))'. Example: \(error.example ?? "sources disable ecb")"
         case .malformedDate(let word):
             return "Unknown date '\(printable(word))'. Write a date as 2024-03-01, today, yesterday or 3d ago."
         case .missingDate(let after):
-            return "Missing date after '\(printable(after))'. Example: rate usd jpy on 2024-03-01"
+            return "Missing date after '\(printable(after))'. Example: \(error.example ?? "rate usd jpy on 2024-03-01")"
         case .malformedRange(let word):
             return "Unknown range '\(printable(word))'. Use 30d, 6m, 1y, ytd, all, or from 2024-01-01 [to 2024-06-30]."
         case .samePair(let code):

@@ -106,7 +106,7 @@ public struct Executor: Sendable {
                 }
                 return .refresh(try await service.refresh(only: ids))
             case .help(let topic):
-                return .help(topic.flatMap(tree.command(named:)).map(HelpText.command) ?? HelpText.overview(tree))
+                return .help(HelpText.text(for: topic, tree: tree))
             case .quit:
                 return .quit
             }

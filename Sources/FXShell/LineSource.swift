@@ -34,6 +34,8 @@ public final class StandardInputLines: ByteLineSource {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// Whether the start of input has been looked at for a byte-order mark.
+    private var checkedByteOrderMark = false
     public private(set) var lastLineTooLong = false
 
     /// The longest line read: one beyond it is discarded as it arrives (constant memory) and
@@ -46,6 +48,7 @@ public final class StandardInputLines: ByteLineSource {
 
     public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         lastLineTooLong = false
+        if !checkedByteOrderMark { skipByteOrderMark() }
         while true {
             let found = buffer.withUnsafeBytes { raw -> Int? in
                 guard start < raw.count, let hit = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
@@ -72,6 +75,14 @@ public final class StandardInputLines: ByteLineSource {
             }
             fill()
         }
+    }
+
+    /// Drops a UTF-8 byte-order mark (EF BB BF) that editors put before a file's first line.
+    private func skipByteOrderMark() {
+        checkedByteOrderMark = true
+        // A short first line already read is not waited past: a terminal would block for the next.
+        while buffer.count - start < 3, !ended, !buffer[start...].contains(0x0A) { fill() }
+        if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF { start += 3 }
     }
 
     /// Reads on to the end of the current line, keeping nothing of it.

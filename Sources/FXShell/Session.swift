@@ -81,6 +81,7 @@ public final class Session: Sendable {
     private static func parser(_ base: Parser, for workspace: Workspace) -> Parser {
         var context = base.context
         context.variables = workspace.names
+        if let format = workspace.preferences.numberFormat { context.numberFormat = format }
         if let home = workspace.preferences.home, CurrencyCatalog.standard[home]?.name.contains("Dollar") == true {
             context.symbols["$"] = home
         }
@@ -110,7 +111,15 @@ public final class Session: Sendable {
             let warned = await printWarnings()
             let printed = emit(outcome)
             record(outcome, line: line)
-            if let quickLane { teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed) }
+            if let quickLane {
+                // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD.
+                let plainReading = (executor.workspace.preferences.numberFormat ?? .english) == .english
+                if plainReading {
+                    teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed)
+                } else {
+                    quickLane.forget()
+                }
+            }
             if let failure = executor.verdict(on: outcome) {
                 // The answer is already out; in JSON mode an error object would make two per command.
                 report(failure, line: line, number: number, emitJSON: false)

@@ -199,8 +199,8 @@ public struct Settings: Sendable {
         preferences.home = config.home.flatMap(code)
         preferences.targets = (config.targets ?? []).compactMap(code)
         if let format = config.number_format {
-            if CommandSpec.numberFormats.contains(format.lowercased()) {
-                preferences.numberFormat = format.lowercased()
+            if let known = NumberFormat(rawValue: format.lowercased()) {
+                preferences.numberFormat = known
             } else {
                 warnings.append(
                     "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give one of \(CommandSpec.numberFormats.joined(separator: ", "))"

@@ -210,6 +210,20 @@ struct PromptTerminalTests {
         #expect(try exitStatus(fx) == "EXIT=0")
     }
 
+    /// `TERM=dumb` gives the plain prompt, whose mistakes are answered as anywhere: by a command's
+    /// full name, never an alias (`con` was answered with 'conv').
+    @Test func aDumbTerminalSuggestsTheFullCommandName() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx, term: "dumb")
+        defer { terminal.close() }
+        try terminal.send("con", "Enter")
+        let screen = try terminal.waitFor { $0.contains("Did you mean") }
+        #expect(screen.contains("Unknown command 'con'. Did you mean 'convert'?"), "\(screen)")
+        try terminal.send("C-d")
+        #expect(try exitStatus(fx) == "EXIT=0")
+    }
+
     @Test func ctrlCCancelsAFetchThatHangs() throws {
         let server = try LoopbackHTTPServer { _ in .hang }
         defer { server.stop() }

@@ -14,7 +14,7 @@ import Testing
             100 usd eur
 
             convert 50 gbp in usd
-            convert 12,34 usd eur
+            convert 12,34,5 usd eur
             rate eur chf
             """
         let result = try fx.run([], stdin: script)
@@ -26,8 +26,18 @@ import Testing
                 1 EUR = 0.9194 CHF   (1 CHF = 1.08767 EUR)
 
                 """)
-        #expect(result.stderr.contains("fx: line 5: Malformed amount '12,34'."))
+        #expect(result.stderr.contains("fx: line 5: Malformed amount '12,34,5'."))
         #expect(server.requests.count == 1)
+    }
+
+    /// Editors that save UTF-8 with a byte-order mark put it before the first line; it is no word.
+    @Test func aByteOrderMarkBeforeTheFirstLineIsIgnored() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let result = try fx.run(["--offline"], stdin: "\u{FEFF}100 usd eur\n100 usd eur eur\n")
+        #expect(!result.stderr.contains("fx: line"), "\(result.stderr)")
+        #expect(result.status == 0)
+        #expect(result.stdout == "100.00 USD = 89.51 EUR\n100.00 USD = 89.51 EUR\n")
     }
 
     @Test func failFastStopsAtTheFirstFailure() throws {

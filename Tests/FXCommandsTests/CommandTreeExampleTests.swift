@@ -21,6 +21,17 @@ struct CommandTreeExampleTests {
         #expect(Self.name(of: parsed) == command)
     }
 
+    @Test(arguments: HelpTopic.all.flatMap(\.examples))
+    func everyTopicExampleParses(example: String) throws {
+        #expect(try Parser().parse(example) != nil)
+    }
+
+    @Test
+    func topicNamesAreNoCommandNames() {
+        let commands = Set(CommandTree().commands.flatMap(\.names))
+        for topic in HelpTopic.all { #expect(commands.isDisjoint(with: topic.names), "\(topic.name)") }
+    }
+
     @Test
     func namesAndAliasesAreUniqueAndFoundCaseInsensitively() {
         let tree = CommandTree()

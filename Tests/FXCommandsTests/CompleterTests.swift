@@ -8,6 +8,10 @@ private let covered: [String] = ParseContext.ecbCodes.sorted().map(\.rawValue)
 private let keywordsThenCovered: [String] = ["to", "in", "as"] + covered
 private let allCommands = ["convert", "rate", "history", "refresh", "sources", "set", "settings", "vars", "help", "quit"]
 
+private enum DateNamesForTests {
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+}
+
 /// One row of a completion table. `cursor` nil means the end of the line.
 struct CompletionCase: Sendable, CustomTestStringConvertible {
     enum Expected: Sendable {
@@ -86,7 +90,7 @@ struct CompleterTests {
         .init("convert 100 usd in ", partial: "", at: 19, .exactly(covered), prefix: ""),
         .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on"] + covered), prefix: ""),
         .init("convert 100 usd eur o", partial: "o", at: 20, .exactly(["on"]), prefix: "on"),
-        .init("convert 100 usd eur on ", partial: "", at: 23, .exactly(["today", "yesterday"]), prefix: ""),
+        .init("convert 100 usd eur on ", partial: "", at: 23, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("convert 100 usd eur on y", partial: "y", at: 23, .exactly(["yesterday"]), prefix: "yesterday"),
         .init("convert 100 usd eur on today ", partial: "", at: 29, .exactly([]), prefix: ""),
         .init("convert 100 usd eur,", partial: "", at: 20, .exactly(covered), prefix: ""),
@@ -137,14 +141,14 @@ struct CompleterTests {
         .init("rate usd / j", partial: "j", at: 11, .exactly(["JPY"]), prefix: "JPY"),
         .init("rate usd,e", partial: "e", at: 9, .exactly(["EUR"]), prefix: "EUR"),
         .init("rate usd ", partial: "", at: 9, .exactly(["on"] + covered), prefix: ""),
-        .init("rate usd jpy on ", partial: "", at: 16, .exactly(["today", "yesterday"]), prefix: ""),
+        .init("rate usd jpy on ", partial: "", at: 16, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("history ", partial: "", at: 8, .startingWith(["AUD"]), prefix: ""),
         .init("history usd ", partial: "", at: 12, .exactly(covered), prefix: ""),
         .init(
             "history usd jpy ", partial: "", at: 16, .exactly(["30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json"]),
             prefix: ""),
         .init("history usd jpy y", partial: "y", at: 16, .exactly(["ytd"]), prefix: "ytd"),
-        .init("history usd jpy from ", partial: "", at: 21, .exactly(["today", "yesterday"]), prefix: ""),
+        .init("history usd jpy from ", partial: "", at: 21, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("history usd jpy from 2020-01-01 ", partial: "", at: 32, .exactly(["to", "--table", "--csv", "--json"]), prefix: ""),
         .init("rate ", partial: "", at: 5, .exactly(covered), prefix: ""),
         .init("rate u", partial: "u", at: 5, .exactly(["USD"]), prefix: "USD"),
@@ -156,7 +160,19 @@ struct CompleterTests {
         .init("refresh e", partial: "e", at: 8, .exactly(["ecb"]), prefix: "ecb"),
         .init("refresh ECB", partial: "ECB", at: 8, .exactly(["ecb"]), prefix: "ecb"),
         .init("refresh x", partial: "x", at: 8, .exactly([]), prefix: ""),
-        .init("help ", partial: "", at: 5, .exactly(allCommands), prefix: ""),
+        .init("help ", partial: "", at: 5, .exactly(allCommands + ["dates", "numbers"]), prefix: ""),
+        .init("help d", partial: "d", at: 5, .exactly(["dates"]), prefix: "dates"),
+        .init("rate usd jpy on l", partial: "l", at: 16, .exactly(["last"]), prefix: "last"),
+        .init("rate usd jpy on last ", partial: "", at: 21, .exactly(DateNamesForTests.weekdays), prefix: ""),
+        .init("rate usd jpy on last f", partial: "f", at: 21, .exactly(["friday"]), prefix: "friday"),
+        .init("rate usd jpy on end ", partial: "", at: 20, .exactly(["of"]), prefix: "of"),
+        .init("rate usd jpy on end of m", partial: "m", at: 23, .exactly(["march", "may"]), prefix: "ma"),
+        .init("rate usd jpy on 3 ", partial: "", at: 18, .exactly(["days", "weeks", "months", "years"]), prefix: ""),
+        .init("rate usd jpy on 3 months ", partial: "", at: 25, .exactly(["ago"]), prefix: "ago"),
+        .init("rate usd jpy on 1y ", partial: "", at: 19, .exactly(["ago"]), prefix: "ago"),
+        .init("rate usd jpy on 2024-01-01 ", partial: "", at: 27, .exactly([]), prefix: ""),
+        .init("history usd jpy from last ", partial: "", at: 26, .exactly(DateNamesForTests.weekdays), prefix: ""),
+        .init("history usd jpy from 6m ", partial: "", at: 24, .exactly(["ago"]), prefix: "ago"),
         .init("help c", partial: "c", at: 5, .exactly(["convert"]), prefix: "convert"),
         .init("help ex", partial: "ex", at: 5, .exactly(["exit"]), prefix: "exit"),
         .init("? r", partial: "r", at: 2, .exactly(["rate", "refresh"]), prefix: "r"),

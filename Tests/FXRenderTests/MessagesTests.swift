@@ -19,13 +19,13 @@ struct MessagesTests {
         (.unknownSource("xyz", known: [.ecb]), "Unknown source 'xyz'. Sources: ecb."),
         (
             .malformedAmount("1,5", hint: .decimalComma),
-            "Malformed amount '1,5'. Use '.' for decimals and ',' only between thousands, as in 1,234.56."
+            "Malformed amount '1,5'. Use one decimal mark, as in 1,234.56 or 1.234,56."
         ),
         (
             .malformedAmount("1e3", hint: .exponent),
             "Malformed amount '1e3'. Write the number out; exponents such as 1e3 are not accepted."
         ),
-        (.malformedAmount("1.2.3", hint: nil), "Malformed amount '1.2.3'. Write amounts like 100, 1,234.56, 1.5k or $20."),
+        (.malformedAmount("1.2.3", hint: nil), "Malformed amount '1.2.3'. Write amounts like 100, 1,234.56, 1.234,56, 1.5k or $20."),
         (.missingAmount(command: "convert"), "Missing amount after 'convert'. Example: convert 100 usd eur"),
         (.missingAmount(command: ""), "Missing amount. Example: 100 usd eur"),
         (.missingCurrency(after: "100"), "Missing currency after '100'. Example: convert 100 usd eur"),

@@ -10,7 +10,7 @@ import Testing
 /// Every example `help` shows runs end to end through a session, on the real ECB rates built
 /// into fx, and succeeds: the help text cannot promise a line that fails.
 @Suite struct HelpExamplesRunTests {
-    static let examples = CommandTree().commands.flatMap(\.examples)
+    static let examples = CommandTree().commands.flatMap(\.examples) + HelpTopic.all.flatMap(\.examples)
 
     /// The built-in ECB table served as a live source.
     struct BuiltInSource: RateSource {

@@ -285,12 +285,14 @@ struct ExpressionReader {
                 || context.symbols[number.text] != nil && startsAmount(at: index + 2) == false
         {
             let joined = Token(sign.text + number.text, start: sign.start, end: number.end)
-            if case .success(let parsed) = AmountParser.parse(joined.text, context: context) {
+            switch AmountParser.parse(joined.text, context: context) {
+            case .success(let parsed):
                 index += 2
                 return .amount(parsed.amount, parsed.currency)
-            }
-            if AmountParser.looksLikeAmount(number.text, context: context) || number.text.hasPrefix("$") {
-                _ = try amount(joined)
+            case .failure(.notANumber):
+                break
+            case .failure(let failure):
+                throw Self.usageError(AmountParser.ReadFailure(failure: failure, word: joined), at: joined, context: context)
             }
         }
         if let token = peek, token.text == "-" || token.text == "+" {
@@ -324,26 +326,24 @@ struct ExpressionReader {
             index += 1
             return inner
         }
-        // "€ 100", "usd 100": the currency before the number.
-        if let code = currency(token), startsAmount(at: index) {
-            let amountToken = next()!
-            let parsed = try amount(amountToken)
+        // "usd 100": the code before the number.
+        if context.symbols[token.text] == nil, let code = currency(token), startsAmount(at: index) {
+            let parsed = try readAmount()
             if let glued = parsed.currency, glued != code {
-                throw UsageError(.malformedAmount(amountToken.text, hint: nil), at: amountToken)
+                throw UsageError(.malformedAmount(tokens[index - 1].text, hint: nil), at: tokens[index - 1])
             }
             return .amount(parsed.amount, code)
         }
-        switch AmountParser.parse(token.text, context: context) {
-        case .success(let parsed):
-            return .amount(parsed.amount, parsed.currency)
-        case .failure(.notANumber):
-            break
-        case .failure(.malformed(let hint)):
-            throw UsageError(.malformedAmount(token.text, hint: hint), at: token)
-        case .failure(.unknownCurrency):
-            let code = String(token.text.drop { !$0.isLetter })
-            let suffix = Token(code, start: token.end - code.count, end: token.end)
-            throw context.currency(suffix).failureValue ?? UsageError(.malformedAmount(token.text, hint: nil), at: token)
+        // An amount of one or more words: `100`, `€ 100`, `1 234,56 €`, `1.5 lakh inr`.
+        index -= 1
+        switch AmountParser.read(tokens[index...], context: context) {
+        case .success(let reading):
+            index += reading.consumed
+            return .amount(reading.parsed.amount, reading.parsed.currency)
+        case .failure(let failure) where failure.failure == .notANumber:
+            index += 1
+        case .failure(let failure):
+            throw Self.usageError(failure, at: failure.word ?? token, context: context)
         }
         if context.symbols[token.text] != nil { throw UsageError(.missingAmount(command: ""), at: token) }
         if Self.isName(token.text), !CalculatorGrammar.clauseWords.contains(token.folded) {
@@ -359,11 +359,27 @@ struct ExpressionReader {
         throw UsageError(.expectedAmount(found: token.text), at: token)
     }
 
-    private func amount(_ token: Token) throws(UsageError) -> AmountParser.Parsed {
-        switch AmountParser.parse(token.text, context: context) {
-        case .success(let parsed): return parsed
-        case .failure(.malformed(let hint)): throw UsageError(.malformedAmount(token.text, hint: hint), at: token)
-        case .failure: throw UsageError(.malformedAmount(token.text, hint: nil), at: token)
+    /// The amount at the cursor, of one or more words.
+    private mutating func readAmount() throws(UsageError) -> AmountParser.Parsed {
+        switch AmountParser.read(tokens[index...], context: context) {
+        case .success(let reading):
+            index += reading.consumed
+            return reading.parsed
+        case .failure(let failure):
+            throw Self.usageError(failure, at: failure.word ?? tokens[index], context: context)
+        }
+    }
+
+    /// An amount's failure as the user's mistake: a glued unknown code is blamed with a suggestion.
+    static func usageError(_ failure: AmountParser.ReadFailure, at word: Token, context: ParseContext) -> UsageError {
+        switch failure.failure {
+        case .malformed(let hint): return UsageError(.malformedAmount(word.text, hint: hint), at: word)
+        case .unknownCurrency:
+            // "100eux": blame the glued code with the usual suggestion.
+            let code = String(word.text.reversed().prefix { $0.isLetter }.reversed())
+            let suffix = Token(code, start: word.end - code.count, end: word.end)
+            return context.currency(suffix).failureValue ?? UsageError(.malformedAmount(word.text, hint: nil), at: word)
+        case .notANumber: return UsageError(.malformedAmount(word.text, hint: nil), at: word)
         }
     }
 

@@ -24,6 +24,24 @@ struct ArgumentCursor {
         return token
     }
 
+    /// Consumes `count` words.
+    mutating func skip(count: Int) {
+        for _ in 0..<count { _ = next() }
+    }
+
+    /// The next words that touch one another (`2013`,`/`,`03` from `2013/03`), joined; nothing consumed.
+    func touching() -> (text: String, count: Int, end: Int?) {
+        guard var previous = peek else { return ("", 0, nil) }
+        var text = previous.text
+        var position = index + 1
+        while position < tokens.endIndex, tokens[position].start == previous.end {
+            previous = tokens[position]
+            text += previous.text
+            position += 1
+        }
+        return (text, position - index, previous.end)
+    }
+
     /// Consumes the next word if it is one of `words` (compared without case).
     mutating func skip(_ words: Set<String>) -> Bool {
         guard let token = peek, words.contains(token.folded) else { return false }
@@ -31,13 +49,15 @@ struct ArgumentCursor {
         return true
     }
 
-    /// The currency words up to the end or a date (`on …`), commas between them allowed.
+    /// The currency words up to the end or a date (`on …`), commas between them allowed; a
+    /// currency named twice counts once (`100 usd eur eur` converts to EUR once).
     mutating func currencyList(_ context: ParseContext) throws(UsageError) -> [CurrencyCodeToken] {
         var codes: [CurrencyCodeToken] = []
         while let token = peek, !dateKeywords.contains(token.folded) {
             _ = next()
             if token.text == "," { continue }
-            codes.append(CurrencyCodeToken(code: try context.currency(token).get(), token: token))
+            let code = try context.currency(token).get()
+            if !codes.contains(where: { $0.code == code }) { codes.append(CurrencyCodeToken(code: code, token: token)) }
         }
         return codes
     }

@@ -1,8 +1,11 @@
 import FXRates
 
-/// Dates as people type them: `2024-03-01`, `today`, `yesterday`, `3d ago`, `3 days ago`, `2w ago`.
+/// Dates as people type them: `2024-03-01`, `2013/03/21`, `21.03.2013`, `today`, `yesterday`,
+/// `3d ago`, `3 days ago`, `2w ago`, `6m ago`, `1 month ago`, `1y ago`, `2 years ago`,
+/// `last friday`, `end of 2023`, `end of march 2024`.
 enum DateGrammar {
-    static let words = ["today", "yesterday"]
+    /// The words a date may start with, offered after `on`.
+    static let words = ["today", "yesterday", "last", "end"]
 
     /// Reads one date at the cursor; nil (nothing consumed) when the next word does not start one.
     static func parse(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression? {
@@ -10,28 +13,76 @@ enum DateGrammar {
         switch token.folded {
         case "today": _ = cursor.next(); return .daysAgo(0)
         case "yesterday": _ = cursor.next(); return .daysAgo(1)
+        case "last": return try lastWeekday(&cursor)
+        case "end": return try endOf(&cursor)
         default: break
         }
-        if let day = Day(iso: token.text) {
-            _ = cursor.next()
+        // `2013/03/21` arrives as five words, `/` standing alone: join words that touch.
+        let joined = cursor.touching()
+        if let day = numericDay(joined.text) {
+            cursor.skip(count: joined.count)
             return .day(day)
         }
-        // "3d ago", "3 days ago", "2w ago", "2 weeks ago".
-        if let count = Int(token.text.prefix { $0.isNumber }), count <= 100_000 {
-            var unit = String(token.folded.drop { $0.isNumber })
-            var words = 1
-            if unit.isEmpty, let second = cursor.peekSecond { unit = second.folded; words = 2 }
-            let days: Int? =
-                switch unit {
-                case "d", "day", "days": count
-                case "w", "week", "weeks": count * 7
-                default: nil
-                }
-            if let days {
-                for _ in 0..<words { _ = cursor.next() }
-                guard cursor.skip(["ago"]) else { throw UsageError(.malformedDate(token.text), at: token) }
-                return .daysAgo(days)
+        return try ago(&cursor)
+    }
+
+    /// `3d ago`, `3 days ago`, `2w ago`, `6m ago`, `1 month ago`, `1y ago`, `2 years ago`.
+    private static func ago(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression? {
+        guard let token = cursor.peek, let count = Int(token.text.prefix { $0.isNumber }), count <= 100_000 else { return nil }
+        var unit = String(token.folded.drop { $0.isNumber })
+        var words = 1
+        if unit.isEmpty, let second = cursor.peekSecond { unit = second.folded; words = 2 }
+        let date: DateExpression? =
+            switch unit {
+            case "d", "day", "days": .daysAgo(count)
+            case "w", "week", "weeks": .daysAgo(count * 7)
+            case "m", "mo", "month", "months": .monthsAgo(count)
+            case "y", "yr", "year", "years": .monthsAgo(count * 12)
+            default: nil
             }
+        guard let date else { return nil }
+        cursor.skip(count: words)
+        guard cursor.skip(["ago"]) else { throw UsageError(.malformedDate(token.text), at: token) }
+        return date
+    }
+
+    /// `last friday`, `last fri`.
+    private static func lastWeekday(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression {
+        let last = cursor.next()!
+        guard let token = cursor.next(), let weekday = DateNames.weekday(token.folded) else {
+            throw UsageError(.malformedDate(last.text), at: last)
+        }
+        return .lastWeekday(weekday)
+    }
+
+    /// `end of 2023` (its last day), `end of march 2024`.
+    private static func endOf(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression {
+        let end = cursor.next()!
+        guard cursor.skip(["of"]), let word = cursor.next() else { throw UsageError(.malformedDate(end.text), at: end) }
+        var month = 12
+        var yearToken = word
+        if let named = DateNames.month(word.folded) {
+            month = named
+            guard let next = cursor.next() else { throw UsageError(.malformedDate(word.text), at: word) }
+            yearToken = next
+        }
+        guard yearToken.text.count == 4, let year = Int(yearToken.text), let first = Day(year: year, month: month, day: 1) else {
+            throw UsageError(.malformedDate(yearToken.text), at: yearToken)
+        }
+        return .day(first.addingMonths(1).adding(days: -1))
+    }
+
+    /// `2024-03-01`, `2013/03/21`, `2013.03.21`, `21.03.2013`; nil for anything else.
+    static func numericDay(_ text: String) -> Day? {
+        guard let separator = text.first(where: { $0 == "-" || $0 == "/" || $0 == "." }) else { return nil }
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        if parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2 {
+            return Day(year: Int(parts[0])!, month: Int(parts[1])!, day: Int(parts[2])!)
+        }
+        // Day first only with dots, as German and Swiss dates are written; `03/21/2013` stays unread.
+        if separator == ".", parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 {
+            return Day(year: Int(parts[2])!, month: Int(parts[1])!, day: Int(parts[0])!)
         }
         return nil
     }
@@ -41,8 +92,28 @@ enum DateGrammar {
         guard cursor.skip(["on", "at"]) else { return nil }
         let keyword = cursor.last
         guard let next = cursor.peek else { throw UsageError(.missingDate(after: keyword.text), span: nil) }
-        guard let date = try parse(&cursor) else { throw UsageError(.malformedDate(next.text), at: next) }
+        guard let date = try parse(&cursor) else {
+            let joined = cursor.touching()
+            throw UsageError(.malformedDate(joined.text), span: next.start..<(joined.end ?? next.end))
+        }
         if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "on"), at: extra) }
         return date
+    }
+}
+
+extension DateGrammar {
+    /// The words TAB offers after the date words typed so far (`on last ` → weekdays).
+    static func completion(after words: [Token]) -> [String] {
+        let folded = words.map(\.folded)
+        switch folded.count {
+        case 0: return Self.words
+        case 1 where folded[0] == "last": return DateNames.weekdays
+        case 1 where folded[0] == "end": return ["of"]
+        case 2 where folded == ["end", "of"]: return DateNames.months
+        case 1 where folded[0].allSatisfy(\.isNumber): return ["days", "weeks", "months", "years"]
+        case 1 where Int(folded[0].prefix { $0.isNumber }) != nil && folded[0].last?.isLetter == true: return ["ago"]
+        case 2 where folded[0].allSatisfy(\.isNumber) && !folded[1].allSatisfy(\.isNumber): return ["ago"]
+        default: return []
+        }
     }
 }

@@ -9,12 +9,14 @@ extension CommandSpec {
             With two currencies, charts the rate over the range (a year unless told) and gives
             first, last, change, minimum, maximum and mean. Any pair of ECB currencies works,
             retired ones within their dates; cross rates are computed day by day from the euro rates.
+            Dates after 'from' and 'to' are written as after 'on' ('help dates'): 2015/01/01, 1y ago,
+            end of march 2024.
             --table lists the values, --csv and --json print them for scripts.
             Without currencies, lists your recent conversions and rate lookups.
             """,
         examples: [
             "history usd jpy", "history usd jpy 1y", "history gbp/usd 30d", "history eur chf from 2015-01-01 to 2015-02-28",
-            "history usd jpy all --csv", "history", "history --csv",
+            "history usd jpy all --csv", "history gbp usd from 6m ago", "history", "history --csv",
         ],
         parse: { arguments, command, context throws(UsageError) in
             var format = HistoryFormat.chart
@@ -45,7 +47,11 @@ extension CommandSpec {
             case 1: return [.currencies]
             case 2: return [.keywords(["30d", "6m", "1y", "ytd", "all", "from"]), flags]
             default:
-                if let last = words.last, ["from", "since", "to", "until"].contains(last.folded) { return [.keywords(DateGrammar.words)] }
+                if let keyword = words.lastIndex(where: { ["from", "since", "to", "until"].contains($0.folded) }),
+                    case let date = DateGrammar.completion(after: Array(words[(keyword + 1)...])), !date.isEmpty
+                {
+                    return [.keywords(date)]
+                }
                 if words.contains(where: { ["from", "since"].contains($0.folded) }),
                     !words.contains(where: { ["to", "until"].contains($0.folded) })
                 {
@@ -71,7 +77,7 @@ enum HistoryRangeGrammar {
             return .between(start, try date(&cursor))
         default: break
         }
-        if Day(iso: token.text) != nil || DateGrammar.words.contains(token.folded) {
+        if DateGrammar.numericDay(cursor.touching().text) != nil || DateGrammar.words.contains(token.folded) {
             let start = try date(&cursor)
             guard cursor.skip(["to", "until"]) else { return .between(start, nil) }
             return .between(start, try date(&cursor))

@@ -31,10 +31,10 @@ extension CommandSpec {
                 return .set(.targets(codes.filter { seen.insert($0).inserted }))
             case "number_format", "number-format":
                 guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
-                guard SetGrammar.numberFormats.contains(value.folded) else {
+                guard let format = NumberFormat(rawValue: value.folded) else {
                     throw UsageError(.unknownSetting(value.text, known: SetGrammar.numberFormats), at: value)
                 }
-                return .set(.numberFormat(value.folded))
+                return .set(.numberFormat(format))
             default:
                 throw UsageError(.unknownSetting(key.text, known: SetGrammar.keys), at: key)
             }
@@ -83,7 +83,7 @@ extension CommandSpec {
 
 extension CommandSpec {
     /// The spellings `set number_format` takes.
-    public static let numberFormats = ["en", "de", "fr", "ch", "in"]
+    public static let numberFormats = NumberFormat.allCases.map(\.rawValue)
 }
 
 enum SetGrammar {

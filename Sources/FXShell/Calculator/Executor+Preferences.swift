@@ -15,8 +15,8 @@ extension Executor {
             (key, value) = ("targets", codes.isEmpty ? nil : .array(codes.map { .string($0.rawValue) }))
             said = codes.isEmpty ? "no saved targets now" : "targets now \(codes.map(\.rawValue).joined(separator: " "))"
         case .numberFormat(let format):
-            (key, value) = ("number_format", .string(format))
-            said = "number format now \(format)"
+            (key, value) = ("number_format", .string(format.rawValue))
+            said = "number format now \(format.rawValue)"
         }
         // The session changes at once; the file keeps it for the next run.
         workspace.update { preferences in
@@ -40,7 +40,7 @@ extension Executor {
             rows: [
                 ("home", preferences.home?.rawValue ?? "(none)"),
                 ("targets", preferences.targets.isEmpty ? "(none)" : preferences.targets.map(\.rawValue).joined(separator: " ")),
-                ("number_format", preferences.numberFormat ?? "auto"),
+                ("number_format", (preferences.numberFormat ?? .english).rawValue),
             ])
     }
 

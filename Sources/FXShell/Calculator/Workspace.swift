@@ -8,9 +8,9 @@ public final class Workspace: Sendable {
     public struct Preferences: Sendable, Equatable {
         public var home: CurrencyCode?
         public var targets: [CurrencyCode] = []
-        public var numberFormat: String?
+        public var numberFormat: NumberFormat?
 
-        public init(home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: String? = nil) {
+        public init(home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat? = nil) {
             self.home = home
             self.targets = targets
             self.numberFormat = numberFormat
