@@ -52,7 +52,8 @@ struct AllSourcesDownTests {
 
     @Test func aWholeTableAfterEverySourceFailedIsOneDiagnosticNamingThoseWithNothingCachedToo() async throws {
         let sources = Self.sources([.httpStatus(500), .httpStatus(502), .httpStatus(503)])
-        let rates = RateService(sources: sources, store: MemoryRateStore([Self.bocEntry]), clock: FixedClock(Self.now), usage: MemoryUsageStore())
+        let rates = RateService(
+            sources: sources, store: MemoryRateStore([Self.bocEntry]), clock: FixedClock(Self.now), usage: MemoryUsageStore())
         let (_, provenance) = try await rates.latestTable()
         #expect(provenance.source == Self.boc)
         #expect(
@@ -159,7 +160,8 @@ struct AllSourcesDownTests {
         let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [.success(.fetched(cad, Validators()))])
         let ecb = FakeRateSource(answering: Sample.monday)
         let rates = RateService(
-            sources: [ecb, boc], store: MemoryRateStore([Self.ecbEntry, CachedRates(source: Self.boc, table: cad, fetchedAt: Self.now - 86_400)]),
+            sources: [ecb, boc],
+            store: MemoryRateStore([Self.ecbEntry, CachedRates(source: Self.boc, table: cad, fetchedAt: Self.now - 86_400)]),
             clock: FixedClock(Self.now), usage: MemoryUsageStore())
         let quote = try await rates.quote(from: code("JPY"), to: code("TWD"))
         #expect(quote.via != nil && quote.secondLeg?.source == Self.boc)

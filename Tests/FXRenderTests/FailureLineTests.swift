@@ -31,7 +31,8 @@ struct FailureLineTests {
         let frankfurter = FailedSource(source: .frankfurter, sourceName: "Frankfurter", failure: .httpStatus(500))
         #expect(
             Self.line([Self.ecb, frankfurter], .builtIn(Day(iso: "2026-10-30")!))
-                == "European Central Bank and Frankfurter failed (HTTP 500); using built-in ECB rates of 2026-10-30; run 'refresh' when online")
+                == "European Central Bank and Frankfurter failed (HTTP 500); using built-in ECB rates of 2026-10-30; run 'refresh' when online"
+        )
         #expect(Self.line([Self.ecb, frankfurter], .otherSource("Dunamu")).hasSuffix("failed (HTTP 500); using Dunamu instead"))
     }
 
