@@ -1,7 +1,7 @@
 import FXRates
 
 /// The one warning line for a question that several sources failed to answer:
-/// `European Central Bank (HTTP 500), Frankfurter (timed out) and Bank of Canada (not reachable) failed;
+/// `European Central Bank (HTTP 500), Frankfurter (no answer within 15 s) and Bank of Canada (cannot connect) failed;
 /// using cached European Central Bank rates of 2026-10-30 (fetched 3h ago)`.
 enum FailureLine {
     /// The sources and why, grouped when they failed alike; sources held back by `BackOff` say
@@ -45,30 +45,21 @@ enum FailureLine {
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    /// A failure in a few words, for a line that names several.
+    /// A failure in a few words, for a line that names several: what the network did, shortened;
+    /// what a source sent, as said for one source (those words are the clue to the problem).
     static func brief(_ failure: FetchFailure) -> String {
         switch failure {
-        case .transport(.timedOut): "timed out"
-        case .transport(.cannotConnect): "not reachable"
-        case .transport(.cancelled): "interrupted"
-        case .transport(.tooLarge): "response too large"
-        case .transport(.insecureURL): "plain HTTP refused"
-        case .transport(.redirectRefused): "redirect refused"
-        case .transport(.other): "network error"
+        case .transport(.timedOut(let seconds)): "no answer within \(Messages.seconds(seconds)) s"
+        case .transport(.cannotConnect): "cannot connect"
+        case .transport(.tooLarge(let limit)): "response larger than \(limit / 1024) KiB"
+        case .transport(.insecureURL): "refusing plain HTTP"
         case .httpStatus(let status): "HTTP \(status)"
         case .throttled(let status, .date(let until)): "HTTP \(status), no request before \(Messages.utcTime(until))"
         case .throttled(let status, .seconds(let seconds)): "HTTP \(status), no request within \(seconds) s"
         case .waitingUntil(let until): "asked for no request before \(Messages.utcTime(until))"
-        case .emptyBody: "empty response"
-        case .htmlBody: "an HTML page"
-        case .malformed, .forbiddenDTD, .missingDate, .noRates, .invalidRate, .invalidCurrency, .duplicateCurrency, .duplicateDate:
-            "unusable response"
-        case .futureDate: "rates dated in the future"
-        case .missingKey: "no API key"
-        case .providerError: "provider error"
-        case .quotaUsedUp: "monthly quota"
-        case .notConfigured: "not configured"
-        case .backingOff(_, _, let until): "held back until \(Messages.utcTime(until))"
+        case .quotaUsedUp(let used, let quota): "\(used) of \(quota) requests this month used"
+        case .backingOff(_, _, let until): "not asked before \(Messages.utcTime(until))"
+        default: Messages.text(for: failure)
         }
     }
 }
