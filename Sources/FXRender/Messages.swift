@@ -196,7 +196,20 @@ public enum Messages {
             return "the server asked for no request before \(utcTime(until))"
         case .notConfigured(let what):
             return "nothing asked: the config lists no \(printable(what)) for this source"
+        case .backingOff(let failedAt, let reason, let until):
+            return "failed at \(utcTime(failedAt)) (\(shown(reason))) and is not asked before \(utcTime(until))"
         }
+    }
+
+    /// A failure as a warning says it: a source held back tells its age and when it is asked again.
+    static func text(for failure: FetchFailure, now: Date) -> String {
+        guard case .backingOff(let failedAt, let reason, let until) = failure else { return text(for: failure) }
+        return "failed \(AgeText.ago(failedAt, now: now)) (\(shown(reason))), asked again in \(askedAgain(until, now: now))"
+    }
+
+    /// `40s`: a wait shown must not end early, so it is rounded up to the second.
+    private static func askedAgain(_ until: Date, now: Date) -> String {
+        AgeText.duration(until.timeIntervalSince(now).rounded(.up))
     }
 
     /// The text of a `warning:` line.
@@ -209,11 +222,13 @@ public enum Messages {
         case .cacheWriteFailed(_, let reason):
             return "could not update the cache: \(reason)"
         case .fetchFailed(_, let name, let failure, .cached(let day, let fetchedAt)):
-            return "\(name): \(text(for: failure)); using cached rates of \(day) (fetched \(AgeText.ago(fetchedAt, now: now)))"
+            return "\(name): \(text(for: failure, now: now)); using cached rates of \(day) (fetched \(AgeText.ago(fetchedAt, now: now)))"
         case .fetchFailed(_, let name, let failure, .otherSource(let other)):
-            return "\(name): \(text(for: failure)); using \(other) instead"
+            return "\(name): \(text(for: failure, now: now)); using \(other) instead"
         case .fetchFailed(_, let name, let failure, .builtIn(let day)):
-            return "\(name): \(text(for: failure)); " + builtIn(day)
+            return "\(name): \(text(for: failure, now: now)); " + builtIn(day)
+        case .fetchesFailed(let failed, let fallback, let answeredBy):
+            return FailureLine.text(failed, now: now) + "; " + FailureLine.answer(fallback, answeredBy: answeredBy, now: now)
         case .usingBuiltIn(let day):
             return builtIn(day)
         case .partialHistory(let name, let from):
@@ -292,7 +307,7 @@ public enum Messages {
         value == value.rounded() && abs(value) < 1e9 ? "\(Int(value))" : "\(value)"
     }
 
-    private static func builtIn(_ day: Day) -> String {
+    static func builtIn(_ day: Day) -> String {
         "using built-in ECB rates of \(day); run 'refresh' when online"
     }
 

@@ -44,6 +44,9 @@ import Testing
         Self.expectBounded(refresh, fault, label, within: timeout + slack)
 
         // 2. Only that source: its stale cache answers, with one warning naming it and the problem.
+        // Each run comes after the back-off of the failure before (`AllSourcesDownEndToEndTests`
+        // covers the back-off itself), so that every path meets the fault.
+        try rig.passBackOff(of: provider)
         let alone = try await rig.fx.timedRun(["--source", provider.rawValue, "convert", "100", "usd", "eur"])
         expectSafe(alone, "\(label), --source")
         #expect(alone.status == 0, "\(label): \(alone.stderr)")
@@ -58,6 +61,7 @@ import Testing
         // 3. In order, the faulty source first: the next source's fresh rates answer and the warning
         // says so; after a timeout (the network itself may be down) the cached rates answer instead.
         let next = ProviderPlay.allCases.first { $0 != provider }!
+        try rig.passBackOff(of: provider)
         let inOrder = try await rig.fx.timedRun(["convert", "100", "usd", "eur"])
         expectSafe(inOrder, "\(label), in order")
         #expect(inOrder.status == 0, "\(label): \(inOrder.stderr)")

@@ -71,6 +71,18 @@ struct FaultRig {
         try JSONSerialization.data(withJSONObject: file).write(to: usageFile)
     }
 
+    /// Moves a source's last failure in usage.json back past the longest back-off, as if the
+    /// next run came half an hour later (a `Retry-After` wait, anchored to it, still stands).
+    func passBackOff(of provider: ProviderPlay) throws {
+        var file = try JSONSerialization.jsonObject(with: Data(contentsOf: usageFile)) as? [String: Any] ?? [:]
+        var sources = file["sources"] as? [String: Any] ?? [:]
+        guard var record = sources[provider.rawValue] as? [String: Any], record["lastErrorAt"] != nil else { return }
+        record["lastErrorAt"] = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-BackOff.longest - 60))
+        sources[provider.rawValue] = record
+        file["sources"] = sources
+        try JSONSerialization.data(withJSONObject: file).write(to: usageFile)
+    }
+
     /// One source's entry of `latest.json`, decoded, for comparing across runs.
     func cacheEntry(_ provider: ProviderPlay) throws -> NSDictionary? {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fx.cacheFile)) as? [String: Any]

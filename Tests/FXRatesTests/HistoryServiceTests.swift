@@ -295,14 +295,14 @@ struct HistoryServiceFallbackTests {
             ])
         #expect(store.saveCount == 0)
 
-        // Within five minutes: no new attempt and no new warning.
-        clock.advance(by: 4 * 60)
+        // Within a minute (`BackOff` after one failure): no new attempt and no new warning.
+        clock.advance(by: 50)
         let again = try await service.pair(base: .usd, quote: jpy, range: day("2026-10-01")...day("2026-10-30"))
         #expect(again.points.count == 22)
         #expect(source.calls.count == 1)
         #expect(await service.takeDiagnostics().isEmpty)
 
-        clock.advance(by: 2 * 60)
+        clock.advance(by: 20)
         _ = try await service.quote(from: .usd, to: .eur, on: day("2026-10-30"))
         #expect(source.calls.count == 2)
         #expect(await service.takeDiagnostics().count == 1)

@@ -199,13 +199,19 @@ struct RateServiceFallbackTests {
         #expect(store.saveCount == 0)
         #expect(store.load().entries[.ecb] == entry)
 
-        // A failed source is not asked again for five minutes.
-        clock.advance(by: 4 * 60)
+        // A failed source is not asked again for a minute (`BackOff`), then two after a second failure.
+        clock.advance(by: 50)
         _ = try await service.quote(from: .usd, to: .eur)
         #expect(source.calls == 1)
-        clock.advance(by: 2 * 60)
+        clock.advance(by: 20)
         _ = try await service.quote(from: .usd, to: .eur)
         #expect(source.calls == 2)
+        clock.advance(by: 110)
+        _ = try await service.quote(from: .usd, to: .eur)
+        #expect(source.calls == 2)
+        clock.advance(by: 20)
+        _ = try await service.quote(from: .usd, to: .eur)
+        #expect(source.calls == 3)
     }
 
     @Test func fetchFailureWithoutCacheUsesBuiltInRates() async throws {

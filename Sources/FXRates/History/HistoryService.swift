@@ -3,7 +3,8 @@
 /// no request before a newer publication can exist, the full history fetched once, then
 /// only the recent part; failures fall back to what is held, with a diagnostic.
 public actor HistoryService {
-    /// The same freshness rules as the latest rates: offline, recheck and retry intervals, fallback TTL.
+    /// The same freshness rules as the latest rates: offline, recheck interval, fallback TTL; a failed
+    /// source is asked again after the same `BackOff`, counted within the run.
     public typealias Options = RateService.Options
 
     private let sources: [any HistorySource]
@@ -14,6 +15,8 @@ public actor HistoryService {
 
     private var held: [SourceID: Held] = [:]
     private var diagnostics: [Diagnostic] = []
+    /// Failures in a row this run, by source, for `BackOff` (the history keeps no usage record).
+    private var failures: [SourceID: Int] = [:]
     /// History files already reported as unreadable or unwritable: one warning per file and run,
     /// however often the file is read again or written.
     private var reportedFiles: Set<String> = []
@@ -143,9 +146,18 @@ public actor HistoryService {
         }
         var firstFailure: RateError?
         var lacking: CurrencyCode?
+        let start = diagnostics.count
+        var unanswered: [FailedSource] = []
+        // Every source that failed, said in one line with what answered.
+        func summarize(answeredBy id: SourceID, _ name: String) {
+            FailureSummary.combine(&diagnostics, since: start, unanswered: unanswered, answer: (id, name), order: sources.map(\.id))
+        }
         for source in candidates {
             let held: Held
             do { held = try await current(source, reaching: day, needing: codes) } catch {
+                if case .unavailable(let id, let name, let failure) = error {
+                    unanswered.append(FailedSource(source: id, sourceName: name, failure: failure))
+                }
                 firstFailure = firstFailure ?? error
                 continue
             }
@@ -156,6 +168,7 @@ public actor HistoryService {
             if case .unavailable(let id, let name, let failure)? = firstFailure {
                 diagnostics.append(.fetchFailed(source: id, sourceName: name, failure: failure, fallback: .otherSource(source.name)))
             }
+            summarize(answeredBy: source.id, source.name)
             let provenance = Provenance(
                 source: source.id, sourceName: source.name, date: held.entry.history.last ?? day ?? source.firstPublication,
                 fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
@@ -170,8 +183,9 @@ public actor HistoryService {
                     self.builtInHeld(for: source).flatMap { codes?.allSatisfy($0.entry.history.covers) ?? true ? $0 : nil }
                 }), let last = kept.entry.history.last
         {
-            kept.retryAt = clock.now() + options.retryAfterFailure
+            kept.retryAt = clock.now() + BackOff.delay(afterFailures: failures[id, default: 1])
             held[id] = kept
+            summarize(answeredBy: id, name)
             return (kept.entry, Provenance(source: id, sourceName: name, date: last, fetchedAt: nil, origin: .builtIn))
         }
         throw firstFailure ?? .noEnabledSource(history: true)
@@ -205,12 +219,14 @@ public actor HistoryService {
             // Only what this run holds (the built-in rates too, once taken): without it, the next
             // source is asked before the built-in rates are used.
             let builtIn = have?.origin == .builtIn
+            failures[source.id, default: 0] += 1
             var kept = try fallBack(after: error, source, reaching: day, cached: builtIn ? nil : have, builtIn: { builtIn ? have : nil })
                 .get()
-            kept.retryAt = now + options.retryAfterFailure
+            kept.retryAt = now + BackOff.delay(afterFailures: failures[source.id, default: 1])
             held[source.id] = kept
             return kept
         }
+        failures[source.id] = nil
         return store(fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now())
     }
 

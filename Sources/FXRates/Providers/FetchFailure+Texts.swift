@@ -11,6 +11,7 @@ extension FetchFailure {
         case .duplicateCurrency(let code, let day): .duplicateCurrency(transform(code), day)
         case .missingKey(let variable): .missingKey(transform(variable))
         case .providerError(let text): .providerError(transform(text))
+        case .backingOff(let failedAt, let reason, let until): .backingOff(failedAt: failedAt, reason: transform(reason), until: until)
         case .transport, .httpStatus, .emptyBody, .htmlBody, .forbiddenDTD, .missingDate, .noRates,
             .duplicateDate, .futureDate, .quotaUsedUp, .throttled, .waitingUntil, .notConfigured:
             self

@@ -26,6 +26,9 @@ public enum FetchFailure: Error, Sendable, Equatable, Codable {
     case waitingUntil(Date)
     /// Not asked: the source needs configuration it lacks (Nasdaq's `datasets`), named here.
     case notConfigured(String)
+    /// Not asked: it failed at `failedAt` (`reason`, as worded then) after earlier failures in a
+    /// row, and `BackOff` leaves it alone until `until`.
+    case backingOff(failedAt: Date, reason: String, until: Date)
 }
 
 extension FetchFailure: JSONSyntaxFailure {

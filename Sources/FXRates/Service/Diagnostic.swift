@@ -8,6 +8,9 @@ public enum Diagnostic: Sendable, Equatable {
     case cacheWriteFailed(path: String, reason: String)
     /// A source could not be reached or sent something unusable; older rates answer instead.
     case fetchFailed(source: SourceID, sourceName: String, failure: FetchFailure, fallback: Fallback)
+    /// Several sources failed for one question: one line names them all, then what answered
+    /// (`answeredBy` is the source whose rates did, named for `.cached`).
+    case fetchesFailed([FailedSource], fallback: Fallback, answeredBy: String)
     /// No cached rates and no network allowed: the compiled-in ECB rates answer.
     case usingBuiltIn(Day)
     /// `--offline` answered from cached rates that a newer publication has replaced.
@@ -23,5 +26,18 @@ public enum Diagnostic: Sendable, Equatable {
         case builtIn(Day)
         /// The next source in order, by name.
         case otherSource(String)
+    }
+}
+
+/// One source that failed, within a `.fetchesFailed`.
+public struct FailedSource: Sendable, Equatable {
+    public let source: SourceID
+    public let sourceName: String
+    public let failure: FetchFailure
+
+    public init(source: SourceID, sourceName: String, failure: FetchFailure) {
+        self.source = source
+        self.sourceName = sourceName
+        self.failure = failure
     }
 }

@@ -8,8 +8,6 @@ public actor RateService {
         public var offline = false
         /// After a publication was due and the source still had nothing newer, ask again this much later.
         public var recheckInterval: TimeInterval = 15 * 60
-        /// A long-running prompt does not retry a failed source sooner than this.
-        public var retryAfterFailure: TimeInterval = 5 * 60
         /// Data whose schedule cannot be trusted (dated after today) is kept this long.
         public var fallbackTTL: TimeInterval = 24 * 3600
 
@@ -36,8 +34,11 @@ public actor RateService {
     /// Cache files already reported as unreadable or unwritable: one warning per file and run,
     /// not one per source saved (a read-only directory fails every save alike).
     private var reportedFiles: Set<String> = []
-    /// Sources that failed with nothing to fall back on, and until when that answer stands.
+    /// Sources that failed with nothing to fall back on, and until when that answer stands
+    /// (the same `BackOff` as across runs).
     private var failedUntil: [SourceID: (until: Date, error: RateError)] = [:]
+    /// The built-in table, parsed once, when it is needed.
+    private var builtInLatest: RateTable??
 
     private struct Resolved {
         var table: RateTable
@@ -94,34 +95,60 @@ public actor RateService {
     /// a failure; else from such a fallback (unless only the built-in snapshot, and a coarse rate
     /// was fetched or cached); else crossed through a currency two sources share; else from a
     /// coarse rate, said in a `.coarseRate` diagnostic unless `disclose` is false.
+    ///
+    /// A source whose table (held, cached or built in) is known to lack `from` or `to` is asked
+    /// only when no source can quote the pair directly, for a cross rate. The failures met are
+    /// said in one diagnostic (`FailureSummary`).
     public func quote(from: CurrencyCode, to: CurrencyCode, only: SourceID? = nil, disclose: Bool = true) async throws(RateError) -> Quote {
+        let start = diagnostics.count
+        var unanswered: [FailedSource] = []
+        let quote = try await firstQuote(from: from, to: to, only: only, disclose: disclose, unanswered: &unanswered)
+        FailureSummary.combine(
+            &diagnostics, since: start, unanswered: unanswered,
+            answer: (quote.provenance.source, quote.provenance.sourceName), order: sourceIDs)
+        return quote
+    }
+
+    private func firstQuote(
+        from: CurrencyCode, to: CurrencyCode, only: SourceID?, disclose: Bool, unanswered: inout [FailedSource]
+    ) async throws(RateError) -> Quote {
         var firstFailure: RateError?
         var fallback: Quote?
         // A rate with few digits (the Bank of Canada's IDR) answers only when nothing precise can.
         var coarse: Quote?
         var answered: [(table: RateTable, provenance: Provenance)] = []
-        for source in try candidates(only) {
-            let table: RateTable, provenance: Provenance
-            do { (table, provenance) = try await latest(source) } catch {
-                firstFailure = firstFailure ?? error
-                continue
+        let all = try candidates(only)
+        let lacking = all.filter { source in knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false }
+        let direct = all.filter { source in !lacking.contains { $0.id == source.id } }
+        for (pass, sources) in [direct, lacking].enumerated() {
+            // Sources known to lack the pair serve only a cross rate, when nothing quotes it directly.
+            if pass == 1, fallback != nil || coarse != nil { break }
+            for source in sources {
+                let table: RateTable, provenance: Provenance
+                do { (table, provenance) = try await latest(source) } catch {
+                    if case .unavailable(let id, let name, let failure) = error {
+                        unanswered.append(FailedSource(source: id, sourceName: name, failure: failure))
+                    }
+                    firstFailure = firstFailure ?? error
+                    continue
+                }
+                answered.append((table, provenance))
+                guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
+                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+                if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
+                    quote.previous = (earlier.date, before)
+                }
+                quote.coarse = CoarseRate.coarsest(in: table, [from, to], provenance: provenance)
+                if quote.coarse != nil {
+                    coarse = coarse ?? quote
+                    continue
+                }
+                guard resolved[source.id]?.degraded == true else {
+                    for skipped in [fallback, coarse].compactMap(\.self) { redirect(skipped.provenance.source, to: source.name) }
+                    return quote
+                }
+                fallback = fallback ?? quote
             }
-            answered.append((table, provenance))
-            guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-            var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
-            if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
-                quote.previous = (earlier.date, before)
-            }
-            quote.coarse = CoarseRate.coarsest(in: table, [from, to], provenance: provenance)
-            if quote.coarse != nil {
-                coarse = coarse ?? quote
-                continue
-            }
-            guard resolved[source.id]?.degraded == true else {
-                for skipped in [fallback, coarse].compactMap(\.self) { redirect(skipped.provenance.source, to: source.name) }
-                return quote
-            }
-            fallback = fallback ?? quote
         }
         // The built-in snapshot may be weeks old: a coarse rate that was fetched or cached is preferred to it.
         if let fallback, coarse == nil || fallback.provenance.origin != .builtIn { return fallback }
@@ -177,6 +204,12 @@ public actor RateService {
         }
     }
 
+    /// The table a source is known to hold without asking it: this run's, the cache's, or the
+    /// built-in one; nil when only asking would tell.
+    private func knownTable(_ source: any RateSource) -> RateTable? {
+        resolved[source.id]?.table ?? cached(source.id)?.table ?? builtInTable(for: source)
+    }
+
     /// A failed source's warning said its cached rates answered; another source's fresh rates did.
     private func redirect(_ id: SourceID, to other: String) {
         guard
@@ -191,12 +224,22 @@ public actor RateService {
     /// With `covering`, the first whose table prices that currency (`rate twd` needs one that has TWD).
     public func latestTable(only: SourceID? = nil, covering code: CurrencyCode? = nil) async throws(RateError) -> (RateTable, Provenance) {
         var firstFailure: RateError?
+        let start = diagnostics.count
+        var unanswered: [FailedSource] = []
         for source in try candidates(only) {
             do {
                 let answer = try await latest(source)
                 if let code, !answer.0.covers(code) { continue }
+                FailureSummary.combine(
+                    &diagnostics, since: start, unanswered: unanswered,
+                    answer: (answer.1.source, answer.1.sourceName), order: sourceIDs)
                 return answer
-            } catch { firstFailure = firstFailure ?? error }
+            } catch {
+                if case .unavailable(let id, let name, let failure) = error {
+                    unanswered.append(FailedSource(source: id, sourceName: name, failure: failure))
+                }
+                firstFailure = firstFailure ?? error
+            }
         }
         if let code { throw firstFailure ?? .notCovered(code, sources: try candidates(only).map(\.id)) }
         throw firstFailure ?? .noEnabledSource(history: false)
@@ -284,22 +327,28 @@ public actor RateService {
             // The cache only: the built-in rates are for a source that cannot answer, not one that may not.
             return try fallBack(after: failure, source, cached: entry, builtIn: false, until: .distantFuture, degraded: true).get()
         }
-        // A server that asked for time gets it: no request before then, the usual fallbacks meanwhile.
-        let result =
-            if let until = waitingUntil(source.id, now: now) { FetchResult.failed(.waitingUntil(until)) } else {
-                await fetch(source, previous: entry)
-            }
+        // A server that asked for time gets it, and a source that just failed is left alone for a
+        // while (`BackOff`): no request before then, the usual fallbacks meanwhile.
+        let record = usage.load()[source.id]
+        var heldAfterTimeout = false
+        let result: FetchResult
+        if let until = record?.waitingUntil(at: now) {
+            result = .failed(.waitingUntil(until))
+        } else if let record, let until = record.backingOffUntil(at: now), let failedAt = record.lastErrorAt {
+            result = .failed(.backingOff(failedAt: failedAt, reason: record.lastError ?? "", until: until))
+            heldAfterTimeout = record.lastErrorSuggestsNoNetwork
+        } else {
+            result = await fetch(source, previous: entry)
+        }
         switch result {
         case .updated(let fresh), .unchanged(let fresh):
             return rememberFetched(source, fresh)
         case .failed(let failure):
-            var retry = now + options.retryAfterFailure
-            if case .waitingUntil(let until) = failure { retry = max(retry, until) }
-            if case .throttled(_, .date(let until)) = failure { retry = max(retry, until) }
+            let retry = nextAttempt(source.id, after: failure, now: clock.now())
             // A source that answered wrongly gives way to the next one; after a timeout the
             // network itself is likely down, and waiting out every other source's deadline too
-            // would hold the answer for minutes.
-            let giveWay = !Self.suggestsNoNetwork(failure)
+            // would hold the answer for minutes (also while that timeout holds the source back).
+            let giveWay = !Self.suggestsNoNetwork(failure) && !heldAfterTimeout
             switch fallBack(after: failure, source, cached: entry, builtIn: true, until: retry, degraded: giveWay) {
             case .success(let answer): return answer
             case .failure(let error):
@@ -309,6 +358,20 @@ public actor RateService {
                 throw error
             }
         }
+    }
+
+    /// When this run asks a failed source again: as later runs will, when its back-off or a
+    /// server's wait recorded in usage ends; at least `BackOff.first` on, also for a failure
+    /// that sent no request (and so was not counted) or could not be recorded.
+    private func nextAttempt(_ id: SourceID, after failure: FetchFailure, now: Date) -> Date {
+        let record = usage.load()[id]
+        var retry = now + BackOff.first
+        for until in [record?.backingOffUntil(at: now), record?.waitingUntil(at: now)].compactMap(\.self) { retry = max(retry, until) }
+        switch failure {
+        case .waitingUntil(let until), .throttled(_, .date(let until)), .backingOff(_, _, let until): retry = max(retry, until)
+        default: break
+        }
+        return retry
     }
 
     /// After a failed fetch: the cached table, else (with `builtIn`) the compiled-in one, held
@@ -351,14 +414,14 @@ public actor RateService {
         case .failure(let error):
             // A request refused before it was sent (no key or datasets, a URL fx will not use) costs nothing.
             switch error {
-            case .missingKey, .transport(.insecureURL), .waitingUntil, .notConfigured: break
+            case .missingKey, .transport(.insecureURL), .waitingUntil, .notConfigured, .backingOff: break
             case .throttled(let status, let wait):
                 // Kept as an instant (capped) from when the answer came, so that later runs also wait.
                 let until = wait.instant(after: clock.now())
                 let failure = FetchFailure.throttled(status: status, retryAfter: .date(until))
                 usage.record(.throttled(describe(failure), until: until), for: source.id, at: now)
                 return .failed(failure)
-            default: usage.record(.failed(describe(error)), for: source.id, at: now)
+            default: usage.record(.failed(describe(error), suggestsNoNetwork: Self.suggestsNoNetwork(error)), for: source.id, at: now)
             }
             return .failed(error)
         }
@@ -415,10 +478,13 @@ public actor RateService {
             until: currentUntil(entry, source: source, now: clock.now()))
     }
 
-    /// The compiled-in table, when there is one for this source (parsed on each call: call once).
+    /// The compiled-in table, when there is one for this source (parsed on first use).
     private func builtInTable(for source: any RateSource) -> RateTable? {
         guard let builtIn, builtIn.source == source.id else { return nil }
-        return builtIn.latest
+        if let parsed = builtInLatest { return parsed }
+        let table = builtIn.latest
+        builtInLatest = .some(table)
+        return table
     }
 
     private func currentUntil(_ entry: CachedRates, source: any RateSource, now: Date) -> Date {

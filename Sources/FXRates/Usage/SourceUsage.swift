@@ -11,10 +11,15 @@ public struct SourceUsage: Sendable, Equatable, Codable {
     public var lastErrorAt: Date?
     /// No request before this instant: the source's last answer carried a `Retry-After`.
     public var retryAfter: Date?
+    /// Failures in a row since the last success, for `BackOff`; 0 in a file written before it was kept.
+    public var failures: Int
+    /// The last failure was a timeout (or an interruption): the network itself may be down, so a
+    /// source held back for it answers from its cache rather than send the question on.
+    public var lastErrorSuggestsNoNetwork: Bool
 
     public init(
         month: String, requests: Int = 0, wasted: Int = 0, lastError: String? = nil, lastErrorAt: Date? = nil,
-        retryAfter: Date? = nil
+        retryAfter: Date? = nil, failures: Int = 0, lastErrorSuggestsNoNetwork: Bool = false
     ) {
         self.month = month
         self.requests = requests
@@ -22,6 +27,21 @@ public struct SourceUsage: Sendable, Equatable, Codable {
         self.lastError = lastError
         self.lastErrorAt = lastErrorAt
         self.retryAfter = retryAfter
+        self.failures = failures
+        self.lastErrorSuggestsNoNetwork = lastErrorSuggestsNoNetwork
+    }
+
+    /// Fields added later read as their defaults from an older file.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        month = try container.decode(String.self, forKey: .month)
+        requests = try container.decode(Int.self, forKey: .requests)
+        wasted = try container.decode(Int.self, forKey: .wasted)
+        lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
+        lastErrorAt = try container.decodeIfPresent(Date.self, forKey: .lastErrorAt)
+        retryAfter = try container.decodeIfPresent(Date.self, forKey: .retryAfter)
+        failures = try container.decodeIfPresent(Int.self, forKey: .failures) ?? 0
+        lastErrorSuggestsNoNetwork = try container.decodeIfPresent(Bool.self, forKey: .lastErrorSuggestsNoNetwork) ?? false
     }
 
     /// Until when no request may be sent, as of `now`, if that is still ahead. A wait is written
@@ -48,7 +68,10 @@ public struct SourceUsage: Sendable, Equatable, Codable {
     /// This record as it stands in the month of `date`: a new month starts from zero.
     public func current(at date: Date) -> SourceUsage {
         let now = Self.month(of: date)
-        return month == now ? self : SourceUsage(month: now, lastError: lastError, lastErrorAt: lastErrorAt, retryAfter: retryAfter)
+        guard month != now else { return self }
+        return SourceUsage(
+            month: now, lastError: lastError, lastErrorAt: lastErrorAt, retryAfter: retryAfter, failures: failures,
+            lastErrorSuggestsNoNetwork: lastErrorSuggestsNoNetwork)
     }
 }
 
@@ -56,7 +79,8 @@ public struct SourceUsage: Sendable, Equatable, Codable {
 public enum RequestResult: Sendable, Equatable {
     case new
     case wasted
-    case failed(String)
+    /// Failed; `suggestsNoNetwork` after a timeout, when the network itself may be down.
+    case failed(String, suggestsNoNetwork: Bool = false)
     /// Failed, and the server asked for no request before the given instant.
     case throttled(String, until: Date)
 }
@@ -74,22 +98,31 @@ package enum UsageUpdate {
     package static func apply(_ result: RequestResult, to record: SourceUsage?, at date: Date) -> SourceUsage {
         var usage = (record ?? SourceUsage(month: SourceUsage.month(of: date))).current(at: date)
         usage.requests += 1
+        // An answer, even a wasted one, ends a run of failures and any wait.
+        func succeeded() {
+            usage.lastError = nil
+            usage.lastErrorAt = nil
+            usage.retryAfter = nil
+            usage.failures = 0
+            usage.lastErrorSuggestsNoNetwork = false
+        }
+        func failed(_ reason: String, noNetwork: Bool) {
+            usage.lastError = reason
+            usage.lastErrorAt = date
+            // Kept within the range `BackOff` reads, whatever a damaged file held.
+            usage.failures = min(max(usage.failures, 0), 1000) + 1
+            usage.lastErrorSuggestsNoNetwork = noNetwork
+        }
         switch result {
         case .new:
-            usage.lastError = nil
-            usage.lastErrorAt = nil
-            usage.retryAfter = nil
+            succeeded()
         case .wasted:
             usage.wasted += 1
-            usage.lastError = nil
-            usage.lastErrorAt = nil
-            usage.retryAfter = nil
-        case .failed(let reason):
-            usage.lastError = reason
-            usage.lastErrorAt = date
+            succeeded()
+        case .failed(let reason, let noNetwork):
+            failed(reason, noNetwork: noNetwork)
         case .throttled(let reason, let until):
-            usage.lastError = reason
-            usage.lastErrorAt = date
+            failed(reason, noNetwork: false)
             usage.retryAfter = until
         }
         return usage
