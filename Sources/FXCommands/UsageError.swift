@@ -44,6 +44,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case mismatch(Mismatch)
         case unknownName(String, suggestion: String?)
         case divisionByZero
+        /// Parentheses or signs nested beyond the given depth.
+        case tooDeep(Int)
         /// A value beyond what 38 exact digits hold.
         case overflow
     }

@@ -99,6 +99,8 @@ public enum Messages {
             return "Unknown variable '\(printable(name))'. Set one with: \(printable(name)) = 1450 chf"
         case .divisionByZero:
             return "Division by zero."
+        case .tooDeep(let depth):
+            return "The expression nests deeper than \(depth) levels of parentheses and signs; write it flatter."
         case .overflow:
             return "The result is beyond the 38 exact digits fx computes with; no rounded guess is given."
         }

@@ -42,6 +42,9 @@ struct ExpressionReader {
     let context: ParseContext
     var index = 0
     var tickers = true
+    /// How deep the expression nests here, against `deepest`.
+    var depth = 0
+    static let deepest = 100
     /// The clause last read, to name in "Unexpected 'gbp' after 'on'".
     var clause: String?
 
@@ -279,6 +282,10 @@ struct ExpressionReader {
     }
 
     private mutating func unary() throws(UsageError) -> Formula {
+        // Each nesting (a parenthesis, a sign) recurses: a line of 10,000 '(' must be an error, not a stack overflow.
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.deepest else { throw UsageError(.tooDeep(Self.deepest), at: peek) }
         // `-12.5 usd`, `-$5`: a sign written against a number belongs to the amount.
         if let sign = peek, sign.text == "-" || sign.text == "+", let number = peekSecond, number.start == sign.end,
             AmountParser.looksLikeAmount(number.text, context: context)
