@@ -13,8 +13,10 @@ enum ManualProse {
         page.request(".PP")
         page.text(
             """
-            An amount takes thousands separators (1,234.56) and the suffixes k, m and bn (1.5k, 2m, 3bn);
-            its currency code may be glued to it (100usd), and a symbol may stand before or after it ($100, 100€).
+            An amount takes thousands separators (1,234.56, 1.234,56, 1 234,56, 1'234.50, 1_000, 1,00,000),
+            the suffixes and scale words k, m, bn, lakh, crore, 만, 억, 万 (1.5k, 2m, 1.5 lakh, ₩12만);
+            1,234 is read as 1234 and 1.234 as 1.234 unless set number_format says otherwise (de, fr).
+            Its currency code may be glued to it (100usd), and a symbol may stand before or after it ($100, 100€).
             The symbols fx reads are:
             """)
         // By code, then by symbol's code points: a dictionary has no order, the page must have one.
@@ -31,14 +33,33 @@ enum ManualProse {
             A result is rounded to the target currency's ISO 4217 minor unit, half away from zero;
             a rate is shown to six significant digits.
             """)
+        page.request(".PP")
+        page.text(
+            """
+            A line may calculate: + - * / and parentheses over amounts and plain numbers
+            (100 usd + 20 eur in gbp, (1450 chf - 200 chf) / 3 in eur, 17.5 * 3).
+            Each currency written is converted once, at full precision, into the target (without one,
+            into the first term's currency); only the final result is rounded, once. Division carries
+            38 significant digits, and a result beyond them is an error, never a rounded guess.
+            Money plus a plain number, or money times money, is a usage error.
+            Percentages: 200 usd + 15%, 200 usd - 2.5%, 15% of 200 usd, 200 usd as % of 180 eur.
+            A fee: 500 eur in usd + 2.5% fee prints the conversion, the fee and the total, which add up.
+            A rate of your own: 500 eur in usd at 1.0712 (or at 1.0712 usd/eur), compared with the reference.
+            The reverse question: eur for 500 usd, or 500 usd from eur + 2% fee.
+            A currency alone shows rates: usd jpy, usd/jpy, usd.
+            name = <expression> keeps a value for the session or script (rent = 1450 chf; vars lists them);
+            ans is the last result. set home, set targets and set number_format keep preferences in the
+            configuration file; settings shows them.
+            """)
     }
 
     static func datesAndRanges(_ page: inout Roff) {
         page.request(".SH", "DATES AND RANGES")
         page.text(
             """
-            A date follows on (or at) at the end of a conversion or a rate: 2024-03-01, today, yesterday,
-            3d ago, 3 days ago, 2w ago, 2 weeks ago; days are your own calendar days.
+            A date follows on (or at) at the end of a conversion or a rate, or on before a calculation:
+            2024-03-01, 2013/03/21, 21.03.2013, today, yesterday, 3d ago, 3 days ago, 2w ago, 6m ago,
+            1 month ago, 1y ago, last friday, end of 2023, end of march 2024; days are your own calendar days.
             A date on which no rates were published (a weekend, a holiday, today before publication)
             uses the last publication before it, and the answer says which day it used.
             A date in the future is a usage error; a date outside a currency's published range is an error naming the range.
@@ -73,6 +94,8 @@ enum ManualProse {
         let examples = [
             ("fx 100 usd eur", "Convert 100 US dollars into euros."),
             ("fx convert 1,234.56 gbp to jpy chf", "Convert into two currencies at once."),
+            ("fx '100 usd + 20 eur in gbp'", "Add amounts in two currencies, in pounds."),
+            ("fx '500 eur in usd + 2.5% fee'", "What a card charges: the conversion, the fee and the total."),
             ("fx rate usd jpy on 2020-03-13", "The rate on a past day."),
             ("fx history usd jpy 6m", "Chart a pair over six months, with its statistics."),
             ("fx --json --offline rate eur", "Every rate against the euro as JSON, without touching the network."),
