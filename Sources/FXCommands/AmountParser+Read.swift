@@ -68,7 +68,9 @@ extension AmountParser {
     private static func isShortGroup(_ word: String, context: ParseContext) -> Bool {
         var rest = Substring(word)
         if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
-        if let symbol = context.symbols.keys.filter({ rest.hasPrefix($0) }).max(by: { $0.count < $1.count }) {
+        if let first = rest.first, !(first.isASCII && first.isNumber),
+            let symbol = context.symbols.keys.filter({ rest.hasPrefix($0) }).max(by: { $0.count < $1.count })
+        {
             rest = rest.dropFirst(symbol.count)
         }
         return (1...3).contains(rest.count) && rest.allSatisfy { $0.isASCII && $0.isNumber }
@@ -84,6 +86,8 @@ extension AmountParser {
 
     /// Words as one token spanning them.
     private static func span(_ words: ArraySlice<Token>) -> Token {
-        Token(words.map(\.text).joined(separator: " "), start: words.first!.start, end: words.last!.end)
+        // One word is itself: joining costs a generic instantiation a one-shot answer need not pay.
+        if words.count == 1, let word = words.first { return word }
+        return Token(words.map(\.text).joined(separator: " "), start: words.first!.start, end: words.last!.end)
     }
 }

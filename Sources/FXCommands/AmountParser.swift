@@ -92,11 +92,14 @@ enum AmountParser {
 
     /// The longest symbol `text` starts with; letter symbols such as `zł` count too (`zł100`).
     private static func leadingSymbol(of text: Substring, context: ParseContext) -> String? {
-        context.symbols.keys.filter { text.hasPrefix($0) }.max { $0.count < $1.count }
+        // No symbol starts with a digit: most amounts skip the pass over every symbol.
+        if let first = text.first, first.isASCII, first.isNumber { return nil }
+        return context.symbols.keys.filter { text.hasPrefix($0) }.max { $0.count < $1.count }
     }
 
     /// The longest symbol `text` ends with (`100€`, `100zł`).
     private static func trailingSymbol(of text: Substring, context: ParseContext) -> String? {
-        context.symbols.keys.filter { text.hasSuffix($0) }.max { $0.count < $1.count }
+        if let last = text.last, last.isASCII, last.isNumber { return nil }
+        return context.symbols.keys.filter { text.hasSuffix($0) }.max { $0.count < $1.count }
     }
 }

@@ -31,6 +31,7 @@ enum Numeral {
     /// The value and the decimals typed. The outer nil means malformed; the inner nil means more
     /// digits than an exact decimal holds.
     static func read(_ text: Substring, format: NumberFormat) -> (value: Decimal?, scale: Int)? {
+        if let plain = plainDecimal(text, format: format) { return plain }
         var runs: [Substring] = []
         var marks: [Mark] = []
         var runStart = text.startIndex
@@ -54,6 +55,25 @@ enum Numeral {
         let integer = integerRuns.joined()
         guard !(integer.isEmpty && fraction.isEmpty) else { return nil }
         return (Decimal(exactly: integer + (fraction.isEmpty ? "" : "." + fraction)), fraction.count)
+    }
+
+    /// `100` and `12.50` without building runs of marks: the first use of those generic arrays
+    /// cost a one-shot answer 0.4 M instructions, a quarter of it (measured with Scripts/instruction-budget).
+    /// Nil for anything else, including `1.234` where the format may read the point as a group mark.
+    private static func plainDecimal(_ text: Substring, format: NumberFormat) -> (value: Decimal?, scale: Int)? {
+        var digits = 0, point: Int?
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard point == nil, digits > 0 else { return nil }
+                point = digits
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                digits += 1
+            }
+        }
+        let scale = point.map { digits - $0 } ?? 0
+        guard digits > 0, point == nil || scale > 0, point == nil || scale != 3 || format.decimalMark == "." else { return nil }
+        return (Decimal(exactly: String(text)), scale)
     }
 
     /// Whether the last mark is a decimal mark; nil when the marks cannot be read at all.

@@ -62,6 +62,14 @@ public struct ParseContext: Sendable {
         return .failure(UsageError(.unknownCurrency(token.text, suggestion: suggestion.flatMap { CurrencyCode($0) }), at: token))
     }
 
+    /// The currency a word names, if it names one; no suggestion is looked for (that costs a
+    /// pass over every ISO code, a third of a one-shot answer when done for each word).
+    func code(of token: Token) -> CurrencyCode? {
+        if let symbol = symbols[token.text] { return symbol }
+        guard let code = CurrencyCode(token.text), isKnown(code) else { return nil }
+        return code
+    }
+
     func isCurrencyWord(_ token: Token) -> Bool {
         if case .success = currency(token) { return true }
         return false

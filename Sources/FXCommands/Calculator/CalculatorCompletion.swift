@@ -14,7 +14,7 @@ extension CalculatorGrammar {
         if folded == "fee" { return [.keywords(["on", "at"])] }
         if ["to", "in", "into", "as", "->", "→", ",", "and", "for", "from"].contains(folded) { return [.currencies] }
         // `100 usd/` names a target; after any other operator comes a term.
-        if folded == "/", tokens.count >= 2, (try? context.currency(tokens[tokens.count - 2]).get()) != nil { return [.currencies] }
+        if folded == "/", tokens.count >= 2, context.code(of: tokens[tokens.count - 2]) != nil { return [.currencies] }
         if operators.contains(folded) { return [.variables] }
         // The term after the last operator reads like a conversion line of its own.
         let start = tokens.lastIndex { operators.contains($0.text) }.map { $0 + 1 } ?? 0
@@ -28,7 +28,7 @@ extension CalculatorGrammar {
             return segment.count == 1
                 ? [.keywords(["in", "to"]), .currencies] : ConvertGrammar.completion([first, first] + segment.dropFirst(), context)
         }
-        if start == 0, segment.count == 1, (try? context.currency(first).get()) != nil, context.symbols[first.text] == nil {
+        if start == 0, segment.count == 1, context.code(of: first) != nil, context.symbols[first.text] == nil {
             return [.keywords(["for"]), .currencies]
         }
         return ConvertGrammar.completion(segment, context)

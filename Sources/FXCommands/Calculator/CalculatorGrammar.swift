@@ -70,7 +70,7 @@ struct ExpressionReader {
 
     func currency(_ token: Token?) -> CurrencyCode? {
         guard let token, !CalculatorGrammar.clauseWords.contains(token.folded) else { return nil }
-        return try? context.currency(token).get()
+        return context.code(of: token)
     }
 
     // MARK: - The line
