@@ -135,7 +135,8 @@ struct ExpressionReader {
 
     /// `on 2013-03-21 100 usd eur`: the date first.
     private mutating func datePrefix() throws(UsageError) -> DateExpression? {
-        guard peek?.folded == "on" else { return nil }
+        // `on = 1` is an assignment to a reserved name, refused as such by `checkName`.
+        guard peek?.folded == "on", peekSecond?.text != "=" else { return nil }
         return try onClause()
     }
 
@@ -179,7 +180,8 @@ struct ExpressionReader {
                 index += 1
                 continue
             }
-            guard !CalculatorGrammar.clauseWords.contains(token.folded), !["+", "-"].contains(token.text), !token.text.hasPrefix("--")
+            // A `)` left over is an unbalanced parenthesis (said by `expectEnd`), not a currency.
+            guard !CalculatorGrammar.clauseWords.contains(token.folded), !["+", "-", ")"].contains(token.text), !token.text.hasPrefix("--")
             else { break }
             let code = try context.currency(token).get()
             index += 1
@@ -250,6 +252,8 @@ struct ExpressionReader {
     private mutating func product() throws(UsageError) -> Formula {
         var left = try unary()
         left = attachCurrency(to: left)
+        // `200 usd%`: a percentage is of a plain number (`15% of 200 usd` takes a share of money).
+        if let sign = peek, sign.text == "%", left.writesCurrency { throw UsageError(.percentOfMoney, at: sign) }
         while let token = peek, let op = Self.multiplicative[token.text] {
             // `100 usd/jpy`: a pair after money names the target.
             if op == .divide, left.writesCurrency, let next = peekSecond, currency(next) != nil, !context.variables.contains(next.text) {
