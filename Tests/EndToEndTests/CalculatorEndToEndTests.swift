@@ -138,30 +138,40 @@ import Testing
 
         try terminal.send("100 usd + 20 eur in gbp", "Enter")
         let gbp = Self.shown(Self.converted(100, "USD", "GBP") + Self.converted(20, "EUR", "GBP"))
-        try terminal.waitFor { $0.contains("= \(gbp) GBP") }
+        try expectScreen(terminal) { $0.contains("= \(gbp) GBP") }
 
         try terminal.send("set ", "Tab", "Tab")
-        let keys = try terminal.waitFor { $0.contains("number_format") }
+        let keys = try expectScreen(terminal) { $0.contains("number_format") }
         #expect(keys.contains("home") && keys.contains("targets"), "\(keys)")
         try terminal.send("C-u")
 
         try terminal.send("200 usd + 15% ", "Tab", "Tab")
-        let fee = try terminal.waitFor { $0.contains("fee") }
+        let fee = try expectScreen(terminal) { $0.contains("fee") }
         #expect(fee.split(separator: "\n").contains { $0.split(separator: " ").contains("of") }, "\(fee)")
         try terminal.send("C-u")
 
         try terminal.send("rent = 1450 chf", "Enter")
-        try terminal.waitFor { $0.contains("rent = 1,450.00 CHF") }
+        try expectScreen(terminal) { $0.contains("rent = 1,450.00 CHF") }
         try terminal.send("2 * ren", "Tab")
-        try terminal.waitFor { $0.contains("fx> 2 * rent") }
+        try expectScreen(terminal) { $0.contains("fx> 2 * rent") }
         try terminal.send(" in eur", "Enter")
         let doubled = Self.shown(Self.converted(2900, "CHF", "EUR"))
-        try terminal.waitFor { $0.contains("= \(doubled) EUR") }
+        try expectScreen(terminal) { $0.contains("= \(doubled) EUR") }
 
         try terminal.send("100 usd eur on la", "Tab")
-        try terminal.waitFor { $0.contains("fx> 100 usd eur on last") }
+        try expectScreen(terminal) { $0.contains("fx> 100 usd eur on last") }
         try terminal.send("C-u", "100 usd eur on ", "Tab", "Tab")
-        let dates = try terminal.waitFor { $0.contains("yesterday") }
+        let dates = try expectScreen(terminal) { $0.contains("yesterday") }
         #expect(dates.contains("today") && dates.contains("end"), "\(dates)")
+    }
+
+    /// Waits for the screen to satisfy `condition`, and fails the test (showing the screen) when it never does.
+    @discardableResult
+    func expectScreen(
+        _ terminal: TmuxTerminal, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+    ) throws -> String {
+        let screen = try terminal.waitFor(condition)
+        #expect(condition(screen), "\(screen)", sourceLocation: sourceLocation)
+        return screen
     }
 }
