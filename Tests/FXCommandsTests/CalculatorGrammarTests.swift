@@ -243,6 +243,26 @@ import Testing
         #expect(usageError("100 usd in")?.kind == .missingTarget(after: "in"))
     }
 
+    /// A line that ends where a term must follow is a missing amount, not a crash.
+    @Test(arguments: ["5 usd +", "5 usd -", "5 usd *", "2 * ", "(", "-", "(5 usd +", "15% of", "rent =", "on 2024-03-01"])
+    func aLineEndingWhereATermMustFollowSaysWhatIsMissing(line: String) {
+        guard case .missingAmount? = usageError(line)?.kind else {
+            Issue.record("\(line): \(String(describing: usageError(line)?.kind))")
+            return
+        }
+    }
+
+    @Test func aWordAfterTheTargetsIsNamedWithAHelpThatExists() throws {
+        for line in ["100 usd eur * 2", "500 eur in usd at 1.0712 extra", "500 eur in usd + 2.5% fee extra"] {
+            let error = try #require(usageError(line), "\(line)")
+            guard case .unexpectedWord(_, let command) = error.kind else {
+                Issue.record("\(line): \(error.kind)")
+                continue
+            }
+            #expect(CommandTree().command(named: command) != nil || HelpTopic.all.contains { $0.names.contains(command) }, "\(line)")
+        }
+    }
+
     @Test func aPercentOfMoneyIsRefused() {
         #expect(usageError("200 usd% + 1")?.kind == .percentOfMoney)
     }

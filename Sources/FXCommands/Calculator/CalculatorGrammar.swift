@@ -54,9 +54,11 @@ struct ExpressionReader {
     var peekSecond: Token? { tokens[safe: index + 1] }
     var last: Token? { index > 0 ? tokens[index - 1] : nil }
 
+    /// The next word, if any; at the end the cursor stays put, so `last` stays the last word.
     mutating func next() -> Token? {
-        defer { index += 1 }
-        return tokens[safe: index]
+        guard let token = tokens[safe: index] else { return nil }
+        index += 1
+        return token
     }
 
     mutating func skip(_ words: Set<String>) -> Bool {
@@ -180,8 +182,9 @@ struct ExpressionReader {
                 index += 1
                 continue
             }
-            // A `)` left over is an unbalanced parenthesis (said by `expectEnd`), not a currency.
-            guard !CalculatorGrammar.clauseWords.contains(token.folded), !["+", "-", ")"].contains(token.text), !token.text.hasPrefix("--")
+            // An operator or a `)` after the targets is no currency: `expectEnd` says what it is.
+            guard !CalculatorGrammar.clauseWords.contains(token.folded),
+                !["+", "-", ")", "*", "×", "÷", "(", "%", "="].contains(token.text), !token.text.hasPrefix("--")
             else { break }
             let code = try context.currency(token).get()
             index += 1
@@ -234,7 +237,9 @@ struct ExpressionReader {
         if extra.text == ")" { throw UsageError(.unbalanced(")"), at: extra) }
         // A word where a currency could go is most likely a mistyped currency.
         if extra.text.count == 3, extra.text.allSatisfy(\.isLetter), case .failure(let error) = context.currency(extra) { throw error }
-        throw UsageError(.unexpectedWord(extra.text, command: clause ?? last?.text ?? ""), at: extra)
+        // Named for help: the clause read last (`help on`), else `convert`, whose help has the calculator's
+        // grammar (the word before, a currency or a number, has no help of its own).
+        throw UsageError(.unexpectedWord(extra.text, command: clause ?? "convert"), at: extra)
     }
 
     // MARK: - Expressions
