@@ -160,6 +160,8 @@ import Testing
 
         try terminal.send("100 usd eur on la", "Tab")
         try expectScreen(terminal) { $0.contains("fx> 100 usd eur on last") }
+        try terminal.send(" fr", "Tab")
+        try expectScreen(terminal) { $0.contains("fx> 100 usd eur on last friday") }
         try terminal.send("C-u", "100 usd eur on ", "Tab", "Tab")
         let dates = try expectScreen(terminal) { $0.contains("yesterday") }
         #expect(dates.contains("today") && dates.contains("end"), "\(dates)")
