@@ -89,6 +89,14 @@ import Testing
         let and = try fx.run(["--offline", "100", "usd", "in", "eur", "and", "gbp"])
         #expect(and.status == 0, "\(and.stderr)")
         #expect(and.stdout.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) } == ["EUR", "GBP"])
+        // Each command's own example in its own error.
+        for (arguments, example) in [
+            (["rate"], "Example: rate "), (["history", "usd"], "Example: history "), (["sources", "order"], "Example: sources order"),
+        ] {
+            let result = try fx.run(["--offline"] + arguments)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(example), "\(arguments): \(result.stderr)")
+        }
         var plain = FXRunner()
         defer { plain.cleanUp() }
         plain.environment["TERM"] = "dumb"
@@ -154,13 +162,13 @@ import Testing
         try expectScreen(terminal) { $0.contains("rent = 1,450.00 CHF") }
         try terminal.send("2 * ren", "Tab")
         try expectScreen(terminal) { $0.contains("fx> 2 * rent") }
-        try terminal.send(" in eur", "Enter")
+        try terminal.send("in eur", "Enter")
         let doubled = Self.shown(Self.converted(2900, "CHF", "EUR"))
         try expectScreen(terminal) { $0.contains("= \(doubled) EUR") }
 
         try terminal.send("100 usd eur on la", "Tab")
         try expectScreen(terminal) { $0.contains("fx> 100 usd eur on last") }
-        try terminal.send(" fr", "Tab")
+        try terminal.send("fr", "Tab")
         try expectScreen(terminal) { $0.contains("fx> 100 usd eur on last friday") }
         try terminal.send("C-u", "100 usd eur on ", "Tab", "Tab")
         let dates = try expectScreen(terminal) { $0.contains("yesterday") }
