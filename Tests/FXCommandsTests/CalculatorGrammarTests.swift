@@ -193,6 +193,14 @@ import Testing
         #expect(usageError("(100 usd + 20 eur in gbp")?.kind == .unbalanced("("))
         #expect(usageError("2 * (3 + 4")?.kind == .unbalanced("("))
         #expect(usageError("(100 usd + 20 eur)) in gbp")?.kind == .unbalanced(")"))
+        // Deep nesting is read up to a limit and refused past it, never a crash.
+        #expect(try! Parser().parse(String(repeating: "(", count: 100) + "1 usd" + String(repeating: ")", count: 100) + " eur") != nil)
+        for depth in [101, 10_000] {
+            let line = String(repeating: "(", count: depth) + "100" + String(repeating: ")", count: depth)
+            #expect(usageError(line)?.kind == .nestedTooDeep(limit: 100), "\(depth)")
+            #expect(usageError(String(repeating: "- ", count: depth) + "1 usd eur")?.kind == .nestedTooDeep(limit: 100), "\(depth)")
+            #expect(usageError(String(repeating: "1% of ", count: depth) + "1 usd")?.kind == .nestedTooDeep(limit: 100), "\(depth)")
+        }
     }
 
     @Test(arguments: ["usd = 5", "eur = 100 usd", "chf = 2"])

@@ -44,6 +44,9 @@ struct ExpressionReader {
     var tickers = true
     /// The clause last read, to name in "Unexpected 'gbp' after 'on'".
     var clause: String?
+    /// Terms open around the cursor (parentheses, signs, `% of`); each costs a few stack frames.
+    var depth = 0
+    static let depthLimit = 100
 
     init(tokens: [Token], context: ParseContext) {
         self.tokens = tokens
@@ -288,6 +291,10 @@ struct ExpressionReader {
     }
 
     private mutating func unary() throws(UsageError) -> Formula {
+        // `((((…` ten thousand deep once overflowed the stack (SIGSEGV) in a script.
+        guard depth <= Self.depthLimit else { throw UsageError(.nestedTooDeep(limit: Self.depthLimit), at: peek) }
+        depth += 1
+        defer { depth -= 1 }
         // `-12.5 usd`, `-$5`: a sign written against a number belongs to the amount.
         if let sign = peek, sign.text == "-" || sign.text == "+", let number = peekSecond, number.start == sign.end,
             AmountParser.looksLikeAmount(number.text, context: context)
