@@ -42,7 +42,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .lineTooLong: "line_too_long"
             case .noTarget: "missing_currency"
             case .missingSetting, .unknownSetting: "unknown_setting"
-            case .expected, .expectedAmount, .unbalanced, .misplacedOption, .tooDeep: "malformed_expression"
+            case .expected, .expectedAmount, .unbalanced, .nestedTooDeep, .misplacedOption: "malformed_expression"
             case .percentOfMoney, .mismatch: "mismatched_terms"
             case .nonPositiveRate: "malformed_amount"
             case .badName: "bad_name"

@@ -14,6 +14,8 @@ public struct Parser: Sendable {
         let tokens = Tokenizer.tokenize(line)
         guard let first = tokens.first else { return nil }
         if let spec = tree.command(named: first.text) {
+            // `vars = 2`: an assignment to a command's name is refused as a name, not read as the command.
+            if tokens.dropFirst().first?.text == "=" { return try CalculatorGrammar.parse(tokens[...], context: context) }
             return try spec.parse(tokens.dropFirst(), first, context)
         }
         if CalculatorGrammar.starts(tokens, context: context) {

@@ -32,6 +32,8 @@ public struct UsageError: Error, Equatable, Sendable {
         /// A word where the calculator needs a number, a currency amount or '('.
         case expectedAmount(found: String)
         case unbalanced(String)
+        /// Parentheses, signs or `% of` nested deeper than `limit`: refused before the reader runs out of stack.
+        case nestedTooDeep(limit: Int)
         /// `15 usd %`: only a plain number can be a percentage.
         case percentOfMoney
         /// `at 0`, `at -1`.
@@ -44,8 +46,6 @@ public struct UsageError: Error, Equatable, Sendable {
         case mismatch(Mismatch)
         case unknownName(String, suggestion: String?)
         case divisionByZero
-        /// Parentheses or signs nested beyond the given depth.
-        case tooDeep(Int)
         /// A value beyond what 38 exact digits hold.
         case overflow
     }

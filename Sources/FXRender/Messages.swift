@@ -97,10 +97,10 @@ public enum Messages {
             if name == "ans" { return "There is no answer yet for 'ans' to stand for." }
             if let suggestion { return "Unknown variable '\(printable(name))'. Did you mean '\(suggestion)'?" }
             return "Unknown variable '\(printable(name))'. Set one with: \(printable(name)) = 1450 chf"
+        case .nestedTooDeep(let limit):
+            return "The expression nests more than \(limit) deep (parentheses, signs or % of); fx reads no deeper."
         case .divisionByZero:
             return "Division by zero."
-        case .tooDeep(let depth):
-            return "The expression nests deeper than \(depth) levels of parentheses and signs; write it flatter."
         case .overflow:
             return "The result is beyond the 38 exact digits fx computes with; no rounded guess is given."
         }

@@ -6,9 +6,11 @@ extension CalculatorGrammar {
     static func completion(_ tokens: [Token], _ context: ParseContext) -> [CompletionKind] {
         guard let last = tokens.last else { return [.commands, .variables] }
         let folded = last.folded
-        if folded == "on" { return [.keywords(DateGrammar.words)] }
         if folded == "at" { return [.keywords(DateGrammar.words)] }
-        if tokens.contains(where: { $0.folded == "on" }) { return [] }
+        // After `on`, the date words so far decide: `on last ` offers weekdays, `on end of ` months.
+        if let on = tokens.lastIndex(where: { $0.folded == "on" }) {
+            return [.keywords(DateGrammar.completion(after: Array(tokens[(on + 1)...])))]
+        }
         if folded == "%" { return [.keywords(["of", "fee"])] }
         if folded == "of" { return [.variables] }
         if folded == "fee" { return [.keywords(["on", "at"])] }

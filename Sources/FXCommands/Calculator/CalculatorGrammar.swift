@@ -42,11 +42,11 @@ struct ExpressionReader {
     let context: ParseContext
     var index = 0
     var tickers = true
-    /// How deep the expression nests here, against `deepest`.
-    var depth = 0
-    static let deepest = 100
     /// The clause last read, to name in "Unexpected 'gbp' after 'on'".
     var clause: String?
+    /// Terms open around the cursor (parentheses, signs, `% of`); each costs a few stack frames.
+    var depth = 0
+    static let depthLimit = 100
 
     init(tokens: [Token], context: ParseContext) {
         self.tokens = tokens
@@ -57,9 +57,11 @@ struct ExpressionReader {
     var peekSecond: Token? { tokens[safe: index + 1] }
     var last: Token? { index > 0 ? tokens[index - 1] : nil }
 
+    /// The next word, if any; at the end the cursor stays put, so `last` stays the last word.
     mutating func next() -> Token? {
-        defer { index += 1 }
-        return tokens[safe: index]
+        guard let token = tokens[safe: index] else { return nil }
+        index += 1
+        return token
     }
 
     mutating func skip(_ words: Set<String>) -> Bool {
@@ -138,7 +140,8 @@ struct ExpressionReader {
 
     /// `on 2013-03-21 100 usd eur`: the date first.
     private mutating func datePrefix() throws(UsageError) -> DateExpression? {
-        guard peek?.folded == "on" else { return nil }
+        // `on = 1` is an assignment to a reserved name, refused as such by `checkName`.
+        guard peek?.folded == "on", peekSecond?.text != "=" else { return nil }
         return try onClause()
     }
 
@@ -182,7 +185,9 @@ struct ExpressionReader {
                 index += 1
                 continue
             }
-            guard !CalculatorGrammar.clauseWords.contains(token.folded), !["+", "-"].contains(token.text), !token.text.hasPrefix("--")
+            // An operator or a `)` after the targets is no currency: `expectEnd` says what it is.
+            guard !CalculatorGrammar.clauseWords.contains(token.folded),
+                !["+", "-", ")", "*", "×", "÷", "(", "%", "="].contains(token.text), !token.text.hasPrefix("--")
             else { break }
             let code = try context.currency(token).get()
             index += 1
@@ -235,7 +240,9 @@ struct ExpressionReader {
         if extra.text == ")" { throw UsageError(.unbalanced(")"), at: extra) }
         // A word where a currency could go is most likely a mistyped currency.
         if extra.text.count == 3, extra.text.allSatisfy(\.isLetter), case .failure(let error) = context.currency(extra) { throw error }
-        throw UsageError(.unexpectedWord(extra.text, command: clause ?? last?.text ?? ""), at: extra)
+        // Named for help: the clause read last (`help on`), else `convert`, whose help has the calculator's
+        // grammar (the word before, a currency or a number, has no help of its own).
+        throw UsageError(.unexpectedWord(extra.text, command: clause ?? "convert"), at: extra)
     }
 
     // MARK: - Expressions
@@ -253,6 +260,8 @@ struct ExpressionReader {
     private mutating func product() throws(UsageError) -> Formula {
         var left = try unary()
         left = attachCurrency(to: left)
+        // `200 usd%`: a percentage is of a plain number (`15% of 200 usd` takes a share of money).
+        if let sign = peek, sign.text == "%", left.writesCurrency { throw UsageError(.percentOfMoney, at: sign) }
         while let token = peek, let op = Self.multiplicative[token.text] {
             // `100 usd/jpy`: a pair after money names the target.
             if op == .divide, left.writesCurrency, let next = peekSecond, currency(next) != nil, !context.variables.contains(next.text) {
@@ -282,10 +291,10 @@ struct ExpressionReader {
     }
 
     private mutating func unary() throws(UsageError) -> Formula {
-        // Each nesting (a parenthesis, a sign) recurses: a line of 10,000 '(' must be an error, not a stack overflow.
+        // `((((…` ten thousand deep once overflowed the stack (SIGSEGV) in a script.
+        guard depth <= Self.depthLimit else { throw UsageError(.nestedTooDeep(limit: Self.depthLimit), at: peek) }
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.deepest else { throw UsageError(.tooDeep(Self.deepest), at: peek) }
         // `-12.5 usd`, `-$5`: a sign written against a number belongs to the amount.
         if let sign = peek, sign.text == "-" || sign.text == "+", let number = peekSecond, number.start == sign.end,
             AmountParser.looksLikeAmount(number.text, context: context)

@@ -13,7 +13,7 @@ struct Evaluator {
 
     func evaluate(_ calculation: Calculation) async throws(Failure) -> (CalculationResult, Value) {
         let value = try await value(of: calculation.expression)
-        let echo = Echo.text(of: calculation.expression, catalog: catalog)
+        var echo = Echo.text(of: calculation.expression, catalog: catalog)
         if let other = calculation.shareOf {
             let share = try await share(value, of: try await self.value(of: other))
             let line = CalculationResult.Line(result: share, currency: nil, fractionDigits: 2, terms: [])
@@ -41,6 +41,14 @@ struct Evaluator {
                 throw .usage(UsageError(.mismatch(.numberHasNoCurrency), span: nil))
             }
             money = Value.Money(number, home)
+            // The echo names the currency the number was read in: `100.00 CHF = …`, not `100 = …`.
+            let inHome: Formula =
+                if case .amount(let amount, nil) = calculation.expression {
+                    .amount(amount, home)
+                } else {
+                    .inCurrency(calculation.expression, home, Token("", start: 0, end: 0))
+                }
+            echo = Echo.text(of: inHome, catalog: catalog)
         }
         let targets = calculation.targets.isEmpty ? [money.first] : calculation.targets
         if calculation.givenRate != nil, money.parts.count != 1 || targets.count != 1 {
