@@ -95,9 +95,11 @@ public struct TextRenderer: Sendable {
         switch report.outcome {
         case .updated(let entry):
             let from = report.previous.map { "\($0.date) → " } ?? ""
-            let count = entry.table.rates.count
+            // Counted as `sources` counts them: the base is one of the table's currencies.
+            let count = entry.table.currencies.count
             var line =
-                "\(id): " + style.green("updated") + " \(from)\(entry.table.date) (\(count) \(count == 1 ? "currency" : "currencies")"
+                "\(id): " + style.green("updated") + " \(from)\(entry.table.date) "
+                + "(\(count) \(count == 1 ? "currency" : "currencies") with \(entry.table.base)"
             // What the new table adds or drops against the one it replaced.
             if let previous = report.previous {
                 let added = Set(entry.table.rates.keys).subtracting(previous.rates.keys).sorted()

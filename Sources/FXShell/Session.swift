@@ -192,6 +192,8 @@ public final class Session: Sendable {
         if presentation.json, emitJSON {
             out.write(JSONRenderer.render(failure, line: number) + "\n")
         }
+        // After the answer it judges: stdout is buffered, stderr is not.
+        out.flush()
         let label = number.map { "fx: line \($0): " } ?? "fx: "
         err.write(presentation.style.red(label) + failure.message + "\n")
         // The caret needs the line as typed; a line with control characters is not echoed at all.

@@ -46,14 +46,14 @@ import Testing
         let fx = FXRunner(ecbURL: server.ecbURL)
         defer { fx.cleanUp() }
 
-        #expect(try fx.run(["refresh", "ecb"]).stdout == "ecb: updated \(day) (29 currencies)\n")
+        #expect(try fx.run(["refresh", "ecb"]).stdout == "ecb: updated \(day) (30 currencies with EUR)\n")
         let again = try fx.run(["refresh", "ecb"])
         #expect(again.status == 0)
         #expect(again.stdout.hasPrefix("ecb: unchanged, still \(day)"))
         served.body = newer
         let changed = try fx.run(["refresh", "ecb"])
         #expect(changed.status == 0)
-        #expect(changed.stdout == "ecb: updated \(day) → \(day) (29 currencies; 1 changed)\n")
+        #expect(changed.stdout == "ecb: updated \(day) → \(day) (30 currencies with EUR; 1 changed)\n")
         #expect(try fx.run(["convert", "120", "usd", "eur"]).stdout == "120.00 USD = 100.00 EUR\n")
         #expect(server.requests.count == 3)
     }
