@@ -129,7 +129,7 @@ public enum Messages {
     public static func text(for error: RateError) -> String {
         switch error {
         case .notCovered(let code, let sources):
-            let names = sources.map { $0.rawValue.uppercased() }.joined(separator: ", ")
+            let names = sources.joined(separator: ", ")
             return "No rate for \(code): it is not published by \(names.isEmpty ? "any enabled source" : names)."
         case .unavailable(_, let name, let failure):
             return "No rates available: \(name): \(text(for: failure)), and nothing is cached."

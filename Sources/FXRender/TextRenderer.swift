@@ -119,15 +119,16 @@ public struct TextRenderer: Sendable {
         }
     }
 
-    /// `USD → KRW crossed via USD: ECB for USD, DUNAMU for KRW`, for quotes resting on two sources.
+    /// `USD → KRW crossed via USD: European Central Bank for USD, Dunamu (Hana Bank) for KRW`, for
+    /// quotes resting on two sources.
     func crossLines(_ quotes: [Quote]) -> [String] {
         guard showProvenance else { return [] }
         var seen: [String] = []
         for quote in quotes {
             guard let via = quote.via, let second = quote.secondLeg else { continue }
             let line =
-                "\(quote.from) → \(quote.to) crossed via \(via): \(quote.provenance.source.rawValue.uppercased()) for \(quote.from), "
-                + "\(second.source.rawValue.uppercased()) for \(quote.to)"
+                "\(quote.from) → \(quote.to) crossed via \(via): \(quote.provenance.sourceName) for \(quote.from), "
+                + "\(second.sourceName) for \(quote.to)"
             if !seen.contains(line) { seen.append(line) }
         }
         return seen.map(style.dim)

@@ -231,7 +231,11 @@ public struct Executor: Sendable {
                 if let day { try await historyService().table(on: day, only: options.source) } else {
                     try await service.latestTable(only: options.source, covering: base)
                 }
-            guard table.covers(base) else { throw .notCovered(base, sources: options.source.map { [$0] } ?? service.sourceIDs) }
+            guard table.covers(base) else {
+                let names = service.sourceNames
+                let asked = options.source.map { [$0] } ?? service.sourceIDs
+                throw .notCovered(base, sourceNames: asked.map { names[$0] ?? $0.rawValue })
+            }
             codes = table.currencies.filter { $0 != base }
         }
         var listed: [Quote] = []

@@ -12,16 +12,23 @@ public final class Session: Sendable {
         public var style: Style
         /// Provenance lines and error carets: for a person at a terminal.
         public var forPerson: Bool
-        /// Columns for charts: the terminal's, else $COLUMNS, else 80.
-        public var width: Int
+        /// Columns for charts and tables, measured again for each answer: the window may have
+        /// been resized since the last one.
+        public var columns: @Sendable () -> Int
         /// A spinner on stderr while `refresh` waits (stderr is a terminal).
         public var showsProgress = false
+
+        /// A fixed width.
+        public var width: Int {
+            get { columns() }
+            set { columns = { newValue } }
+        }
 
         public init(json: Bool, style: Style, forPerson: Bool, width: Int = 80) {
             self.json = json
             self.style = style
             self.forPerson = forPerson
-            self.width = width
+            columns = { width }
         }
     }
 
@@ -200,9 +207,11 @@ public final class Session: Sendable {
         if presentation.forPerson, number == nil, case .usage(let error) = failure, let span = error.span,
             Messages.printable(line) == line
         {
+            // Counted in columns, not characters: 円 takes two, a combining accent none.
+            let before = line.prefix(span.lowerBound), word = line.dropFirst(span.lowerBound).prefix(span.count)
             err.write(
-                "  " + line + "\n  " + String(repeating: " ", count: span.lowerBound)
-                    + presentation.style.red(String(repeating: "^", count: max(1, span.count))) + "\n")
+                "  " + line + "\n  " + String(repeating: " ", count: DisplayWidth.of(before))
+                    + presentation.style.red(String(repeating: "^", count: max(1, DisplayWidth.of(word)))) + "\n")
         }
     }
 }

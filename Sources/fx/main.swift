@@ -90,9 +90,9 @@ if let sourceID, !sources.contains(where: { $0.id == sourceID }) {
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
 let conversionLog = FileConversionLog.standard(environment: environment)
 let logsLines = !arguments.commandWords.isEmpty || stdinIsTerminal
-var presentation = Session.Presentation(
-    json: arguments.json, style: style, forPerson: stdoutIsTerminal,
-    width: TerminalWidth.of(fd: 1, environment: environment))
+var presentation = Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal)
+// The terminal's width now, else $COLUMNS, else 80: asked at each answer, as TAB does.
+presentation.columns = { [environment] in TerminalWidth.of(fd: 1, environment: environment) }
 presentation.showsProgress = isatty(2) == 1 && !arguments.json
 let executor = Executor(
     service: service, history: historyService, log: conversionLog,

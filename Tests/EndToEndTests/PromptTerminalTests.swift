@@ -70,6 +70,28 @@ struct PromptTerminalTests {
         #expect(screen.contains("fx> convert 100 GBP eur"), "\(screen)")
     }
 
+    /// A chart drawn after the window was resized takes the new width, wider or narrower.
+    @Test func chartsFollowTheWindowsWidth() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx)
+        defer { terminal.close() }
+        /// The widest line of the last chart on the terminal.
+        func lastChartWidth(_ run: Int) throws -> Int {
+            try terminal.send("history usd jpy", "Enter")
+            let screen = try terminal.waitFor(scrollback: true) { $0.components(separatedBy: "observations").count - 1 >= run }
+            let chart = screen.components(separatedBy: "USD/JPY · ").last ?? ""
+            return chart.split(separator: "\n").filter { $0.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }
+                .map(\.count).max() ?? 0
+        }
+        try terminal.resize(columns: 130)
+        let wide = try lastChartWidth(1)
+        #expect(wide > 100 && wide <= 130, "\(wide)")
+        try terminal.resize(columns: 60)
+        let narrow = try lastChartWidth(2)
+        #expect(narrow > 0 && narrow <= 60, "\(narrow)")
+    }
+
     /// A config holding a key that others can read: warned of once, when the prompt starts.
     @Test func aReadableKeyIsWarnedOfOnceAtThePrompt() throws {
         let fx = FXRunner()
