@@ -246,6 +246,14 @@ public enum Messages {
     }
 
     /// Marks a `sources compare` row further from the median than its precision explains.
+    /// A dated answer from another day than asked, said on stderr where no provenance line is
+    /// printed: `no rates on 2013-03-23 (Saturday); the rates of 2013-03-22 answered`.
+    public static func substitutedDay(_ provenance: Provenance) -> String? {
+        guard let requested = provenance.requested else { return nil }
+        let why = TargetCalendar.closure(on: requested).map { " (\($0))" } ?? ""
+        return "no rates on \(requested)\(why); the rates of \(provenance.date) answered"
+    }
+
     public static let beyondPrecision = "off by more than its precision explains"
 
     /// The ± of a coarse rate in percent, to one significant digit (50 ÷ 81 → 0.6).

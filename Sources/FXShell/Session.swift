@@ -117,6 +117,7 @@ public final class Session: Sendable {
             let outcome = try result.get()
             let warned = await printWarnings()
             let printed = emit(outcome)
+            noteSubstitutedDays(outcome)
             record(outcome, line: line)
             if let quickLane {
                 // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD.
@@ -171,6 +172,24 @@ public final class Session: Sendable {
                 outcome, now: clock.now())
         if let text { out.write(text + "\n") }
         return text
+    }
+
+    /// Without provenance lines (stdout is no terminal) the day that answered a dated question
+    /// would be lost in a pipe when it is not the day asked: it is said on stderr. JSON has it.
+    private func noteSubstitutedDays(_ outcome: Outcome) {
+        guard !presentation.forPerson, !presentation.json else { return }
+        let provenances: [Provenance] =
+            switch outcome {
+            case .conversion(let conversion): conversion.lines.flatMap(\.quote.provenances)
+            case .rates(let listing): listing.quotes.flatMap(\.provenances)
+            case .calculation(let result): result.lines.flatMap(\.quotes).flatMap(\.provenances)
+            default: []
+            }
+        var said = Set<String>()
+        for note in provenances.compactMap(Messages.substitutedDay) where said.insert(note).inserted {
+            out.flush()
+            err.write("note: " + note + "\n")
+        }
     }
 
     /// After the answer, so a slow or broken log file never holds it back or turns it into an error.

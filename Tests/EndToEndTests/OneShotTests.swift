@@ -32,6 +32,19 @@ import Testing
 
     /// A cached table met by new answers: the same day re-sent, then a correction. (A release
     /// build once reported such an answer as "no rates"; see `RateService.answer(of:validators:)`.)
+    /// Piped, the answer has no provenance line: the day that answered instead of a Saturday is
+    /// said on stderr, so `fx … | tee` keeps it.
+    @Test func aSubstitutedDayIsNotedOnStandardErrorWhenPiped() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let result = try fx.run(["--offline", "convert", "100", "usd", "eur", "on", "2026-10-31"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "100.00 USD = 89.51 EUR\n")
+        #expect(result.stderr.contains("note: no rates on 2026-10-31 (Saturday); the rates of 2026-10-30 answered\n"), "\(result.stderr)")
+        let weekday = try fx.run(["--offline", "convert", "100", "usd", "eur", "on", "2026-10-30"])
+        #expect(!weekday.stderr.contains("note:"), "\(weekday.stderr)")
+    }
+
     @Test func refreshOverACachedTableTakesTheNewAnswer() throws {
         let day = ECBServer.latestPublicationDate()
         let same = ECBServer.daily(dated: day)
