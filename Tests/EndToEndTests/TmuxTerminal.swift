@@ -34,8 +34,22 @@ final class TmuxTerminal {
     /// The screen and what scrolled off it, with lines the terminal wrapped joined again.
     func scrollback() throws -> String { try tmux(["capture-pane", "-p", "-J", "-S", "-500", "-t", "fx"]) }
 
-    /// Resizes the window, as a user dragging its edge does (fx gets SIGWINCH).
-    func resize(columns: Int) throws { try tmux(["resize-window", "-t", "fx", "-x", String(columns)]) }
+    /// Resizes the window, as a user dragging its edge does (fx gets SIGWINCH), and waits until
+    /// the terminal's own size says so: tmux passes a resize on to the terminal a moment later.
+    func resize(columns: Int) throws {
+        try tmux(["resize-window", "-t", "fx", "-x", String(columns)])
+        let tty = try tmux(["display-message", "-p", "-t", "fx", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw RunnerError(description: "cannot open \(tty)") }
+        defer { Glibc.close(fd) }
+        let deadline = Date() + 5
+        var size = winsize()
+        while Date() < deadline {
+            if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, Int(size.ws_col) == columns { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw RunnerError(description: "the terminal stayed \(size.ws_col) columns wide")
+    }
 
     /// Waits up to `timeout` seconds for the screen (with `scrollback`, all of it) to satisfy
     /// `condition`; returns the last screen.
