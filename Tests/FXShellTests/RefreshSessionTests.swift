@@ -16,6 +16,14 @@ struct RefreshSessionTests {
         #expect(shell.out.text == "ecb: updated 2026-10-30 (4 currencies with EUR)\n")
     }
 
+    /// JSON counts the currencies as the text and `sources` do, the base among them.
+    @Test
+    func aRefreshInJSONCountsTheBaseAmongTheCurrencies() async {
+        let shell = ShellHarness(json: true)
+        #expect(await shell.session.run("refresh") == .ok)
+        #expect(shell.out.text.contains(#""currencies":4"#), "\(shell.out.text)")
+    }
+
     @Test
     func aRefreshOverAnOlderCacheNamesBothDates() async {
         let cached = CachedRates(
