@@ -72,7 +72,7 @@ public enum JSONRenderer {
             members += [
                 ("status", .string("updated")), ("date", .string(entry.table.date.description)),
                 ("previous_date", report.previous.map { .string($0.date.description) } ?? .null),
-                ("currencies", .int(entry.table.rates.count)),
+                ("currencies", .int(entry.table.currencies.count)),
             ]
         case .unchanged(let entry):
             members += [("status", .string("unchanged")), ("date", .string(entry.table.date.description))]

@@ -74,17 +74,21 @@ public struct LogRenderer: Sendable {
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 
-    /// `{"log":[{"time","line","result","rate","source","as_of"}]}`, null for what is not known.
+    /// `{"log":[{"time","line","result","currency","text","rate","source","as_of"}]}`, null for what
+    /// is not known: `result` is the number (`"9524"`), `text` the answer as shown (`"9,524 JPY"`).
     public static func json(_ entries: [ConversionLogEntry]) -> JSONValue {
         .object([
             (
                 "log",
                 .array(
                     entries.map { entry in
-                        .object([
+                        let amount = entry.resultAmount
+                        return .object([
                             ("time", .string(isoTime(entry.time))),
                             ("line", .string(entry.line)),
-                            ("result", .string(entry.result)),
+                            ("result", amount.map { .string($0.number) } ?? .null),
+                            ("currency", amount?.currency.map { .string($0.rawValue) } ?? .null),
+                            ("text", .string(entry.result)),
                             ("rate", entry.rate.map(JSONValue.string) ?? .null),
                             ("source", entry.source.map { .string($0.rawValue) } ?? .null),
                             ("as_of", entry.asOf.map { .string($0.description) } ?? .null),

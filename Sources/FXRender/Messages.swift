@@ -131,7 +131,7 @@ public enum Messages {
     public static func text(for error: RateError) -> String {
         switch error {
         case .notCovered(let code, let sources):
-            let names = sources.map { $0.rawValue.uppercased() }.joined(separator: ", ")
+            let names = sources.joined(separator: ", ")
             return "No rate for \(code): it is not published by \(names.isEmpty ? "any enabled source" : names)."
         case .unavailable(_, let name, let failure):
             return "No rates available: \(name): \(text(for: failure)), and nothing is cached."
@@ -248,6 +248,14 @@ public enum Messages {
     }
 
     /// Marks a `sources compare` row further from the median than its precision explains.
+    /// A dated answer from another day than asked, said on stderr where no provenance line is
+    /// printed: `no rates on 2013-03-23 (Saturday); the rates of 2013-03-22 answered`.
+    public static func substitutedDay(_ provenance: Provenance) -> String? {
+        guard let requested = provenance.requested else { return nil }
+        let why = TargetCalendar.closure(on: requested).map { " (\($0))" } ?? ""
+        return "no rates on \(requested)\(why); the rates of \(provenance.date) answered"
+    }
+
     public static let beyondPrecision = "off by more than its precision explains"
 
     /// The ± of a coarse rate in percent, to one significant digit (50 ÷ 81 → 0.6).

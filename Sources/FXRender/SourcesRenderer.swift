@@ -76,13 +76,15 @@ public struct SourcesRenderer: Sendable {
         let median = comparison.median
         var lines = ["1 \(comparison.base) in \(comparison.quote):"]
         let nameWidth = comparison.rows.map(\.source.rawValue.count).max() ?? 0
+        let rates = DecimalColumn(
+            comparison.rows.compactMap { $0.quote.map { DecimalFormat.rate($0.rate) } } + (median.map { [DecimalFormat.rate($0)] } ?? []))
         for row in comparison.rows {
             let id = row.source.rawValue + String(repeating: " ", count: nameWidth - row.source.rawValue.count)
             guard let quote = row.quote else {
                 lines.append("  \(id)  " + style.dim(Messages.printable(row.problem ?? "no rate")))
                 continue
             }
-            var line = "  \(id)  \(DecimalFormat.rate(quote.rate))  \(quote.provenance.date)"
+            var line = "  \(id)  \(rates.aligned(DecimalFormat.rate(quote.rate)))  \(quote.provenance.date)"
             if let median, median != 0 {
                 let deviation = ((quote.rate - median) / median * 100)
                 line += "  " + (deviation >= 0 ? "+" : "") + DecimalFormat.fixed(deviation, fractionDigits: 3) + "%"
@@ -92,7 +94,8 @@ public struct SourcesRenderer: Sendable {
             lines.append(line)
         }
         if let median {
-            lines.append("  " + String(repeating: " ", count: nameWidth) + "  " + style.bold(DecimalFormat.rate(median)) + "  median")
+            lines.append(
+                "  " + String(repeating: " ", count: nameWidth) + "  " + style.bold(rates.aligned(DecimalFormat.rate(median))) + "  median")
         }
         return lines.joined(separator: "\n")
     }

@@ -95,9 +95,11 @@ public struct TextRenderer: Sendable {
         switch report.outcome {
         case .updated(let entry):
             let from = report.previous.map { "\($0.date) → " } ?? ""
-            let count = entry.table.rates.count
+            // Counted as `sources` counts them: the base is one of the table's currencies.
+            let count = entry.table.currencies.count
             var line =
-                "\(id): " + style.green("updated") + " \(from)\(entry.table.date) (\(count) \(count == 1 ? "currency" : "currencies")"
+                "\(id): " + style.green("updated") + " \(from)\(entry.table.date) "
+                + "(\(count) \(count == 1 ? "currency" : "currencies") with \(entry.table.base)"
             // What the new table adds or drops against the one it replaced.
             if let previous = report.previous {
                 let added = Set(entry.table.rates.keys).subtracting(previous.rates.keys).sorted()
@@ -117,15 +119,16 @@ public struct TextRenderer: Sendable {
         }
     }
 
-    /// `USD → KRW crossed via USD: ECB for USD, DUNAMU for KRW`, for quotes resting on two sources.
+    /// `USD → KRW crossed via USD: European Central Bank for USD, Dunamu (Hana Bank) for KRW`, for
+    /// quotes resting on two sources.
     func crossLines(_ quotes: [Quote]) -> [String] {
         guard showProvenance else { return [] }
         var seen: [String] = []
         for quote in quotes {
             guard let via = quote.via, let second = quote.secondLeg else { continue }
             let line =
-                "\(quote.from) → \(quote.to) crossed via \(via): \(quote.provenance.source.rawValue.uppercased()) for \(quote.from), "
-                + "\(second.source.rawValue.uppercased()) for \(quote.to)"
+                "\(quote.from) → \(quote.to) crossed via \(via): \(quote.provenance.sourceName) for \(quote.from), "
+                + "\(second.sourceName) for \(quote.to)"
             if !seen.contains(line) { seen.append(line) }
         }
         return seen.map(style.dim)

@@ -84,6 +84,8 @@ public final class EditLineReader: LineSource {
                     print("")
                     continue
                 }
+                // Ctrl-D leaves the cursor after `fx> `: end the line, so the shell's prompt starts its own.
+                if count == 0 { FileDescriptorOutput(fd: 1, bufferSize: 0).write("\n") }
                 return nil
             }
             var line = String(cString: raw)
@@ -150,7 +152,9 @@ public final class EditLineReader: LineSource {
         guard !completion.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
 
         var insertion = completion.commonPrefix
-        if completion.candidates.count == 1 { insertion += " " }
+        // A word completed mid-line may already have its space after it.
+        let following = UnsafeRawBufferPointer(start: info.cursor, count: info.lastchar - info.cursor).first
+        if completion.candidates.count == 1, following != UInt8(ascii: " ") { insertion += " " }
         if insertion.count > completion.partial.count || (completion.candidates.count == 1 && insertion != completion.partial) {
             fx_el_deletestr(editLine, Int32(completion.partial.count))
             fx_el_insertstr(editLine, insertion)

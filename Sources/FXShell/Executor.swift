@@ -17,13 +17,15 @@ public struct Executor: Sendable {
         }
     }
 
-    let service: RateService
+    /// The services and sources in use: `sources enable|disable|order` replaces them.
+    private let current: CurrentSourceSetup
+    var service: RateService { current.setup.service }
     /// Dated questions and `history`; nil where no history is wired (then they fail clearly).
-    let history: HistoryService?
+    var history: HistoryService? { current.setup.history }
+    /// Every source fx knows, in the order asked, for `sources`.
+    var sourceInfo: [SourceInfo] { current.setup.sourceInfo }
     /// Bare `history` reads this user's conversion log.
     let log: (any ConversionLog)?
-    /// Every source fx knows, in the order asked, for `sources`.
-    let sourceInfo: [SourceInfo]
     /// Where `sources enable|disable|order` write; nil where there is no config file.
     let config: ConfigEditor?
     let tree: CommandTree
@@ -37,13 +39,12 @@ public struct Executor: Sendable {
         service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
         sourceInfo: [SourceInfo] = [], config: ConfigEditor? = nil,
         tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
-        options: Options = Options(), workspace: Workspace = Workspace()
+        options: Options = Options(), workspace: Workspace = Workspace(),
+        rebuildSources: (@Sendable () -> SourceSetup)? = nil
     ) {
         self.workspace = workspace
-        self.service = service
-        self.history = history
+        current = CurrentSourceSetup(SourceSetup(service: service, history: history, sourceInfo: sourceInfo), rebuild: rebuildSources)
         self.log = log
-        self.sourceInfo = sourceInfo
         self.config = config
         self.tree = tree
         self.catalog = catalog
@@ -144,13 +145,12 @@ public struct Executor: Sendable {
             let key = sourceInfo.first { $0.id == id }
             let note = on && key?.keyVariable != nil && key?.keySet == false ? "; it needs \(key!.keyVariable!) before it answers" : ""
             return .configured(
-                "\(id) \(on ? "enabled" : "disabled") in \(Messages.printable(config!.path))\(note); this takes effect when fx starts next")
+                "\(id) \(on ? "enabled" : "disabled") in \(Messages.printable(config!.path))\(note); \(applied())")
         case .order(let ids):
             var order: [SourceID] = []
             try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, known: sourceInfo.map(\.id)) }
             return .configured(
-                "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(Messages.printable(config!.path)); this takes effect when fx starts next"
-            )
+                "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(Messages.printable(config!.path)); \(applied())")
         case .compare(let base, let quote):
             var rows: [SourceComparison.Row] = []
             for status in await service.status() {
@@ -165,6 +165,11 @@ public struct Executor: Sendable {
             }
             return .comparison(SourceComparison(base: base, quote: quote, rows: rows))
         }
+    }
+
+    /// Builds the sources again from the config just written, and says when the change counts.
+    private func applied() -> String {
+        current.renew() ? "in effect now" : "this takes effect when fx starts next"
     }
 
     private func editConfig(_ body: (ConfigEditor) throws(ConfigEditor.EditError) -> Void) throws(RateError) {
@@ -231,7 +236,11 @@ public struct Executor: Sendable {
                 if let day { try await historyService().table(on: day, only: options.source) } else {
                     try await service.latestTable(only: options.source, covering: base)
                 }
-            guard table.covers(base) else { throw .notCovered(base, sources: options.source.map { [$0] } ?? service.sourceIDs) }
+            guard table.covers(base) else {
+                let names = service.sourceNames
+                let asked = options.source.map { [$0] } ?? service.sourceIDs
+                throw .notCovered(base, sourceNames: asked.map { names[$0] ?? $0.rawValue })
+            }
             codes = table.currencies.filter { $0 != base }
         }
         var listed: [Quote] = []

@@ -12,16 +12,23 @@ public final class Session: Sendable {
         public var style: Style
         /// Provenance lines and error carets: for a person at a terminal.
         public var forPerson: Bool
-        /// Columns for charts: the terminal's, else $COLUMNS, else 80.
-        public var width: Int
+        /// Columns for charts and tables, measured again for each answer: the window may have
+        /// been resized since the last one.
+        public var columns: @Sendable () -> Int
         /// A spinner on stderr while `refresh` waits (stderr is a terminal).
         public var showsProgress = false
+
+        /// A fixed width.
+        public var width: Int {
+            get { columns() }
+            set { columns = { newValue } }
+        }
 
         public init(json: Bool, style: Style, forPerson: Bool, width: Int = 80) {
             self.json = json
             self.style = style
             self.forPerson = forPerson
-            self.width = width
+            columns = { width }
         }
     }
 
@@ -110,6 +117,7 @@ public final class Session: Sendable {
             let outcome = try result.get()
             let warned = await printWarnings()
             let printed = emit(outcome)
+            noteSubstitutedDays(outcome)
             record(outcome, line: line)
             if let quickLane {
                 // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD.
@@ -166,6 +174,24 @@ public final class Session: Sendable {
         return text
     }
 
+    /// Without provenance lines (stdout is no terminal) the day that answered a dated question
+    /// would be lost in a pipe when it is not the day asked: it is said on stderr. JSON has it.
+    private func noteSubstitutedDays(_ outcome: Outcome) {
+        guard !presentation.forPerson, !presentation.json else { return }
+        let provenances: [Provenance] =
+            switch outcome {
+            case .conversion(let conversion): conversion.lines.flatMap(\.quote.provenances)
+            case .rates(let listing): listing.quotes.flatMap(\.provenances)
+            case .calculation(let result): result.lines.flatMap(\.quotes).flatMap(\.provenances)
+            default: []
+            }
+        var said = Set<String>()
+        for note in provenances.compactMap(Messages.substitutedDay) where said.insert(note).inserted {
+            out.flush()
+            err.write("note: " + note + "\n")
+        }
+    }
+
     /// After the answer, so a slow or broken log file never holds it back or turns it into an error.
     private func record(_ outcome: Outcome, line: String) {
         guard let log else { return }
@@ -192,15 +218,19 @@ public final class Session: Sendable {
         if presentation.json, emitJSON {
             out.write(JSONRenderer.render(failure, line: number) + "\n")
         }
+        // After the answer it judges: stdout is buffered, stderr is not.
+        out.flush()
         let label = number.map { "fx: line \($0): " } ?? "fx: "
         err.write(presentation.style.red(label) + failure.message + "\n")
         // The caret needs the line as typed; a line with control characters is not echoed at all.
         if presentation.forPerson, number == nil, case .usage(let error) = failure, let span = error.span,
             Messages.printable(line) == line
         {
+            // Counted in columns, not characters: 円 takes two, a combining accent none.
+            let before = line.prefix(span.lowerBound), word = line.dropFirst(span.lowerBound).prefix(span.count)
             err.write(
-                "  " + line + "\n  " + String(repeating: " ", count: span.lowerBound)
-                    + presentation.style.red(String(repeating: "^", count: max(1, span.count))) + "\n")
+                "  " + line + "\n  " + String(repeating: " ", count: DisplayWidth.of(before))
+                    + presentation.style.red(String(repeating: "^", count: max(1, DisplayWidth.of(word)))) + "\n")
         }
     }
 }

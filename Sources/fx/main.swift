@@ -58,18 +58,25 @@ let settings = Settings.load(environment: environment, knownSources: knownSource
 let clock = SystemClock()
 let transport = HelperTransport.besideExecutable()
 let io = SourceIO(transport: transport, ecbFiles: HelperECBFetcher(helper: transport.helper))
-let sources = catalog.sources(settings, io: io)
-let service = RateService(
-    sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
-    builtIn: .ecb, options: RateService.Options(offline: arguments.offline),
-    usage: FileUsageStore(directory: settings.cacheDirectory),
-    quotas: SourceCatalog.defaultQuotas.merging(settings.quotas) { _, configured in configured },
-    describe: { Messages.text(for: $0) })
-// Histories are read only by dated questions and `history`; a conversion never opens them.
-let historySources = catalog.historySources(of: sources, settings, io: io)
-let historyService = HistoryService(
-    sources: historySources, store: FileHistoryStore(directory: settings.cacheDirectory), clock: clock,
-    builtIn: .ecb, options: HistoryService.Options(offline: arguments.offline))
+let offline = arguments.offline
+
+/// The services over the sources the settings enable, in their order; made again when
+/// `sources enable|disable|order` changes the config in a running session.
+@Sendable func sourceSetup(_ settings: Settings) -> SourceSetup {
+    let sources = catalog.sources(settings, io: io)
+    let service = RateService(
+        sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
+        builtIn: .ecb, options: RateService.Options(offline: offline),
+        usage: FileUsageStore(directory: settings.cacheDirectory),
+        quotas: SourceCatalog.defaultQuotas.merging(settings.quotas) { _, configured in configured },
+        describe: { Messages.text(for: $0) })
+    // Histories are read only by dated questions and `history`; a conversion never opens them.
+    let history = HistoryService(
+        sources: catalog.historySources(of: sources, settings, io: io), store: FileHistoryStore(directory: settings.cacheDirectory),
+        clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline))
+    return SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
+}
+let setup = sourceSetup(settings)
 
 let stdinIsTerminal = isatty(0) == 1
 let stdoutIsTerminal = isatty(1) == 1
@@ -83,22 +90,23 @@ if let sourceID, !knownSources.contains(sourceID) {
     let error = UsageError(.unknownSource(arguments.source ?? "", known: knownSources), span: nil)
     optionError(Messages.text(for: error), json: arguments.json, code: Failure.usage(error).code)
 }
-if let sourceID, !sources.contains(where: { $0.id == sourceID }) {
+if let sourceID, !setup.service.sourceIDs.contains(sourceID) {
     optionError(
         Messages.text(for: RateError.sourceDisabled(sourceID)), json: arguments.json, code: Failure.rates(.sourceDisabled(sourceID)).code)
 }
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
 let conversionLog = FileConversionLog.standard(environment: environment)
 let logsLines = !arguments.commandWords.isEmpty || stdinIsTerminal
-var presentation = Session.Presentation(
-    json: arguments.json, style: style, forPerson: stdoutIsTerminal,
-    width: TerminalWidth.of(fd: 1, environment: environment))
+var presentation = Session.Presentation(json: arguments.json, style: style, forPerson: stdoutIsTerminal)
+// The terminal's width now, else $COLUMNS, else 80: asked at each answer, as TAB does.
+presentation.columns = { [environment] in TerminalWidth.of(fd: 1, environment: environment) }
 presentation.showsProgress = isatty(2) == 1 && !arguments.json
 let executor = Executor(
-    service: service, history: historyService, log: conversionLog,
-    sourceInfo: catalog.info(settings), config: ConfigEditor(path: settings.configPath), clock: clock,
+    service: setup.service, history: setup.history, log: conversionLog,
+    sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)),
-    workspace: Workspace(preferences: settings.preferences))
+    workspace: Workspace(preferences: settings.preferences),
+    rebuildSources: { [environment] in sourceSetup(Settings.load(environment: environment, knownSources: knownSources)) })
 let scriptMode = arguments.commandWords.isEmpty && !wantsEditing && !stdinIsTerminal
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, clock: clock,

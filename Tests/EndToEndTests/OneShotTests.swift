@@ -32,6 +32,19 @@ import Testing
 
     /// A cached table met by new answers: the same day re-sent, then a correction. (A release
     /// build once reported such an answer as "no rates"; see `RateService.answer(of:validators:)`.)
+    /// Piped, the answer has no provenance line: the day that answered instead of a Saturday is
+    /// said on stderr, so `fx … | tee` keeps it.
+    @Test func aSubstitutedDayIsNotedOnStandardErrorWhenPiped() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let result = try fx.run(["--offline", "convert", "100", "usd", "eur", "on", "2026-10-31"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "100.00 USD = 89.51 EUR\n")
+        #expect(result.stderr.contains("note: no rates on 2026-10-31 (Saturday); the rates of 2026-10-30 answered\n"), "\(result.stderr)")
+        let weekday = try fx.run(["--offline", "convert", "100", "usd", "eur", "on", "2026-10-30"])
+        #expect(!weekday.stderr.contains("note:"), "\(weekday.stderr)")
+    }
+
     @Test func refreshOverACachedTableTakesTheNewAnswer() throws {
         let day = ECBServer.latestPublicationDate()
         let same = ECBServer.daily(dated: day)
@@ -46,14 +59,14 @@ import Testing
         let fx = FXRunner(ecbURL: server.ecbURL)
         defer { fx.cleanUp() }
 
-        #expect(try fx.run(["refresh", "ecb"]).stdout == "ecb: updated \(day) (29 currencies)\n")
+        #expect(try fx.run(["refresh", "ecb"]).stdout == "ecb: updated \(day) (30 currencies with EUR)\n")
         let again = try fx.run(["refresh", "ecb"])
         #expect(again.status == 0)
         #expect(again.stdout.hasPrefix("ecb: unchanged, still \(day)"))
         served.body = newer
         let changed = try fx.run(["refresh", "ecb"])
         #expect(changed.status == 0)
-        #expect(changed.stdout == "ecb: updated \(day) → \(day) (29 currencies; 1 changed)\n")
+        #expect(changed.stdout == "ecb: updated \(day) → \(day) (30 currencies with EUR; 1 changed)\n")
         #expect(try fx.run(["convert", "120", "usd", "eur"]).stdout == "120.00 USD = 100.00 EUR\n")
         #expect(server.requests.count == 3)
     }

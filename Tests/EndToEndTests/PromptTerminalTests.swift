@@ -7,14 +7,17 @@ import Testing
 struct PromptTerminalTests {
     /// Runs fx on a terminal, recording `stty -g` before and after and fx's exit status;
     /// `launcher` is a command that runs fx (its path and options follow).
-    func start(_ fx: FXRunner, options: String = "--offline", term: String = "xterm", launcher: String = "") throws -> TmuxTerminal {
+    /// `after` runs on the terminal once fx has ended, as the shell's next prompt would.
+    func start(
+        _ fx: FXRunner, options: String = "--offline", term: String = "xterm", launcher: String = "", after: String = ""
+    ) throws -> TmuxTerminal {
         let binary = try FXRunner.binary().path
         let home = fx.home.path
         var environment = fx.environment
         environment["TERM"] = term
         // The wrapper shell must outlive a Ctrl-C meant for fx (sh exits on one it was sent too).
         let command =
-            "trap : INT; stty -g > \(home)/stty.before; \(launcher)\(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
+            "trap : INT; stty -g > \(home)/stty.before; \(launcher)\(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; \(after)sleep 60"
         let terminal = try TmuxTerminal(command: command, environment: environment)
         // capture-pane drops trailing spaces, so the fresh prompt reads "fx>".
         try terminal.waitFor { $0.contains("fx>") }
@@ -51,6 +54,42 @@ struct PromptTerminalTests {
         let answer = try terminal.waitFor { $0.contains("100.00 USD = 89.51 EUR") }
         #expect(answer.contains("fx> convert 100 USD eur"), "\(answer)")
         #expect(answer.contains("100.00 USD = 89.51 EUR"))
+    }
+
+    /// TAB in the middle of a line uses the space already after the word instead of adding one.
+    @Test func completingMidLineKeepsOneSpace() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx)
+        defer { terminal.close() }
+        try terminal.send("convert 100 gb eur")
+        try terminal.waitFor { $0.contains("fx> convert 100 gb eur") }
+        for _ in 0..<4 { try terminal.send("Left") }
+        try terminal.send("Tab")
+        let screen = try terminal.waitFor { $0.contains("GBP") }
+        #expect(screen.contains("fx> convert 100 GBP eur"), "\(screen)")
+    }
+
+    /// A chart drawn after the window was resized takes the new width, wider or narrower.
+    @Test func chartsFollowTheWindowsWidth() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx)
+        defer { terminal.close() }
+        /// The widest line of the last chart on the terminal.
+        func lastChartWidth(_ run: Int) throws -> Int {
+            try terminal.send("history usd jpy", "Enter")
+            let screen = try terminal.waitFor(scrollback: true) { $0.components(separatedBy: "observations").count - 1 >= run }
+            let chart = screen.components(separatedBy: "USD/JPY · ").last ?? ""
+            return chart.split(separator: "\n").filter { $0.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }
+                .map(\.count).max() ?? 0
+        }
+        try terminal.resize(columns: 130)
+        let wide = try lastChartWidth(1)
+        #expect(wide > 100 && wide <= 130, "\(wide)")
+        try terminal.resize(columns: 60)
+        let narrow = try lastChartWidth(2)
+        #expect(narrow > 0 && narrow <= 60, "\(narrow)")
     }
 
     /// A config holding a key that others can read: warned of once, when the prompt starts.
@@ -93,6 +132,18 @@ struct PromptTerminalTests {
         let after = try String(contentsOf: fx.home.appendingPathComponent("stty.after"), encoding: .utf8)
         #expect(!before.isEmpty)
         #expect(before == after)
+    }
+
+    /// What the shell prints next starts on a line of its own, not after `fx> `.
+    @Test func ctrlDEndsThePromptsLine() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try start(fx, after: "printf SHELL; ")
+        defer { terminal.close() }
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor { $0.contains("SHELL") }
+        #expect(screen.split(separator: "\n").contains("SHELL"), "\(screen)")
+        #expect(!screen.contains("fx> SHELL") && !screen.contains("fx>SHELL"))
     }
 
     @Test func aSecondSessionRecallsTheFirstSessionsLines() throws {

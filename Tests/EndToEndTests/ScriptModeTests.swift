@@ -4,6 +4,27 @@ import Testing
 
 /// `fx < file`: answers on stdout in order, errors on stderr by line, the first failure's status.
 @Suite struct ScriptModeTests {
+    /// `sources disable|enable` count from the next line of the same session, not the next run.
+    @Test func sourcesChangedInASessionAreAskedSoAtOnce() throws {
+        let server = try ECBServer.current()
+        defer { server.stop() }
+        let fx = FXRunner(ecbURL: server.ecbURL)
+        defer { fx.cleanUp() }
+        let script = """
+            sources disable ecb
+            refresh ecb
+            sources enable ecb
+            refresh ecb
+            """
+        let result = try fx.run([], stdin: script)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.stdout) \(result.stderr)")
+        #expect(lines.first?.hasPrefix("ecb disabled in ") == true && lines.first?.hasSuffix("; in effect now") == true, "\(lines)")
+        #expect(result.stderr.contains("fx: line 2: The source 'ecb' is disabled"), "\(result.stderr)")
+        #expect(lines.last?.hasPrefix("ecb: updated") == true, "\(lines)")
+        #expect(server.requests.count == 1)
+    }
+
     @Test func badLineIsReportedAndTheRestStillRuns() throws {
         let server = try ECBServer.current()
         defer { server.stop() }

@@ -31,13 +31,34 @@ final class TmuxTerminal {
 
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "fx"]) }
 
-    /// Waits up to `timeout` seconds for the screen to satisfy `condition`; returns the last screen.
+    /// The screen and what scrolled off it, with lines the terminal wrapped joined again.
+    func scrollback() throws -> String { try tmux(["capture-pane", "-p", "-J", "-S", "-500", "-t", "fx"]) }
+
+    /// Resizes the window, as a user dragging its edge does (fx gets SIGWINCH), and waits until
+    /// the terminal's own size says so: tmux passes a resize on to the terminal a moment later.
+    func resize(columns: Int) throws {
+        try tmux(["resize-window", "-t", "fx", "-x", String(columns)])
+        let tty = try tmux(["display-message", "-p", "-t", "fx", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw RunnerError(description: "cannot open \(tty)") }
+        defer { Glibc.close(fd) }
+        let deadline = Date() + 5
+        var size = winsize()
+        while Date() < deadline {
+            if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, Int(size.ws_col) == columns { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw RunnerError(description: "the terminal stayed \(size.ws_col) columns wide")
+    }
+
+    /// Waits up to `timeout` seconds for the screen (with `scrollback`, all of it) to satisfy
+    /// `condition`; returns the last screen.
     @discardableResult
-    func waitFor(timeout: TimeInterval = 15, _ condition: (String) -> Bool) throws -> String {
+    func waitFor(timeout: TimeInterval = 15, scrollback: Bool = false, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date() + timeout
         var last = ""
         while Date() < deadline {
-            last = try screen()
+            last = try scrollback ? self.scrollback() : screen()
             if condition(last) { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }

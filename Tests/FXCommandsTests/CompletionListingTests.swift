@@ -76,13 +76,20 @@ struct CompletionListingTests {
             ]
         ),
         ([Candidate("to"), Candidate("USD", detail: "US Dollar")], 40, 10, ["to              USD  US Dollar"]),
-        // Details longer than 22 characters are cut to 21 and an ellipsis.
+        // Details that do not fit are cut to 22 characters: 21 and an ellipsis.
         (
-            [Candidate("XTS", detail: "Codes specifically reserved for testing purposes")], 80, 10,
+            [Candidate("XTS", detail: "Codes specifically reserved for testing purposes")], 27, 10,
             ["XTS  Codes specifically re…"]
         ),
-        ([Candidate("ABC", detail: "abcdefghijklmnopqrstuv")], 80, 10, ["ABC  abcdefghijklmnopqrstuv"]),
-        ([Candidate("ABC", detail: "abcdefghijklmnopqrstuvw")], 80, 10, ["ABC  abcdefghijklmnopqrstu…"]),
+        ([Candidate("ABC", detail: "abcdefghijklmnopqrstuv")], 27, 10, ["ABC  abcdefghijklmnopqrstuv"]),
+        ([Candidate("ABC", detail: "abcdefghijklmnopqrstuvw")], 27, 10, ["ABC  abcdefghijklmnopqrstu…"]),
+        // Where the width allows, details are whole.
+        (
+            [Candidate("XTS", detail: "Codes specifically reserved for testing purposes")], 80, 10,
+            ["XTS  Codes specifically reserved for testing purposes"]
+        ),
+        // As long as they fit the width: cut to what does.
+        ([Candidate("ABC", detail: "abcdefghijklmnopqrstuvwxyz")], 30, 10, ["ABC  abcdefghijklmnopqrstuv…"]),
     ]
 
     @Test(arguments: layoutCases)
@@ -156,6 +163,14 @@ struct CompletionListingTests {
         #expect(lines.contains { $0.contains("MYR  Malaysian Ringgit") })
         // The names are short enough not to be cut.
         #expect(!lines.contains { $0.contains("…") })
+    }
+
+    /// `help` + TAB TAB on a wide terminal: every command's summary whole.
+    @Test func helpListsWholeSummariesAt120Columns() {
+        let candidates = Completer().complete(line: "help ", cursor: 5).candidates
+        let lines = CompletionListing.lines(candidates, width: 120, maxRows: 26)
+        #expect(!lines.isEmpty && !lines.contains { $0.contains("…") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 120 })
     }
 
     @Test

@@ -499,10 +499,10 @@ struct HistoryServiceSourceTests {
         #expect(pair.provenance.source == .ecb)
         #expect(pair.points.count == 5)
 
-        await #expect(throws: RateError.notCovered(code("XAU"), sources: [SourceID("usd"), .ecb])) {
+        await #expect(throws: RateError.notCovered(code("XAU"), sourceNames: ["Dollar Bank", "European Central Bank"])) {
             try await service.quote(from: .usd, to: code("XAU"), on: day("2026-10-30"))
         }
-        await #expect(throws: RateError.notCovered(jpy, sources: [SourceID("usd")])) {
+        await #expect(throws: RateError.notCovered(jpy, sourceNames: ["Dollar Bank"])) {
             try await service.quote(from: .usd, to: jpy, on: day("2026-10-30"), only: SourceID("usd"))
         }
     }

@@ -388,14 +388,14 @@ struct RateServiceQuoteTests {
 
     @Test func currencyNotCovered() async {
         let (service, _) = Self.freshService()
-        await #expect(throws: RateError.notCovered(code("XAU"), sources: [.ecb])) {
+        await #expect(throws: RateError.notCovered(code("XAU"), sourceNames: ["European Central Bank"])) {
             try await service.quote(from: .usd, to: code("XAU"))
         }
-        await #expect(throws: RateError.notCovered(code("ABC"), sources: [.ecb])) {
+        await #expect(throws: RateError.notCovered(code("ABC"), sourceNames: ["European Central Bank"])) {
             try await service.quote(from: code("ABC"), to: .usd)
         }
         // When neither is covered, the first is named.
-        await #expect(throws: RateError.notCovered(code("ABC"), sources: [.ecb])) {
+        await #expect(throws: RateError.notCovered(code("ABC"), sourceNames: ["European Central Bank"])) {
             try await service.quote(from: code("ABC"), to: code("XYZ"))
         }
     }

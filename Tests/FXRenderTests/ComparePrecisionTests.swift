@@ -28,3 +28,23 @@ import Testing
         #expect(json.contains(#""significant_digits":2"#) && json.contains(#""beyond_precision":true"#), "\(json)")
     }
 }
+
+/// The rates of `sources compare`, the median's too, stand on one decimal point.
+@Suite struct CompareAlignmentTests {
+    @Test func ratesAlignOnTheDecimalPoint() {
+        let rows = [("ecb", Decimal(string: "157.25")!), ("oxr", Decimal(string: "1572.5")!), ("boc", Decimal(string: "15.7251")!)].map {
+            id, rate in
+            SourceComparison.Row(
+                source: SourceID(id), name: id,
+                quote: Quote(
+                    from: RenderFixtures.code("USD"), to: RenderFixtures.code("JPY"), fromPerBase: 1, toPerBase: rate,
+                    provenance: RenderFixtures.provenance()), problem: nil)
+        }
+        let comparison = SourceComparison(base: RenderFixtures.code("USD"), quote: RenderFixtures.code("JPY"), rows: rows)
+        let text = SourcesRenderer(style: Style(color: false)).text(comparison)
+        let points = text.split(separator: "\n").dropFirst().map { line in
+            line.firstIndex(of: ".").map { line.distance(from: line.startIndex, to: $0) }
+        }
+        #expect(points.count == 4 && Set(points).count == 1, "\(text)")
+    }
+}

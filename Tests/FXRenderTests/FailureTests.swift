@@ -20,7 +20,7 @@ struct FailureTests {
         (.usage(UsageError(.missingTarget(after: "usd"), span: nil)), 2, "missing_currency"),
         (.usage(UsageError(.unexpectedWord("now", command: "quit"), span: nil)), 2, "unexpected_word"),
         (.usage(UsageError(.unknownHelpTopic("x", suggestion: nil), span: nil)), 2, "unknown_help_topic"),
-        (.rates(.notCovered(CurrencyCode("KWD")!, sources: [.ecb])), 1, "no_rate"),
+        (.rates(.notCovered(CurrencyCode("KWD")!, sourceNames: ["European Central Bank"])), 1, "no_rate"),
         (.rates(.unavailable(source: .ecb, sourceName: "ECB", failure: .emptyBody)), 1, "source_unavailable"),
         (.rates(.offlineWithoutData(.ecb)), 1, "offline_no_data"),
         (.rates(.unknownSource("boc")), 2, "unknown_source"),

@@ -22,7 +22,7 @@ struct JSONErrorTests {
 
     @Test
     func withoutALineNumberOrASpanNeitherAppears() throws {
-        let json = JSONRenderer.render(.rates(.notCovered(CurrencyCode("KWD")!, sources: [.ecb])), line: nil)
+        let json = JSONRenderer.render(.rates(.notCovered(CurrencyCode("KWD")!, sourceNames: ["European Central Bank"])), line: nil)
         let error = try #require(try RenderFixtures.object(json)["error"] as? [String: Any])
         #expect(Set(error.keys) == ["code", "message"])
         #expect(error["code"] as? String == "no_rate")

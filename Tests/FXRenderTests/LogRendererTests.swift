@@ -91,6 +91,18 @@ struct LogRendererTests {
                 """)
     }
 
+    /// The number without grouping and the currency apart, from every kind of entry.
+    @Test(
+        arguments: [
+            ("9,524 JPY", "9524", "JPY"), ("1 USD = 157.25 JPY", "157.25", "JPY"), ("-1,234.50 EUR", "-1234.50", "EUR"),
+            ("52.5", "52.5", nil), ("103.46%", "103.46", nil), ("1 EUR = 30 rates", nil, nil), ("r", nil, nil),
+        ] as [(String, String?, String?)])
+    func jsonResultIsAnAmountAndACurrency(text: String, number: String?, currency: String?) {
+        let entry = ConversionLogEntry(time: F.now, line: "x", result: text, rate: nil, source: nil, asOf: nil)
+        #expect(entry.resultAmount?.number == number)
+        #expect(entry.resultAmount?.currency?.rawValue == currency)
+    }
+
     @Test
     func jsonOneObjectUnderLogNullForWhatIsUnknownTextKeptExact() {
         let entries = [
@@ -99,8 +111,9 @@ struct LogRendererTests {
         ]
         #expect(
             LogRenderer.json(entries).serialized == #"{"log":[{"time":"2026-10-30T17:00:00Z","line":"100 usd eur","#
-                + #""result":"89.51 EUR","rate":"0.895094880057","source":"ecb","as_of":"2026-10-30"},"#
-                + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":"r","rate":null,"source":null,"as_of":null}]}"#)
+                + #""result":"89.51","currency":"EUR","text":"89.51 EUR","rate":"0.895094880057","source":"ecb","as_of":"2026-10-30"},"#
+                + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":null,"currency":null,"text":"r","rate":null,"source":null,"as_of":null}]}"#
+        )
         #expect(JSONRenderer.render(.log(entries, .chart)) == LogRenderer.json(entries).serialized)
     }
 }

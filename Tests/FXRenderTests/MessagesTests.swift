@@ -43,10 +43,10 @@ struct MessagesTests {
     @Test
     func rateErrorsReadExactlySo() {
         #expect(
-            Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: [.ecb]))
-                == "No rate for KWD: it is not published by ECB.")
+            Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sourceNames: ["European Central Bank"]))
+                == "No rate for KWD: it is not published by European Central Bank.")
         #expect(
-            Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sources: []))
+            Messages.text(for: RateError.notCovered(CurrencyCode("KWD")!, sourceNames: []))
                 == "No rate for KWD: it is not published by any enabled source.")
         #expect(
             Messages.text(

@@ -55,7 +55,7 @@ struct RateChangeTests {
             TextRenderer(style: Style(color: false), showProvenance: true).render(.rates(listing), now: RenderFixtures.now))
         #expect(text.contains("ECB · 2026-10-30 · fetched 3m 12s ago"))
         #expect(text.contains("DUNAMU · 2026-10-30 · fetched 1m ago"))
-        #expect(text.contains("USD → JPY crossed via KRW: ECB for USD, DUNAMU for JPY"))
+        #expect(text.contains("USD → JPY crossed via KRW: European Central Bank for USD, Dunamu for JPY"))
         let object = try RenderFixtures.object(JSONRenderer.render(.rates(listing)))
         #expect(object["via"] as? String == "KRW" && object["second_source"] as? String == "dunamu")
     }

@@ -44,7 +44,7 @@ struct SessionTests {
     func aCurrencyTheSourceDoesNotPublishFailsWithStatus1() async {
         let shell = ShellHarness()
         #expect(await shell.session.run("100 usd kwd") == .failed(1))
-        #expect(shell.err.text == "fx: No rate for KWD: it is not published by ECB.\n")
+        #expect(shell.err.text == "fx: No rate for KWD: it is not published by European Central Bank.\n")
         #expect(shell.out.text == "")
     }
 

@@ -1,11 +1,22 @@
 /// The list a second TAB prints: candidates in columns that fit the terminal, down the
 /// columns like `ls`, with "(and N more)" when they do not all fit in `maxRows`.
 public enum CompletionListing {
+    /// Details are cut to this when longer ones would not fit.
+    static let shortDetail = 22
+
     public static func lines(_ candidates: [Candidate], width: Int, maxRows: Int) -> [String] {
         guard !candidates.isEmpty else { return [] }
-        let cells = candidates.map { candidate in
-            candidate.detail.map { candidate.text + "  " + truncated($0, to: 22) } ?? candidate.text
-        }
+        // The longest details that keep every candidate on screen within the width; a wide
+        // terminal then shows `help`'s summaries whole.
+        let longest = candidates.compactMap { $0.detail?.count }.max() ?? 0
+        let cap =
+            stride(from: longest, to: shortDetail, by: -1).first { cap in
+                let cells = self.cells(candidates, cap: cap)
+                let cellWidth = (cells.map(\.count).max() ?? 0) + 2
+                let columns = width / cellWidth
+                return columns >= 1 && (cells.count + columns - 1) / columns <= max(1, maxRows)
+            } ?? shortDetail
+        let cells = self.cells(candidates, cap: cap)
         let cellWidth = (cells.map(\.count).max() ?? 0) + 2
         let columns = max(1, width / cellWidth)
         let rowsNeeded = (cells.count + columns - 1) / columns
@@ -25,6 +36,10 @@ public enum CompletionListing {
         }
         if shown < cells.count { lines.append("(and \(cells.count - shown) more)") }
         return lines
+    }
+
+    private static func cells(_ candidates: [Candidate], cap: Int) -> [String] {
+        candidates.map { candidate in candidate.detail.map { candidate.text + "  " + truncated($0, to: cap) } ?? candidate.text }
     }
 
     private static func truncated(_ text: String, to length: Int) -> String {

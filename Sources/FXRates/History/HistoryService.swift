@@ -174,7 +174,7 @@ public actor HistoryService {
                 fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
             return (held.entry, provenance)
         }
-        if let lacking { throw .notCovered(lacking, sources: candidates.map(\.id)) }
+        if let lacking { throw .notCovered(lacking, sourceNames: candidates.map(\.name)) }
         // Every source failed: the compiled-in rates, last, and said so.
         if case .unavailable(let id, let name, let failure)? = firstFailure, let source = candidates.first(where: { $0.id == id }),
             case .success(var kept) = fallBack(

@@ -83,6 +83,10 @@ public actor RateService {
 
     /// Source ids in the order they are asked.
     public nonisolated var sourceIDs: [SourceID] { sources.map(\.id) }
+    /// Their names, for sentences.
+    public nonisolated var sourceNames: [SourceID: String] {
+        Dictionary(sources.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Problems recovered from since the last call, oldest first.
     public func takeDiagnostics() -> [Diagnostic] {
@@ -160,12 +164,12 @@ public actor RateService {
             return coarsest
         }
         if let firstFailure { throw firstFailure }
-        let ids = try candidates(only).map(\.id)
+        let names = try candidates(only).map(\.name)
         // Name the currency that is missing; if both are, the first one.
         for code in [from, to] where !(answered.contains { $0.table.covers(code) }) {
-            throw .notCovered(code, sources: ids)
+            throw .notCovered(code, sourceNames: names)
         }
-        throw .notCovered(to, sources: ids)
+        throw .notCovered(to, sourceNames: names)
     }
 
     /// `from` priced by one source and `to` by another, through a currency both price: the first
@@ -241,7 +245,7 @@ public actor RateService {
                 firstFailure = firstFailure ?? error
             }
         }
-        if let code { throw firstFailure ?? .notCovered(code, sources: try candidates(only).map(\.id)) }
+        if let code { throw firstFailure ?? .notCovered(code, sourceNames: try candidates(only).map(\.name)) }
         throw firstFailure ?? .noEnabledSource(history: false)
     }
 
