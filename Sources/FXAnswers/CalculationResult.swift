@@ -114,9 +114,10 @@ public struct CalculationResult: Sendable, Equatable {
 /// `set`, `settings` and `vars`: the preferences and the session's names, listed.
 public struct Listing: Sendable, Equatable {
     public let title: String
-    public let rows: [(name: String, value: String)]
+    /// A nil value is a preference not set.
+    public let rows: [(name: String, value: String?)]
 
-    public init(title: String, rows: [(name: String, value: String)]) {
+    public init(title: String, rows: [(name: String, value: String?)]) {
         self.title = title
         self.rows = rows
     }

@@ -131,10 +131,11 @@ enum ListingRenderer {
             return listing.title == "variables" ? "no variables yet; set one with: rent = 1450 chf" : "no \(listing.title)"
         }
         let width = listing.rows.map(\.name.count).max() ?? 0
-        return listing.rows.map { $0.name + String(repeating: " ", count: width - $0.name.count) + "  " + $0.value }.joined(separator: "\n")
+        return listing.rows.map { $0.name + String(repeating: " ", count: width - $0.name.count) + "  " + ($0.value ?? "(none)") }.joined(
+            separator: "\n")
     }
 
     static func json(_ listing: Listing) -> JSONValue {
-        .object([(listing.title, .object(listing.rows.map { ($0.name, .string($0.value)) }))])
+        .object([(listing.title, .object(listing.rows.map { ($0.name, $0.value.map(JSONValue.string) ?? .null) }))])
     }
 }

@@ -58,6 +58,7 @@ import Testing
         ("eur for 500 usd + 2% fee", "500 USD in EUR reverse fee +2%"),
         ("500 usd from eur", "500 USD in EUR reverse"),
         ("500 usd from eur + 2% fee", "500 USD in EUR reverse fee +2%"),
+        ("eur for 5 usd at 0.92", "5 USD in EUR reverse at 0.92"),
     ]
 
     static let tickersAndSettings: [(String, String)] = [
@@ -273,6 +274,10 @@ import Testing
 
     @Test func aPercentOfMoneyIsRefused() {
         #expect(usageError("200 usd% + 1")?.kind == .percentOfMoney)
+    }
+
+    @Test func aCurrencyWhereTheAmountGoesIsAMissingAmount() {
+        #expect(usageError("usd for usd")?.kind == .missingAmount(command: "for"))
     }
 
     @Test func aRateOfZeroIsRefused() {

@@ -287,6 +287,14 @@ final class CalculatorHarness {
         #expect(await fx.run("100 usd").printed.hasSuffix(" CHF\n"))
     }
 
+    @Test func settingsNotSetAreNullInJSON() async throws {
+        let fx = CalculatorHarness(json: true)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(await fx.run("settings").printed.utf8)) as? [String: [String: Any]])
+        #expect(object["settings"]?["home"] is NSNull && object["settings"]?["targets"] is NSNull)
+        #expect(object["settings"]?["number_format"] as? String == "en")
+    }
+
     @Test func dollarFollowsADollarHome() async throws {
         let fx = CalculatorHarness(json: true)
         #expect(try await fx.object("$5 in eur")["from"] as? String == "USD")

@@ -151,6 +151,7 @@ struct ExpressionReader {
         var calculation = Calculation(text: "", expression: try sum(), targets: [code], reverse: true)
         calculation.text = text(from: start)
         calculation.fee = try fee()
+        calculation.givenRate = try givenRate()
         calculation.date = date
         if date == nil { calculation.date = try onClause() }
         try expectEnd()
@@ -362,6 +363,10 @@ struct ExpressionReader {
             throw Self.usageError(failure, at: failure.word ?? token, context: context)
         }
         if context.symbols[token.text] != nil { throw UsageError(.missingAmount(command: ""), at: token) }
+        // `usd for usd`: a currency where the amount goes.
+        if !context.variables.contains(token.text), let code = CurrencyCode(token.text), context.isKnown(code) {
+            throw UsageError(.missingAmount(command: tokens[safe: index - 2]?.text ?? ""), at: token)
+        }
         if Self.isName(token.text), !CalculatorGrammar.clauseWords.contains(token.folded) {
             if token.folded == "ans" || context.variables.contains(token.text) {
                 return .name(token.folded == "ans" ? "ans" : token.text, token)

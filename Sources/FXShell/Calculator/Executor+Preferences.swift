@@ -38,8 +38,8 @@ extension Executor {
         return Listing(
             title: "settings",
             rows: [
-                ("home", preferences.home?.rawValue ?? "(none)"),
-                ("targets", preferences.targets.isEmpty ? "(none)" : preferences.targets.map(\.rawValue).joined(separator: " ")),
+                ("home", preferences.home?.rawValue),
+                ("targets", preferences.targets.isEmpty ? nil : preferences.targets.map(\.rawValue).joined(separator: " ")),
                 ("number_format", (preferences.numberFormat ?? .english).rawValue),
             ])
     }
