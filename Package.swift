@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(name: "FXRenderTests", dependencies: ["FXAnswers", "FXRender", "FXCommands", "FXRates", "FXTestSupport"]),
         .testTarget(
             name: "FXShellTests",
-            dependencies: ["FXAnswers", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"]),
+            dependencies: ["FXAnswers", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"],
+            exclude: ["Oracle"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

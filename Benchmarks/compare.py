@@ -87,6 +87,81 @@ def line(name, ms, base=None, rss=None, extra=""):
     print(f"  {name:<44} {ms:9.2f} ms  {ratio}{memory}{extra}")
 
 
+def median_run(runs, argv, env, stdin_path, out_path):
+    times = []
+    for _ in range(runs):
+        with open(stdin_path) as stdin, open(out_path, "w") as out:
+            times.append(timed(argv, env, stdin=stdin, stdout=out))
+    return statistics.median(times)
+
+
+def cents(value, code):
+    return value.quantize(decimal.Decimal(1).scaleb(-MINOR.get(code, 2)), rounding=decimal.ROUND_HALF_UP)
+
+
+def write_units_rates(rates, path):
+    """GNU units definitions of the same rates: EUR primitive, every other code per EUR."""
+    with open(path, "w") as f:
+        f.write("EUR !\n")
+        for code, rate in rates.items():
+            if code != "EUR":
+                f.write(f"{code} 1|{rate} EUR\n")
+
+
+def grouped(amount):
+    """`12345.5` as `12,345.5`."""
+    whole, point, fraction = amount.partition(".")
+    return f"{int(whole):,}{point}{fraction}"
+
+
+def sums(count, codes, rates, work, fx, units, definitions, env):
+    """`12.50 usd + 7 eur - 1,000 jpy in gbp`: three distinct currencies and a target, against
+    GNU units given the same sums with the same rates; every result checked to the cent against
+    exact rational arithmetic (fractions), and units' against fx's."""
+    from fractions import Fraction
+    random.seed(20261125)
+    lines = []
+    for _ in range(count):
+        terms = [(random.choice("+-") if i else "", random.randint(1, 99_999), random.randint(0, 2), code)
+                 for i, code in enumerate(random.sample(codes, 3))]
+        lines.append(([(sign, f"{whole}.{random.randint(0, 10**places - 1):0{places}d}" if places else str(whole), code)
+                       for sign, whole, places, code in terms], random.choice(codes)))
+    fx_input = os.path.join(work, "sums.txt")
+    with open(fx_input, "w") as f:
+        for terms, target in lines:
+            # Half the amounts of 1,000 or more with a thousands comma, as people write them.
+            words = [f"{sign} {grouped(a) if random.random() < 0.5 else a} {code.lower()}" for sign, a, code in terms]
+            f.write(" ".join(words).strip() + f" in {target.lower()}\n")
+    fx_out = os.path.join(work, "sums-fx.out")
+    fx_seconds = median_run(3, [fx, "--offline"], env, fx_input, fx_out)
+    fx_results = [decimal.Decimal(text.rsplit(" = ", 1)[1].rsplit(" ", 1)[0].replace(",", "")) for text in open(fx_out)]
+
+    def exact(terms, target):
+        total = sum((Fraction(a) * (-1 if sign == "-" else 1) * Fraction(rates[target]) / Fraction(rates[code])
+                     for sign, a, code in terms), Fraction(0))
+        with decimal.localcontext() as context:
+            context.prec = 200  # a half is a finite decimal, exact here; nothing else comes near one
+            return cents(decimal.Decimal(total.numerator) / decimal.Decimal(total.denominator), target)
+    expected = [exact(terms, target) for terms, target in lines]
+    wrong = sum(1 for x, y in zip(fx_results, expected) if x != y) + abs(len(fx_results) - len(expected))
+    fx_rate = count / fx_seconds
+    print(f"\nscript mode, {count:,} lines of 3-term sums `12.50 usd + 7 eur - 1,000 jpy in gbp`, median of 3 (target: ≥ 5× units)")
+    print(f"  {'fx --offline < sums':<44} {fx_seconds:9.3f} s   {fx_rate / 1e6:6.2f} M lines/s   "
+          f"{wrong} results differ from exact arithmetic")
+    if not units:
+        return
+    units_input = os.path.join(work, "sums-units.txt")
+    with open(units_input, "w") as f:
+        for terms, target in lines:
+            f.write(" ".join(f"{sign} {a} {code}" for sign, a, code in terms).strip() + f"\n{target}\n")
+    units_out = os.path.join(work, "sums-units.out")
+    seconds = median_run(1 if count > 200_000 else 3, [units, "-t", "-d", "15", "-f", definitions], env, units_input, units_out)
+    got = [cents(decimal.Decimal(v.strip()), t) for v, (_, t) in zip(open(units_out), lines)]
+    differ = sum(1 for x, y in zip(got, expected) if x != y) + abs(len(got) - len(expected))
+    print(f"  {'GNU units -t (same sums, same rates)':<44} {seconds:9.3f} s   {count / seconds / 1e6:6.2f} M lines/s   "
+          f"fx {fx_rate / (count / seconds):5.1f}× faster · {differ} units results differ from exact (binary floating point)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int)
@@ -95,6 +170,7 @@ def main():
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--skip-history", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes: proves the benchmark runs, measures little")
+    parser.add_argument("--sums-only", action="store_true", help="only the 3-term sums against units")
     args = parser.parse_args()
     if args.runs is None:
         args.runs = 3 if args.smoke else 41
@@ -149,6 +225,13 @@ def main():
 
     # --- one-shot --------------------------------------------------------------------------
     units, qalc = shutil.which("units"), shutil.which("qalc")
+    if args.sums_only:
+        definitions = os.path.join(work, "rates.units")
+        write_units_rates(rates, definitions)
+        sums(args.lines, sorted(rates), rates, work, fx, units, definitions, env)
+        server.shutdown()
+        shutil.rmtree(work, ignore_errors=True)
+        return
     contenders = [("fx convert 100 usd eur --offline", [fx, "convert", "100", "usd", "eur", "--offline"]),
                   ("fx convert 100 usd eur (fresh cache, online)", [fx, "convert", "100", "usd", "eur"]),
                   ("floor: static Swift, one Decimal multiplication", [floor])]
@@ -202,14 +285,7 @@ def main():
             f.write(f"convert {amount} {a.lower()} {b.lower()}\n")
 
     def best_of(runs, argv, stdin_path, out_path):
-        times = []
-        for _ in range(runs):
-            with open(stdin_path) as stdin, open(out_path, "w") as out:
-                times.append(timed(argv, env, stdin=stdin, stdout=out))
-        return statistics.median(times)
-
-    def cents(value, code):
-        return value.quantize(decimal.Decimal(1).scaleb(-MINOR.get(code, 2)), rounding=decimal.ROUND_HALF_UP)
+        return median_run(runs, argv, env, stdin_path, out_path)
 
     fx_out = os.path.join(work, "fx.out")
     fx_seconds = best_of(3, [fx, "--offline"], fx_input, fx_out)
@@ -225,13 +301,9 @@ def main():
     print(f"  {'fx --offline < lines':<44} {fx_seconds:9.3f} s   {fx_rate / 1e6:6.2f} M lines/s   "
           f"{fx_wrong} results differ from exact decimal arithmetic")
 
+    definitions = os.path.join(work, "rates.units")
+    write_units_rates(rates, definitions)
     if units:
-        definitions = os.path.join(work, "rates.units")
-        with open(definitions, "w") as f:
-            f.write("EUR !\n")
-            for code, rate in rates.items():
-                if code != "EUR":
-                    f.write(f"{code} 1|{rate} EUR\n")
         units_input = os.path.join(work, "units.txt")
         with open(units_input, "w") as f:
             for amount, a, b in conversions:
@@ -242,6 +314,8 @@ def main():
         differ = sum(1 for x, y in zip(got, fx_results) if x != y) + abs(len(got) - len(fx_results))
         print(f"  {'GNU units -t (same rates), one run':<44} {seconds:9.3f} s   {args.lines / seconds / 1e6:6.2f} M lines/s   "
               f"fx {fx_rate / (args.lines / seconds):5.1f}× faster · {differ} results differ from fx to the cent (binary floating point)")
+
+    sums(args.lines, codes, rates, work, fx, units, definitions, env)
 
     probe = subprocess.run([args.python, "-c", "import currency_converter"], capture_output=True)
     if probe.returncode == 0:

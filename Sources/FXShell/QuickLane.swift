@@ -43,17 +43,17 @@ public final class QuickLane: @unchecked Sendable {
         }
     }
 
-    private let catalog: CurrencyCatalog
-    private let clock: any WallClock
+    let catalog: CurrencyCatalog
+    let clock: any WallClock
     /// Learned pairs, open-addressed by `Line.key` (a Dictionary's hashing cost a tenth of a line).
-    private var keys = [UInt32](repeating: QuickLane.empty, count: QuickLane.capacity)
-    private var entries = [Entry?](repeating: nil, count: QuickLane.capacity)
-    private var learned = 0
-    private var stamps: [String] = []
+    var keys = [UInt32](repeating: QuickLane.empty, count: QuickLane.capacity)
+    var entries = [Entry?](repeating: nil, count: QuickLane.capacity)
+    var learned = 0
+    var stamps: [String] = []
     private static let empty = UInt32.max
     private static let capacity = 4096
     /// Lines answered here, for tests and the benchmark.
-    public private(set) var answered = 0
+    public internal(set) var answered = 0
     /// How long a learned pair is trusted before the general path is asked again.
     static let lifetime: TimeInterval = 1
 
@@ -65,7 +65,9 @@ public final class QuickLane: @unchecked Sendable {
     /// Writes the answer to `line` (without its newline) to `out` and returns true, or returns
     /// false and writes nothing when the general path must answer.
     public func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool {
-        guard learned > 0, let parsed = Self.parse(line), let slot = slot(for: parsed.key), let entry = entries[slot] else { return false }
+        guard learned > 0 else { return false }
+        guard let parsed = Self.parse(line) else { return answerSum(line, to: out) }
+        guard let slot = slot(for: parsed.key), let entry = entries[slot] else { return false }
         guard clock.now() < entry.expires else {
             forget()
             return false
@@ -79,7 +81,7 @@ public final class QuickLane: @unchecked Sendable {
     }
 
     /// The slot holding `key`, or the empty slot where it would go; nil when the table is full.
-    private func slot(for key: UInt32) -> Int? {
+    func slot(for key: UInt32) -> Int? {
         var index = Int((key &* 2_654_435_761) >> 20) & (Self.capacity - 1)
         for _ in 0..<Self.capacity {
             if keys[index] == key || keys[index] == Self.empty { return index }
@@ -95,18 +97,12 @@ public final class QuickLane: @unchecked Sendable {
             let to = Self.integer(answer.quote.toPerBase), let from = Self.integer(answer.quote.fromPerBase)
         else { return }
         let provenance = answer.quote.provenance
-        let now = clock.now()
-        var expires = now.addingTimeInterval(Self.lifetime)
-        if let superseded = provenance.supersededAt, superseded > now, superseded < expires { expires = superseded }
-        let stampText = Self.stamp(provenance)
-        let stamp = stamps.firstIndex(of: stampText) ?? stamps.count
-        if stamp == stamps.count { stamps.append(stampText) }
         let entry = Entry(
             toPerBase: to.value, toScale: to.scale, fromPerBase: from.value, fromScale: from.scale,
             fromDigits: catalog.minorUnits(of: conversion.from), toDigits: answer.fractionDigits,
             from: parsed.from, to: parsed.to,
-            stamp: stamp,
-            expires: expires)
+            stamp: stamp(for: provenance),
+            expires: expiry(for: provenance, now: clock.now()))
         // The lane must print exactly what the general path printed for this very line.
         let expected = Array((printed + "\n").utf8)
         let same = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestAnswer) { buffer in
@@ -114,11 +110,30 @@ public final class QuickLane: @unchecked Sendable {
         }
         guard same else { return }
         observe([provenance])
+        store(entry, key: parsed.key)
+    }
+
+    func store(_ entry: Entry, key: UInt32) {
         // Half full at most, so probes stay short; a script with more pairs than that is rare.
-        guard learned < Self.capacity / 2, let slot = slot(for: parsed.key) else { return }
+        guard learned < Self.capacity / 2, let slot = slot(for: key) else { return }
         if keys[slot] == Self.empty { learned += 1 }
-        keys[slot] = parsed.key
+        keys[slot] = key
         entries[slot] = entry
+    }
+
+    /// The index of the fetch `provenance` names, kept so that a newer fetch makes the lane forget.
+    func stamp(for provenance: Provenance) -> Int {
+        let text = Self.stamp(provenance)
+        if let index = stamps.firstIndex(of: text) { return index }
+        stamps.append(text)
+        return stamps.count - 1
+    }
+
+    /// A second from now, or sooner when the rates are superseded before.
+    func expiry(for provenance: Provenance, now: Date) -> Date {
+        let expires = now.addingTimeInterval(Self.lifetime)
+        if let superseded = provenance.supersededAt, superseded > now, superseded < expires { return superseded }
+        return expires
     }
 
     public func observe(_ provenances: [Provenance]) {
@@ -196,7 +211,7 @@ public final class QuickLane: @unchecked Sendable {
     }
 
     /// Three ASCII letters, upper-cased.
-    private static func letters(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8, UInt8, UInt8)? {
+    static func letters(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8, UInt8, UInt8)? {
         guard index + 3 <= bytes.count else { return nil }
         let first = bytes[index] & 0xDF, second = bytes[index + 1] & 0xDF, third = bytes[index + 2] & 0xDF
         guard (0x41...0x5A).contains(first), (0x41...0x5A).contains(second), (0x41...0x5A).contains(third) else { return nil }
@@ -259,7 +274,7 @@ public final class QuickLane: @unchecked Sendable {
         return at + 5
     }
 
-    private static func power(_ exponent: Int) -> UInt128 {
+    static func power(_ exponent: Int) -> UInt128 {
         var result: UInt128 = 1
         for _ in 0..<exponent { result *= 10 }
         return result
@@ -267,7 +282,7 @@ public final class QuickLane: @unchecked Sendable {
 
     /// Writes `value / 10^fractionDigits` with `,` between thousands, as `DecimalFormat.fixed`
     /// does, at `start`; returns where it ended.
-    private static func append(_ value: UInt128, fractionDigits: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    static func append(_ value: UInt128, fractionDigits: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         // Digits least significant first; nearly every value fits 64 bits, where dividing by ten is a multiplication.
         var digits = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 40 bytes on the stack
         return withUnsafeMutableBytes(of: &digits) { buffer in

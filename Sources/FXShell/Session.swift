@@ -157,6 +157,9 @@ public final class Session: Sendable {
             if case .convert(_, _, let targets, nil) = command, targets.count == 1, let printed {
                 lane.learn(line: line, conversion: conversion, printed: printed)
             }
+        case .calculation(let result):
+            lane.observe(result.lines.flatMap(\.quotes).flatMap(\.provenances))
+            if case .calculate = command, let printed { lane.learnSum(line: line, result: result, printed: printed) }
         case .rates(let listing): lane.observe(listing.quotes.flatMap(\.provenances))
         case .refresh, .sources, .configured: lane.forget()
         default: break

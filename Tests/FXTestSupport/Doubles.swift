@@ -84,6 +84,8 @@ public final class StringOutput: TextOutput, Sendable {
     public var text: String { collected.withLock { $0 } }
     public func write(_ text: String) { collected.withLock { $0 += text } }
     public func flush() {}
+    /// Forgets what was written, so that one session can answer many lines one at a time.
+    public func clear() { collected.withLock { $0 = "" } }
 }
 
 /// A conversion log in memory; `failure` makes every append fail with that reason.

@@ -75,7 +75,9 @@ struct Evaluator {
         if let given = calculation.givenRate, let (code, amount) = money.single {
             let rate = try given.rate(from: code, to: target)
             let reference = try await quote(code, target)
-            let converted = try exact { () throws(UsageError) in try Exact.multiply(amount, rate) }
+            let converted = try exact { () throws(UsageError) in
+                try Exact.divide(try Exact.multiply(money.numerators[0].amount, rate), money.divisor)
+            }
             let deviation = try exact { () throws(UsageError) in
                 try Exact.multiply(try Exact.divide(try Exact.subtract(rate, reference.rate), reference.rate), 100)
             }
@@ -83,8 +85,8 @@ struct Evaluator {
             terms.append(.init(amount: amount, from: code, quote: nil, converted: converted))
             total = converted
         } else {
-            for (code, amount) in money.parts {
-                let (converted, quote) = try await convert(amount, from: code, to: target)
+            for ((code, numerator), (_, amount)) in zip(money.numerators, money.parts) {
+                let (converted, quote) = try await convert(numerator, dividedBy: money.divisor, from: code, to: target)
                 terms.append(.init(amount: amount, from: code, quote: quote, converted: converted))
                 total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
             }
@@ -107,13 +109,21 @@ struct Evaluator {
             fee: .init(subtotal: subtotal, amount: result - subtotal, size: fee.size), givenRate: givenRate)
     }
 
-    private func convert(_ amount: Decimal, from: CurrencyCode, to: CurrencyCode) async throws(Failure) -> (Decimal, Quote?) {
-        guard from != to else { return (amount, nil) }
+    /// `amount / divisor` in `to`: amount × toPerBase ÷ (fromPerBase × divisor), one division
+    /// at the end, so that a result that is exactly a half stays one.
+    private func convert(_ amount: Decimal, dividedBy divisor: Decimal = 1, from: CurrencyCode, to: CurrencyCode) async throws(Failure)
+        -> (Decimal, Quote?)
+    {
+        guard from != to else {
+            return (divisor == 1 ? amount : try exact { () throws(UsageError) in try Exact.divide(amount, divisor) }, nil)
+        }
         let quote = try await quote(from, to)
         let converted = try exact { () throws(UsageError) in
-            quote.fromPerBase == 1
-                ? try Exact.multiply(amount, quote.toPerBase)
-                : try Exact.divide(try Exact.multiply(amount, quote.toPerBase), quote.fromPerBase)
+            let product = try Exact.multiply(amount, quote.toPerBase)
+            if let denominator = Exact.product(quote.fromPerBase, divisor) {
+                return denominator == 1 ? product : try Exact.divide(product, denominator)
+            }
+            return try Exact.divide(try Exact.divide(product, quote.fromPerBase), divisor)
         }
         return (converted, quote)
     }
@@ -121,8 +131,8 @@ struct Evaluator {
     /// All of `money` in `code`, unrounded.
     private func total(_ money: Value.Money, in code: CurrencyCode) async throws(Failure) -> Decimal {
         var total = Decimal.zero
-        for (from, amount) in money.parts {
-            let converted = try await convert(amount, from: from, to: code).0
+        for (from, amount) in money.numerators {
+            let converted = try await convert(amount, dividedBy: money.divisor, from: from, to: code).0
             total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
         }
         return total

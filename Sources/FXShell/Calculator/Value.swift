@@ -10,24 +10,48 @@ enum Value: Equatable, Sendable {
     /// `15%`, kept as 15.
     case percent(Decimal)
 
-    /// Amounts by currency, in the order first written.
+    /// Amounts by currency, in the order first written, each still to be divided by `divisor`.
     struct Money: Equatable, Sendable {
-        var parts: [(code: CurrencyCode, amount: Decimal)]
+        /// The amounts before the pending division.
+        var numerators: [(code: CurrencyCode, amount: Decimal)]
+        /// Divisions wait until each currency is converted, in one division with its rate, so that
+        /// `0.01 eur / 3 * 1.5` is 0.005 exactly and rounds to 0.01 rather than 0.00 (0.0033… × 1.5
+        /// to 38 digits is 0.0049…9). Kept while the products stay exact; otherwise divided through.
+        var divisor: Decimal = 1
 
-        init(_ amount: Decimal, _ code: CurrencyCode) { parts = [(code, amount)] }
-        init(parts: [(code: CurrencyCode, amount: Decimal)]) { self.parts = parts }
+        init(_ amount: Decimal, _ code: CurrencyCode) { numerators = [(code, amount)] }
+        init(parts: [(code: CurrencyCode, amount: Decimal)], divisor: Decimal = 1) {
+            numerators = parts
+            self.divisor = divisor
+        }
 
-        var first: CurrencyCode { parts[0].code }
+        /// The amounts divided through (to 38 digits), for echoes and `--json`.
+        var parts: [(code: CurrencyCode, amount: Decimal)] {
+            divisor == 1 ? numerators : numerators.map { ($0.code, (try? Exact.divide($0.amount, divisor)) ?? $0.amount) }
+        }
+
+        var first: CurrencyCode { numerators[0].code }
         /// The one currency, when only one is written.
-        var single: (code: CurrencyCode, amount: Decimal)? { parts.count == 1 ? parts[0] : nil }
+        var single: (code: CurrencyCode, amount: Decimal)? { numerators.count == 1 ? parts[0] : nil }
 
         static func == (lhs: Money, rhs: Money) -> Bool {
             lhs.parts.map(\.code) == rhs.parts.map(\.code) && lhs.parts.map(\.amount) == rhs.parts.map(\.amount)
         }
 
         func adding(_ other: Money, sign: Decimal) throws(UsageError) -> Money {
-            var parts = self.parts
-            for (code, amount) in other.parts {
+            var (left, right) = (self, other)
+            if left.divisor != right.divisor {
+                // a/d + b/e = (a·e + b·d) / (d·e) while that is exact; else both divided through.
+                if let common = Exact.product(left.divisor, right.divisor), let a = left.times(right.divisor),
+                    let b = right.times(left.divisor)
+                {
+                    (left, right) = (Money(parts: a, divisor: common), Money(parts: b, divisor: common))
+                } else {
+                    (left, right) = (Money(parts: left.parts), Money(parts: right.parts))
+                }
+            }
+            var parts = left.numerators
+            for (code, amount) in right.numerators {
                 let signed = try Exact.multiply(amount, sign)
                 if let index = parts.firstIndex(where: { $0.code == code }) {
                     parts[index].amount = try Exact.add(parts[index].amount, signed)
@@ -35,16 +59,30 @@ enum Value: Equatable, Sendable {
                     parts.append((code, signed))
                 }
             }
-            return Money(parts: parts)
+            return Money(parts: parts, divisor: left.divisor)
+        }
+
+        /// The numerators times `factor`, when every product is exact.
+        private func times(_ factor: Decimal) -> [(code: CurrencyCode, amount: Decimal)]? {
+            var parts = numerators
+            for index in parts.indices {
+                guard let product = Exact.product(parts[index].amount, factor) else { return nil }
+                parts[index].amount = product
+            }
+            return parts
         }
 
         func scaled(by factor: Decimal) throws(UsageError) -> Money {
-            var parts = self.parts
+            var parts = numerators
             for index in parts.indices { parts[index].amount = try Exact.multiply(parts[index].amount, factor) }
-            return Money(parts: parts)
+            return Money(parts: parts, divisor: divisor)
         }
 
         func divided(by divisor: Decimal) throws(UsageError) -> Money {
+            guard !divisor.isZero else { throw UsageError(.divisionByZero, span: nil) }
+            if let pending = Exact.product(self.divisor, divisor), !pending.isZero {
+                return Money(parts: numerators, divisor: pending)
+            }
             var parts = self.parts
             for index in parts.indices { parts[index].amount = try Exact.divide(parts[index].amount, divisor) }
             return Money(parts: parts)
@@ -62,6 +100,16 @@ enum Exact {
     static func divide(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal {
         guard !b.isZero else { throw UsageError(.divisionByZero, span: nil) }
         return try checked(a / b)
+    }
+
+    /// `a × b` when the product is exact (its mantissa fits 128 bits), else nil: Decimal's own
+    /// `*` rounds a longer product silently.
+    static func product(_ a: Decimal, _ b: Decimal) -> Decimal? {
+        guard let x = DecimalParts(a), let y = DecimalParts(b) else { return nil }
+        let (mantissa, overflow) = x.mantissa.multipliedReportingOverflow(by: y.mantissa)
+        let exponent = x.exponent + y.exponent
+        guard !overflow, exponent >= -128, exponent <= 127 else { return nil }
+        return DecimalParts(negative: x.negative != y.negative, exponent: exponent, mantissa: mantissa).decimal
     }
 
     private static func checked(_ value: Decimal) throws(UsageError) -> Decimal {

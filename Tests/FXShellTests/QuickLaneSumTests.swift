@@ -1,0 +1,48 @@
+@testable import FXShell
+import FXTestSupport
+import Testing
+
+/// The quick lane's sums print exactly what the general path prints, line for line, and leave
+/// every other spelling, a half, and what does not fit to it.
+@Suite struct QuickLaneSumTests {
+    static func lines(count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix(seed)
+        let codes = ["usd", "eur", "jpy", "gbp", "chf", "krw", "idr", "USD", "Gbp"]
+        let amounts = [
+            "12.50", "7", "1,000", "1,234,567.891", "0.005", "99,999.99", "12,5", "1,2345", "1,23", "007", "0.5",
+            "123456789012345678", "1234567890123456789", ",5", "1.", "5,000.5",
+        ]
+        return (0..<count).map { index in
+            let terms = 2 + random.next(3)
+            var words: [String] = []
+            for term in 0..<terms {
+                if term > 0 { words.append(["+", "-", "+", "-", "*"][random.next(5)]) }
+                let amount = random.next(3) == 0 ? amounts[random.next(amounts.count)] : "\(random.next(100_000)).\(random.next(100))"
+                words += [amount, codes[random.next(codes.count)]]
+            }
+            let target = codes[random.next(codes.count)]
+            switch random.next(12) {
+            case 0: return words.joined(separator: " ") + " to \(target)"
+            case 1: return words.joined(separator: "  ") + " in \(target)"  // two spaces: the general path's
+            case 2: return words.joined(separator: " ") + " in \(target) + 2.5% fee"
+            case 3: return words.joined(separator: " ") + " - 2.5% in \(target)"
+            case 4: return words.joined(separator: " ")  // no target
+            case 5: return index % 50 == 0 ? "refresh" : "12.5 usd + 0 eur in usd"  // half a cent
+            case 6: return "10.05 eur - 0.025 eur in eur"  // exactly a half, in the target itself
+            default: return words.joined(separator: " ") + " in \(target)"
+            }
+        }
+    }
+
+    @Test func printsExactlyWhatTheGeneralPathPrints() async {
+        let lines = Self.lines(count: 6_000, seed: 11)
+        let general = ShellHarness()
+        let generalStatus = await Modes.script(ScriptedLines(lines), session: general.session, failFast: false)
+        let quick = ShellHarness(quickLane: true)
+        let quickStatus = await Modes.script(ScriptedLines(lines), session: quick.session, failFast: false)
+        #expect(quick.out.text == general.out.text)
+        #expect(quick.err.text == general.err.text)
+        #expect(quickStatus == generalStatus)
+        #expect((quick.session.quickLane?.answered ?? 0) > 300)
+    }
+}
