@@ -73,6 +73,8 @@ public struct Executor: Sendable {
             guard case .convert(let amount, _, _, let date) = command else { break }
             return try await execute(.convert(amount: amount, from: from, to: chosen, on: date))
         case .calculate(let calculation): return try await calculate(calculation, on: day)
+        case .average(let base, let quotes, let period):
+            return .average(try await averages(base: base, quotes: quotes, period: period), period)
         case .set(let setting): return try set(setting)
         case .settings: return .listing(settingsListing())
         case .variables: return .listing(variablesListing())
@@ -93,8 +95,12 @@ public struct Executor: Sendable {
                 preconditionFailure("answered before")
             case .rate(let base, let quotes, _):
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
-            case .history(let query):
+            case .history(let query) where query.isSinglePairSeries:
                 return .history(try await pairHistory(query), query.format)
+            case .history(let query):
+                return .series(try await pairHistories(query), query)
+            case .average:
+                preconditionFailure("answered before")
             case .sources(let action):
                 return try await sources(action)
             case .log(let format):
@@ -181,7 +187,7 @@ public struct Executor: Sendable {
         return day
     }
 
-    private func historyService() throws(RateError) -> HistoryService {
+    func historyService() throws(RateError) -> HistoryService {
         guard let history else { throw .unknownSource("history") }
         return history
     }
