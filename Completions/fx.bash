@@ -4,7 +4,7 @@
 _fx() {
     local cur=${COMP_WORDS[COMP_CWORD]}
     if [[ $cur == --* ]]; then
-        COMPREPLY=($(compgen -W "--json --offline --max-age --source --no-color --fail-fast --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "--json --offline --max-age --source --rule --no-color --fail-fast --help --version" -- "$cur"))
         return
     fi
     local IFS=$'\n'

@@ -30,3 +30,18 @@ extension Executor {
         return histories
     }
 }
+
+extension Executor {
+    /// `from` → `to` at the mean of the period's daily rates, dated the last day averaged.
+    func averageQuote(from: CurrencyCode, to: CurrencyCode, period: AveragePeriod) async throws(Failure) -> Quote {
+        guard from != to else { return try await identity(from) }
+        let history = try await averages(base: from, quotes: [to], period: period)[0]
+        let mean = SeriesStatistics(history.points)!.mean
+        return Quote(from: from, to: to, fromPerBase: 1, toPerBase: mean, provenance: history.provenance)
+    }
+
+    /// A currency in itself, as the calculator asks when a term is already in the target.
+    private func identity(_ code: CurrencyCode) async throws(Failure) -> Quote {
+        do throws(RateError) { return try await service.quote(from: code, to: code, only: options.source) } catch { throw .rates(error) }
+    }
+}

@@ -10,10 +10,13 @@ public struct Executor: Sendable {
         public var source: SourceID?
         /// `--max-age`: answers from rates superseded longer ago than this fail with status 3.
         public var maxAge: TimeInterval?
+        /// `--rule`: which publication answers a dated question.
+        public var rule: DateRule
 
-        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil) {
+        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: DateRule = .onOrBefore) {
             self.source = source
             self.maxAge = maxAge
+            self.rule = rule
         }
     }
 
@@ -124,6 +127,7 @@ public struct Executor: Sendable {
     private func calculate(_ calculation: Calculation, on day: Day?) async throws(Failure) -> Outcome {
         let evaluator = Evaluator(
             quote: { from, to throws(Failure) in
+                if let period = calculation.average { return try await averageQuote(from: from, to: to, period: period) }
                 do throws(RateError) { return try await quote(from: from, to: to, on: day) } catch { throw .rates(error) }
             }, catalog: catalog, workspace: workspace)
         let (result, value) = try await evaluator.evaluate(calculation)
@@ -215,7 +219,8 @@ public struct Executor: Sendable {
 
     private func quote(from: CurrencyCode, to: CurrencyCode, on day: Day?) async throws(RateError) -> Quote {
         guard let day else { return try await service.quote(from: from, to: to, only: options.source) }
-        return try await historyService().quote(from: from, to: to, on: day, only: options.source)
+        return try await historyService().quote(
+            from: from, to: to, on: day, strictlyBefore: options.rule == .previousBusinessDay, only: options.source)
     }
 
     private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(RateError)
@@ -234,7 +239,9 @@ public struct Executor: Sendable {
         var codes = quotes
         if codes.isEmpty {
             let (table, _) =
-                if let day { try await historyService().table(on: day, only: options.source) } else {
+                if let day {
+                    try await historyService().table(on: day, strictlyBefore: options.rule == .previousBusinessDay, only: options.source)
+                } else {
                     try await service.latestTable(only: options.source, covering: base)
                 }
             guard table.covers(base) else { throw .notCovered(base, sources: options.source.map { [$0] } ?? service.sourceIDs) }

@@ -97,7 +97,9 @@ presentation.showsProgress = isatty(2) == 1 && !arguments.json
 let executor = Executor(
     service: service, history: historyService, log: conversionLog,
     sourceInfo: catalog.info(settings), config: ConfigEditor(path: settings.configPath), clock: clock,
-    options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)),
+    options: Executor.Options(
+        source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse),
+        rule: arguments.rule.flatMap(DateRule.init(rawValue:)) ?? .onOrBefore),
     workspace: Workspace(preferences: settings.preferences))
 let scriptMode = arguments.commandWords.isEmpty && !wantsEditing && !stdinIsTerminal
 let session = Session(

@@ -88,4 +88,26 @@ import Testing
         #expect(answer["date"] as? String == "2023-12-29")
         #expect(answer["requested_date"] as? String == "2023-12-31")
     }
+
+    @Test func previousBusinessDayRuleTakesThePublicationBefore() throws {
+        let rig = try BooksRig()
+        defer { rig.fx.cleanUp() }
+        // Monday 2024-03-04 was published; the rule takes Friday 2024-03-01's instead.
+        let plain = try Self.json(try rig.fx(["--json", "rate", "usd", "eur", "on", "2024-03-04"]))
+        #expect(plain["date"] as? String == "2024-03-04")
+        let ruled = try Self.json(try rig.fx(["--rule", "previous-business-day", "--json", "rate", "usd", "eur", "on", "2024-03-04"]))
+        #expect(ruled["date"] as? String == "2024-03-01")
+        let converted = try rig.fx(["--rule", "previous-business-day", "convert", "100", "usd", "eur", "on", "2024-03-05"])
+        #expect(converted == "100.00 USD = 92.20 EUR\n")
+    }
+
+    @Test func convertAtAPeriodsMean() throws {
+        let rig = try BooksRig()
+        defer { rig.fx.cleanUp() }
+        let mean = try #require(exact(try Self.expected(rig, "USD", "EUR", "2024-01-01", "2024-12-31")[0]))
+        let answer = try Self.json(try rig.fx(["--json", "convert", "1200", "usd", "eur", "avg", "2024"]))
+        // 1200 × 0.9241278580… = 1108.953…
+        #expect(answer["result"] as? String == "1108.95")
+        #expect(mean * 1200 > Decimal(string: "1108.945")! && mean * 1200 < Decimal(string: "1108.955")!)
+    }
 }

@@ -25,7 +25,7 @@ extension CommandSpec {
         examples: [
             "history usd jpy", "history usd jpy 1y", "history gbp/usd 30d", "history eur chf from 2015-01-01 to 2015-02-28",
             "history usd jpy all --csv", "history gbp usd from 6m ago", "history usd eur,gbp ytd --ledger",
-            "history usd eur from 2024-01-01 to 2024-01-31 --beancount", "history usd,chf eur 30d --hledger --invert",
+            "history usd eur 30d --beancount", "history usd,chf eur 30d --hledger --invert",
             "history usd jpy 30d --ledger --digits 6", "history usd eur 2y --monthly", "history usd eur all --yearly --csv",
             "history", "history --csv",
         ],
