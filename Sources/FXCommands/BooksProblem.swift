@@ -4,8 +4,6 @@ public enum BooksProblem: Equatable, Sendable {
     case digits(maximum: Int)
     /// `--digits` on a chart, table, CSV or JSON.
     case digitsOutsidePriceFile
-    /// Several pairs asked for a chart, table or JSON.
-    case severalPairs
     /// `avg` not followed by a period it can read.
     case period(String)
     /// `avg` without a period.

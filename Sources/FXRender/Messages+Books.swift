@@ -8,8 +8,6 @@ extension Messages {
             "--digits takes a whole number of significant digits from 1 to \(maximum), as in --digits 6."
         case .digitsOutsidePriceFile:
             "--digits applies to price files; add --ledger, --hledger or --beancount."
-        case .severalPairs:
-            "Several pairs print only as a file: add --csv, --ledger, --hledger or --beancount, or ask one pair at a time."
         case .period(let word):
             "Unknown period '\(printable(word))' after 'avg'. Use 2024, 2024-03, q1 2024, march 2024, or from 2024-01-15 to 2024-02-15."
         case .missingPeriod:

@@ -21,6 +21,11 @@ import Testing
             "history usd eur all --hledger --digits 6 --yearly",
             HistoryQuery(base: usd, quote: eur, range: .all, format: .hledger, grouping: .yearly, digits: 6)
         ),
+        (
+            "history usd eur,gbp ytd",
+            HistoryQuery(
+                base: usd, quote: eur, range: .yearToDate, format: .table, pairs: [CurrencyPair(usd, eur), CurrencyPair(usd, gbp)])
+        ),
         ("history usd eur 2y --monthly", HistoryQuery(base: usd, quote: eur, range: .years(2), format: .table, grouping: .monthly)),
         ("history usd eur --monthly --json", HistoryQuery(base: usd, quote: eur, range: .years(1), format: .json, grouping: .monthly)),
     ]
@@ -53,7 +58,6 @@ import Testing
     }
 
     static let refused: [(String, UsageError.Kind)] = [
-        ("history usd eur,gbp ytd", .books(.severalPairs)),
         ("history usd eur ytd --digits", .books(.digits(maximum: 30))),
         ("history usd eur ytd --digits 0", .books(.digits(maximum: 30))),
         ("history usd eur ytd --csv --digits 4", .books(.digitsOutsidePriceFile)),

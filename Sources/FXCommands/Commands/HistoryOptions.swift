@@ -67,10 +67,8 @@ struct HistoryOptions {
             }
         }
         guard let first = pairs.first else { throw UsageError(.samePair(bases[0]), span: nil) }
-        let format = grouping != .daily && format == .chart ? .table : format
-        if pairs.count > 1, ![.csv, .ledger, .hledger, .beancount].contains(format) {
-            throw UsageError(.books(.severalPairs), span: nil)
-        }
+        // A chart shows one pair's days: averages and several pairs are listed instead.
+        let format = (grouping != .daily || pairs.count > 1) && format == .chart ? .table : format
         if digits != nil, !format.isPriceFile { throw UsageError(.books(.digitsOutsidePriceFile), span: nil) }
         return HistoryQuery(
             base: first.base, quote: first.quote, range: range, format: format, pairs: pairs, grouping: grouping, digits: digits)
