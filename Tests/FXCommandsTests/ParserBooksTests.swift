@@ -50,6 +50,14 @@ import Testing
         #expect(try Parser().parse(line) == .average(base: Self.usd, quotes: [Self.eur], period: period))
     }
 
+    @Test func convertCarriesThePeriod() throws {
+        guard case .calculate(let calculation)? = try Parser().parse("convert 1200 usd eur avg 2024") else {
+            Issue.record("not a calculation")
+            return
+        }
+        #expect(calculation.average == .year(2024) && calculation.targets == [Self.eur] && calculation.date == nil)
+    }
+
     @Test func periodsSpanTheirCalendarDays() {
         let today = Day(iso: "2026-11-25")!
         #expect(AveragePeriod.year(2024).days(today: today) == Day(iso: "2024-01-01")!...Day(iso: "2024-12-31")!)
@@ -64,6 +72,7 @@ import Testing
         ("rate usd eur avg", .books(.missingPeriod)),
         ("rate usd eur avg q5 2024", .books(.period("q5"))),
         ("rate usd eur avg soon", .books(.period("soon"))),
+        ("convert 100 usd eur on 2024-01-05 avg 2024", .unexpectedWord("avg", command: "convert")),
     ]
 
     @Test(arguments: refused)
