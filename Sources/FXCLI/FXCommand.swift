@@ -64,18 +64,22 @@ struct FXCommand: ParsableCommand {
     }
 
     /// The words a shell passes to `--complete`, without fx's own options (`--offline`,
-    /// `--source ecb`), joined into the line the completer reads.
+    /// `--source ecb`), joined into the line the completer reads. Another `--` word after a
+    /// command word is the command's own (`history usd eur --ledger`) and stays.
     static func commandLine(fromShellWords words: [String]) -> String {
         var kept: [String] = []
         var skipValue = false
         for word in words {
             if skipValue { skipValue = false; continue }
             if word == "--max-age" || word == "--source" || word == "--rule" { skipValue = true; continue }
-            if word.hasPrefix("--") { continue }
+            if word.hasPrefix("--"), kept.isEmpty || ownFlags.contains(word) { continue }
             kept.append(word)
         }
         return kept.joined(separator: " ")
     }
+
+    /// fx's options without a value, wherever they stand.
+    private static let ownFlags: Set<String> = ["--json", "--offline", "--no-color", "--fail-fast", "--complete", "--generate-man", "--"]
 
     mutating func validate() throws {
         if let maxAge, DurationParser.parse(maxAge) == nil {
