@@ -4,7 +4,12 @@
 _fx() {
     local cur=${COMP_WORDS[COMP_CWORD]}
     if [[ $cur == --* ]]; then
-        COMPREPLY=($(compgen -W "--json --offline --max-age --source --no-color --fail-fast --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "--json --offline --max-age --source --rule --no-color --fail-fast --help --version" -- "$cur"))
+        # After a command word, its own options too (the price-file flags of history).
+        local candidate
+        while IFS= read -r candidate; do
+            [[ $candidate == --* ]] && COMPREPLY+=("$candidate")
+        done < <(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
         return
     fi
     local IFS=$'\n'

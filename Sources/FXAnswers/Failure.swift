@@ -34,6 +34,8 @@ public enum Failure: Error, Sendable, Equatable {
             case .missingAmount: "missing_amount"
             case .missingCurrency, .missingTarget: "missing_currency"
             case .unexpectedWord: "unexpected_word"
+            case .books(.period), .books(.missingPeriod): "malformed_period"
+            case .books: "malformed_option"
             case .unknownHelpTopic: "unknown_help_topic"
             case .malformedDate, .missingDate: "malformed_date"
             case .malformedRange: "malformed_range"

@@ -14,6 +14,10 @@ public enum Outcome: Sendable, Equatable {
     /// A change to the configuration, in one sentence.
     case configured(String)
     case history(PairHistory, HistoryFormat)
+    /// `history` with several pairs, averaged periods or a price file: one history per pair.
+    case series([PairHistory], HistoryQuery)
+    /// `rate usd eur avg 2024`: each quote's daily rates over the period, to be averaged.
+    case average([PairHistory], AveragePeriod)
     /// Bare `history`: the conversion log, oldest first.
     case log([ConversionLogEntry], HistoryFormat)
     case help(String)

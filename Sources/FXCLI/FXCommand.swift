@@ -33,6 +33,12 @@ struct FXCommand: ParsableCommand {
             valueName: "id"))
     var source: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Which publication answers a dated question: on-or-before (that day's, else the last before it) or previous-business-day (the last strictly before it).",
+            valueName: "rule"))
+    var rule: String?
+
     @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR does the same).")
     var noColor = false
 
@@ -58,23 +64,30 @@ struct FXCommand: ParsableCommand {
     }
 
     /// The words a shell passes to `--complete`, without fx's own options (`--offline`,
-    /// `--source ecb`), joined into the line the completer reads.
+    /// `--source ecb`), joined into the line the completer reads. Another `--` word after a
+    /// command word is the command's own (`history usd eur --ledger`) and stays.
     static func commandLine(fromShellWords words: [String]) -> String {
         var kept: [String] = []
         var skipValue = false
         for word in words {
             if skipValue { skipValue = false; continue }
-            if word == "--max-age" || word == "--source" { skipValue = true; continue }
-            if word.hasPrefix("--") { continue }
+            if word == "--max-age" || word == "--source" || word == "--rule" { skipValue = true; continue }
+            if word.hasPrefix("--"), kept.isEmpty || ownFlags.contains(word) { continue }
             kept.append(word)
         }
         return kept.joined(separator: " ")
     }
 
+    /// fx's options without a value, wherever they stand.
+    private static let ownFlags: Set<String> = ["--json", "--offline", "--no-color", "--fail-fast", "--complete", "--generate-man", "--"]
+
     mutating func validate() throws {
         if let maxAge, DurationParser.parse(maxAge) == nil {
             throw ValidationError(
                 "Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only.")
+        }
+        if let rule, DateRule(rawValue: rule) == nil {
+            throw ValidationError("Unknown --rule '\(rule)'. The rules are on-or-before (the default) and previous-business-day.")
         }
     }
 }

@@ -6,6 +6,8 @@ public struct Invocation: Equatable, Sendable {
     public var offline = false
     public var maxAge: String?
     public var source: String?
+    /// `--rule`: a `DateRule`'s name, checked.
+    public var rule: String?
     public var noColor = false
     public var failFast = false
     public var complete = false
@@ -73,14 +75,20 @@ public enum CommandLineReader {
             case "--offline" where !invocation.offline: invocation.offline = true
             case "--no-color" where !invocation.noColor: invocation.noColor = true
             case "--fail-fast" where !invocation.failFast: invocation.failFast = true
-            case "--max-age" where invocation.maxAge == nil, "--source" where invocation.source == nil:
+            case "--max-age" where invocation.maxAge == nil, "--source" where invocation.source == nil,
+                "--rule" where invocation.rule == nil:
                 guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
-                if word == "--source" { invocation.source = arguments[index] } else { invocation.maxAge = arguments[index] }
+                switch word {
+                case "--source": invocation.source = arguments[index]
+                case "--rule": invocation.rule = arguments[index]
+                default: invocation.maxAge = arguments[index]
+                }
                 index += 1
             default: return nil
             }
         }
         if let maxAge = invocation.maxAge, DurationParser.parse(maxAge) == nil { return nil }
+        if let rule = invocation.rule, DateRule(rawValue: rule) == nil { return nil }
         return invocation
     }
 }
@@ -92,6 +100,7 @@ extension FXCommand {
         invocation.offline = offline
         invocation.maxAge = maxAge
         invocation.source = source
+        invocation.rule = rule
         invocation.noColor = noColor
         invocation.failFast = failFast
         invocation.complete = complete

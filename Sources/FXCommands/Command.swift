@@ -28,6 +28,8 @@ public enum Command: Equatable, Sendable {
     case variables
     /// `quotes` empty means every currency the source has.
     case rate(base: CurrencyCode, quotes: [CurrencyCode], on: DateExpression? = nil)
+    /// `rate usd eur avg 2024`: the mean of the daily reference rates over a period.
+    case average(base: CurrencyCode, quotes: [CurrencyCode], period: AveragePeriod)
     /// A pair through time.
     case history(HistoryQuery)
     /// Bare `history`: this user's recent conversions and lookups.

@@ -1,8 +1,30 @@
 import FXRates
 
-/// How `history` prints: a chart with statistics (default), a table of values, CSV or JSON.
+/// How `history` prints: a chart with statistics (default), a table of values, CSV, JSON, or a
+/// price file for plain-text accounting (ledger, hledger, beancount).
 public enum HistoryFormat: String, Equatable, Sendable, CaseIterable {
-    case chart, table, csv, json
+    case chart, table, csv, json, ledger, hledger, beancount
+
+    /// One line per price, read by an accounting tool.
+    public var isPriceFile: Bool { self == .ledger || self == .hledger || self == .beancount }
+}
+
+/// One row per publication, or one averaged row per calendar month or year.
+public enum HistoryGrouping: String, Equatable, Sendable {
+    case daily, monthly, yearly
+}
+
+/// A base and a quote: units of `quote` per one `base`.
+public struct CurrencyPair: Equatable, Sendable, CustomStringConvertible {
+    public let base: CurrencyCode
+    public let quote: CurrencyCode
+
+    public init(_ base: CurrencyCode, _ quote: CurrencyCode) {
+        self.base = base
+        self.quote = quote
+    }
+
+    public var description: String { "\(base)/\(quote)" }
 }
 
 /// Which days `history <base> <quote>` covers.
@@ -35,17 +57,32 @@ public enum HistoryRange: Equatable, Sendable {
     }
 }
 
-/// `history usd jpy 1y --csv`.
+/// `history usd jpy 1y --csv`, `history usd eur,gbp ytd --ledger --monthly`.
 public struct HistoryQuery: Equatable, Sendable {
     public let base: CurrencyCode
     public let quote: CurrencyCode
     public let range: HistoryRange
     public let format: HistoryFormat
+    /// Every pair asked for, `base`/`quote` first (`usd,chf eur,gbp` is four); `--invert` already applied.
+    public let pairs: [CurrencyPair]
+    public let grouping: HistoryGrouping
+    /// `--digits N`: significant digits of each rate in a price file; nil for the default
+    /// (a published rate as published, any other to 10 significant digits).
+    public let digits: Int?
 
-    public init(base: CurrencyCode, quote: CurrencyCode, range: HistoryRange, format: HistoryFormat = .chart) {
+    public init(
+        base: CurrencyCode, quote: CurrencyCode, range: HistoryRange, format: HistoryFormat = .chart,
+        pairs: [CurrencyPair]? = nil, grouping: HistoryGrouping = .daily, digits: Int? = nil
+    ) {
         self.base = base
         self.quote = quote
         self.range = range
         self.format = format
+        self.pairs = pairs ?? [CurrencyPair(base, quote)]
+        self.grouping = grouping
+        self.digits = digits
     }
+
+    /// The plain question `history` always answered: one pair, one row per publication, no price file.
+    public var isSinglePairSeries: Bool { pairs.count == 1 && grouping == .daily && !format.isPriceFile && digits == nil }
 }

@@ -17,6 +17,8 @@ public struct UsageError: Error, Equatable, Sendable {
         /// `100 usd` with no target and no home currency or saved targets.
         case noTarget(CurrencyCode)
         case unexpectedWord(String, command: String)
+        /// Price files, averages and date rules.
+        case books(BooksProblem)
         case unknownHelpTopic(String, suggestion: String?)
         case malformedDate(String)
         case missingDate(after: String)

@@ -17,7 +17,7 @@ public struct HistoryRenderer: Sendable {
     public func text(_ history: PairHistory, format: HistoryFormat) -> String {
         switch format {
         case .chart: chart(history)
-        case .table: table(history)
+        case .table, .ledger, .hledger, .beancount: table(history)
         case .csv: Self.csv(history)
         case .json: Self.json(history).serialized
         }

@@ -11,6 +11,8 @@ public enum JSONRenderer {
         case .listing(let listing): return ListingRenderer.json(listing).serialized
         case .refresh(let reports): return JSONValue.object([("refresh", .array(reports.map(refreshJSON)))]).serialized
         case .history(let history, _): return HistoryRenderer.json(history).serialized
+        case .series(let histories, let query): return HistorySeriesRenderer.json(histories, query: query).serialized
+        case .average(let histories, let period): return AverageRenderer.json(histories, period: period).serialized
         case .log(let entries, _): return LogRenderer.json(entries).serialized
         case .sources(let report): return SourcesRenderer.json(report).serialized
         case .comparison(let comparison): return SourcesRenderer.json(comparison).serialized

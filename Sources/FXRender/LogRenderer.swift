@@ -19,7 +19,7 @@ public struct LogRenderer: Sendable {
 
     public func text(_ entries: [ConversionLogEntry], format: HistoryFormat) -> String {
         switch format {
-        case .chart, .table: rows(entries)
+        case .chart, .table, .ledger, .hledger, .beancount: rows(entries)
         case .csv: Self.csv(entries)
         case .json: Self.json(entries).serialized
         }

@@ -47,6 +47,8 @@ public enum Messages {
             return "Missing currency after '\(printable(after))'. Example: \(example)"
         case .missingTarget(let after):
             return "Missing target currency after '\(printable(after))'. Example: \(example)"
+        case .books(let problem):
+            return text(for: problem)
         case .unexpectedWord(let word, let command):
             return "Unexpected '\(printable(word))' after '\(command)'. Type 'help \(command)' for its grammar."
         case .unknownHelpTopic(let word, let suggestion):

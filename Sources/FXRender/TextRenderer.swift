@@ -29,6 +29,10 @@ public struct TextRenderer: Sendable {
             let text = HistoryRenderer(style: style, width: width).text(history, format: format)
             guard format == .chart || format == .table else { return text }
             return ([text] + provenanceLines([history.provenance], now: now)).joined(separator: "\n")
+        case .series(let histories, let query): return HistorySeriesRenderer.text(histories, query: query)
+        case .average(let histories, let period):
+            return ([AverageRenderer.text(histories, period: period)] + provenanceLines(histories.map(\.provenance), now: now))
+                .joined(separator: "\n")
         case .log(let entries, let format): return LogRenderer(style: style).text(entries, format: format)
         case .sources(let report): return SourcesRenderer(style: style).text(report, now: now)
         case .comparison(let comparison): return SourcesRenderer(style: style).text(comparison)

@@ -10,10 +10,13 @@ public struct Executor: Sendable {
         public var source: SourceID?
         /// `--max-age`: answers from rates superseded longer ago than this fail with status 3.
         public var maxAge: TimeInterval?
+        /// `--rule`: which publication answers a dated question.
+        public var rule: DateRule
 
-        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil) {
+        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: DateRule = .onOrBefore) {
             self.source = source
             self.maxAge = maxAge
+            self.rule = rule
         }
     }
 
@@ -74,6 +77,8 @@ public struct Executor: Sendable {
             guard case .convert(let amount, _, _, let date) = command else { break }
             return try await execute(.convert(amount: amount, from: from, to: chosen, on: date))
         case .calculate(let calculation): return try await calculate(calculation, on: day)
+        case .average(let base, let quotes, let period):
+            return .average(try await averages(base: base, quotes: quotes, period: period), period)
         case .set(let setting): return try set(setting)
         case .settings: return .listing(settingsListing())
         case .variables: return .listing(variablesListing())
@@ -94,8 +99,12 @@ public struct Executor: Sendable {
                 preconditionFailure("answered before")
             case .rate(let base, let quotes, _):
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
-            case .history(let query):
+            case .history(let query) where query.isSinglePairSeries:
                 return .history(try await pairHistory(query), query.format)
+            case .history(let query):
+                return .series(try await pairHistories(query), query)
+            case .average:
+                preconditionFailure("answered before")
             case .sources(let action):
                 return try await sources(action)
             case .log(let format):
@@ -119,6 +128,7 @@ public struct Executor: Sendable {
     private func calculate(_ calculation: Calculation, on day: Day?) async throws(Failure) -> Outcome {
         let evaluator = Evaluator(
             quote: { from, to throws(Failure) in
+                if let period = calculation.average { return try await averageQuote(from: from, to: to, period: period) }
                 do throws(RateError) { return try await quote(from: from, to: to, on: day) } catch { throw .rates(error) }
             }, catalog: catalog, workspace: workspace)
         let (result, value) = try await evaluator.evaluate(calculation)
@@ -186,7 +196,7 @@ public struct Executor: Sendable {
         return day
     }
 
-    private func historyService() throws(RateError) -> HistoryService {
+    func historyService() throws(RateError) -> HistoryService {
         guard let history else { throw .unknownSource("history") }
         return history
     }
@@ -214,7 +224,8 @@ public struct Executor: Sendable {
 
     private func quote(from: CurrencyCode, to: CurrencyCode, on day: Day?) async throws(RateError) -> Quote {
         guard let day else { return try await service.quote(from: from, to: to, only: options.source) }
-        return try await historyService().quote(from: from, to: to, on: day, only: options.source)
+        return try await historyService().quote(
+            from: from, to: to, on: day, strictlyBefore: options.rule == .previousBusinessDay, only: options.source)
     }
 
     private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(RateError)
@@ -233,7 +244,9 @@ public struct Executor: Sendable {
         var codes = quotes
         if codes.isEmpty {
             let (table, _) =
-                if let day { try await historyService().table(on: day, only: options.source) } else {
+                if let day {
+                    try await historyService().table(on: day, strictlyBefore: options.rule == .previousBusinessDay, only: options.source)
+                } else {
                     try await service.latestTable(only: options.source, covering: base)
                 }
             guard table.covers(base) else {

@@ -104,7 +104,9 @@ presentation.showsProgress = isatty(2) == 1 && !arguments.json
 let executor = Executor(
     service: setup.service, history: setup.history, log: conversionLog,
     sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,
-    options: Executor.Options(source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse)),
+    options: Executor.Options(
+        source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse),
+        rule: arguments.rule.flatMap(DateRule.init(rawValue:)) ?? .onOrBefore),
     workspace: Workspace(preferences: settings.preferences),
     rebuildSources: { [environment] in sourceSetup(Settings.load(environment: environment, knownSources: knownSources)) })
 let scriptMode = arguments.commandWords.isEmpty && !wantsEditing && !stdinIsTerminal

@@ -19,6 +19,8 @@ import Testing
             (["fx", "rate", "usd", "jp"], 3, ["JPY"]),
             (["fx", "refresh", "f"], 2, ["frankfurter"]),
             (["fx", "--j"], 1, ["--json"]),
+            (["fx", "history", "usd", "eur,gbp", "--le"], 4, ["--ledger"]),
+            (["fx", "--offline", "history", "usd", "eur", "--mo"], 5, ["--monthly"]),
         ])
     func bashOffersWhatTheCompleterOffers(words: [String], index: Int, expected: [String]) throws {
         let binaryDirectory = try FXRunner.binary().deletingLastPathComponent().path

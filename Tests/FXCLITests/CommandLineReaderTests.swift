@@ -13,13 +13,14 @@ import Testing
         ["history"], ["sources"], ["refresh", "ecb", "boc"], ["convert", "100", "usd", "eur", "on", "2024-03-01"],
         ["100.5", "usd", "in", "eur"], ["convert", "1e400", "usd", "eur"], ["CONVERT", "100", "USD", "EUR"],
         ["sources", "compare", "eur", "usd"], ["rate", "usd", "jpy", "on", "3d", "ago"],
+        ["--rule", "previous-business-day", "rate", "usd", "eur", "on", "2024-03-04"],
     ]
 
     static let unusual: [[String]] = [
         ["--help"], ["-h"], ["help"], ["--version"], ["--source"], ["--source", "--offline"], ["--max-age", "soon"],
         ["--offline", "--offline"], ["--source=ecb", "rate", "usd"], ["convert", "-5", "usd", "eur"],
         ["--complete", "--", "convert", "100", "us"], ["--", "convert", "1", "usd", "eur"], ["--bogus"], ["-x"],
-        ["--generate-completion-script", "bash"], ["--generate-man"],
+        ["--generate-completion-script", "bash"], ["--generate-man"], ["--rule", "nearest", "rate", "usd"],
     ]
 
     @Test(arguments: lines)

@@ -51,7 +51,7 @@ struct CommandTreeExampleTests {
         case .set: "set"
         case .settings: "settings"
         case .variables: "vars"
-        case .rate: "rate"
+        case .rate, .average: "rate"
         case .refresh: "refresh"
         case .history, .log: "history"
         case .sources: "sources"

@@ -88,7 +88,7 @@ struct CompleterTests {
         // After a keyword or a first target: currencies only.
         .init("convert 100 usd to ", partial: "", at: 19, .exactly(covered), prefix: ""),
         .init("convert 100 usd in ", partial: "", at: 19, .exactly(covered), prefix: ""),
-        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on"] + covered), prefix: ""),
+        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on", "avg"] + covered), prefix: ""),
         .init("convert 100 usd eur o", partial: "o", at: 20, .exactly(["on"]), prefix: "on"),
         .init("convert 100 usd eur on ", partial: "", at: 23, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("convert 100 usd eur on y", partial: "y", at: 23, .exactly(["yesterday"]), prefix: "yesterday"),
@@ -140,16 +140,24 @@ struct CompleterTests {
         .init("rate usd/", partial: "", at: 9, .exactly(covered), prefix: ""),
         .init("rate usd / j", partial: "j", at: 11, .exactly(["JPY"]), prefix: "JPY"),
         .init("rate usd,e", partial: "e", at: 9, .exactly(["EUR"]), prefix: "EUR"),
-        .init("rate usd ", partial: "", at: 9, .exactly(["on"] + covered), prefix: ""),
+        .init("rate usd ", partial: "", at: 9, .exactly(["on", "avg"] + covered), prefix: ""),
         .init("rate usd jpy on ", partial: "", at: 16, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("history ", partial: "", at: 8, .startingWith(["AUD"]), prefix: ""),
         .init("history usd ", partial: "", at: 12, .exactly(covered), prefix: ""),
         .init(
-            "history usd jpy ", partial: "", at: 16, .exactly(["30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json"]),
+            "history usd jpy ", partial: "", at: 16,
+            .exactly([
+                "30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly",
+                "--yearly", "--invert", "--digits",
+            ]),
             prefix: ""),
         .init("history usd jpy y", partial: "y", at: 16, .exactly(["ytd"]), prefix: "ytd"),
         .init("history usd jpy from ", partial: "", at: 21, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
-        .init("history usd jpy from 2020-01-01 ", partial: "", at: 32, .exactly(["to", "--table", "--csv", "--json"]), prefix: ""),
+        .init(
+            "history usd jpy from 2020-01-01 ", partial: "", at: 32,
+            .exactly([
+                "to", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly", "--yearly", "--invert", "--digits",
+            ]), prefix: ""),
         .init("rate ", partial: "", at: 5, .exactly(covered), prefix: ""),
         .init("rate u", partial: "u", at: 5, .exactly(["USD"]), prefix: "USD"),
         .init("rate gbp usd c", partial: "c", at: 13, .exactly(["CAD", "CHF", "CNY", "CZK"]), prefix: "C"),

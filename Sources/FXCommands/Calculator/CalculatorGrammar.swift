@@ -31,7 +31,7 @@ enum CalculatorGrammar {
     }
 
     /// Words that end an expression and start a clause.
-    static let clauseWords: Set<String> = ["to", "in", "into", "as", "->", "→", "from", "for", "at", "on", "fee", "and", ","]
+    static let clauseWords: Set<String> = ["to", "in", "into", "as", "->", "→", "from", "for", "at", "on", "fee", "and", ",", "avg"]
     /// Words a variable may not be named, besides currency codes and commands.
     static let reservedNames: Set<String> = clauseWords.union(["of", "ans", "vars", "set", "settings", "today", "yesterday", "ago"])
 }
@@ -113,6 +113,7 @@ struct ExpressionReader {
         calculation.givenRate = try givenRate()
         if date == nil { date = try onClause() }
         calculation.date = date
+        calculation.average = try averageClause(dated: date != nil)
         try expectEnd()
         // After `convert`, an amount needs its currency (`convert 100` is missing one).
         if !tickers, !expression.writesCurrency, calculation.targets.isEmpty, case .amount = expression {
@@ -459,5 +460,5 @@ struct ExpressionReader {
 
 extension Calculation {
     /// Nothing but an amount and its targets: the plain conversion `100 usd eur`.
-    var isPlainConversion: Bool { fee == nil && givenRate == nil && shareOf == nil && assignTo == nil && !reverse }
+    var isPlainConversion: Bool { fee == nil && givenRate == nil && shareOf == nil && assignTo == nil && !reverse && average == nil }
 }

@@ -59,6 +59,8 @@ public struct Calculation: Equatable, Sendable {
     /// `eur for 500 usd`, `500 usd from eur`: the amount needed in the target to buy the expression.
     public var reverse: Bool
     public var date: DateExpression?
+    /// `avg 2024`: convert at the period's mean rate.
+    public var average: AveragePeriod?
 
     public init(
         text: String, expression: Formula, targets: [CurrencyCode] = [], fee: Fee? = nil, givenRate: GivenRate? = nil,

@@ -25,6 +25,8 @@ extension CommandSpec {
             minor unit, half away from zero; division carries 38 significant digits.
             With 'on <date>' (2013-03-21, today, yesterday, 3d ago), at the start or the end, it uses
             the rates published that day, or on the last working day before it, and says which.
+            With 'avg <period>' at the end (avg 2024, avg 2024-03, avg q1 2024, avg from 2024-01-15
+            to 2024-02-15), it uses the mean of the period's daily reference rates ('help rate').
             """,
         examples: [
             "convert 100 usd eur", "convert 1,234.56 gbp to jpy chf", "100 usd in eur", "$100 → eur", "1.5k eur usd", "₩50000 jpy",
@@ -32,7 +34,7 @@ extension CommandSpec {
             "100 usd + 20 eur in gbp", "1.2k eur + 300 gbp - 15% in usd", "(1450 chf - 200 chf) / 3 in eur",
             "2 * (30 eur + 12 gbp) in jpy", "17.5 * 3", "200 usd + 15%", "15% of 200 usd", "200 usd as % of 180 eur",
             "500 eur in usd + 2.5% fee", "500 eur in usd at 1.0712", "eur for 500 usd", "500 usd from eur + 2% fee",
-            "100 usd in eur and gbp", "rent = 1450 chf",
+            "100 usd in eur and gbp", "rent = 1450 chf", "convert 1200 usd eur avg 2024", "1200 usd in eur avg q1 2024",
         ],
         parse: { arguments, command, context throws(UsageError) in
             guard let first = arguments.first else { throw UsageError(.missingAmount(command: command.text), span: nil) }
@@ -71,11 +73,14 @@ extension ConvertGrammar {
         guard hasSource else { return [.currencies] }
         let keywords = ["to", "in", "as"]
         if rest.isEmpty { return [.keywords(keywords), .currencies] }
+        if let index = rest.firstIndex(where: { AverageGrammar.keywords.contains($0.folded) }) {
+            return [.keywords(AverageGrammar.completion(after: Array(rest[(index + 1)...])))]
+        }
         if let index = rest.firstIndex(where: { dateKeywords.contains($0.folded) }) {
             return index == rest.index(before: rest.endIndex) ? [.keywords(DateGrammar.words)] : []
         }
         let hasTarget = rest.contains { !targetKeywords.contains($0.folded) && $0.text != "," }
-        return hasTarget && rest.last?.text != "," ? [.keywords(["on"]), .currencies] : [.currencies]
+        return hasTarget && rest.last?.text != "," ? [.keywords(["on", "avg"]), .currencies] : [.currencies]
     }
 }
 

@@ -4,7 +4,8 @@ extension CommandSpec {
     public static let history = CommandSpec(
         name: "history", aliases: ["hist"],
         summary: "Show a pair through time, or your recent conversions",
-        synopsis: "history [<base> <quote> [30d|6m|1y|ytd|all|from <date> [to <date>]]] [--table|--csv|--json]",
+        synopsis:
+            "history [<base>[,…] <quote>[,…] [30d|6m|1y|ytd|all|from <date> [to <date>]]] [--table|--csv|--json|--ledger|--hledger|--beancount] [--monthly|--yearly] [--invert] [--digits N]",
         discussion: """
             With two currencies, charts the rate over the range (a year unless told) and gives
             first, last, change, minimum, maximum and mean. Any pair of ECB currencies works,
@@ -12,36 +13,46 @@ extension CommandSpec {
             Dates after 'from' and 'to' are written as after 'on' ('help dates'): 2015/01/01, 1y ago,
             end of march 2024.
             --table lists the values, --csv and --json print them for scripts.
+            --ledger, --hledger and --beancount write price directives for plain-text accounting
+            (P 2024-01-02 USD 0.90505 EUR; 2024-01-02 price USD 0.90505 EUR), one per publication
+            and pair, for several pairs at once (usd eur,gbp; usd,chf eur). --invert swaps each
+            pair; --digits N rounds to N significant digits (a published rate is otherwise written
+            as published, any other to 10). --monthly and --yearly give one row per month or year:
+            the mean of its daily rates, dated its first day, so that a book's transactions in the
+            period find it.
             Without currencies, lists your recent conversions and rate lookups.
             """,
         examples: [
             "history usd jpy", "history usd jpy 1y", "history gbp/usd 30d", "history eur chf from 2015-01-01 to 2015-02-28",
-            "history usd jpy all --csv", "history gbp usd from 6m ago", "history", "history --csv",
+            "history usd jpy all --csv", "history gbp usd from 6m ago", "history usd eur,gbp ytd --ledger",
+            "history usd eur 30d --beancount", "history usd,chf eur 30d --hledger --invert",
+            "history usd jpy 30d --ledger --digits 6", "history usd eur 2y --monthly", "history usd eur all --yearly --csv",
+            "history", "history --csv",
         ],
         parse: { arguments, command, context throws(UsageError) in
-            var format = HistoryFormat.chart
-            var words: [Token] = []
-            for token in arguments {
-                guard token.text.hasPrefix("--") else { words.append(token); continue }
-                guard let chosen = HistoryFormat(rawValue: String(token.folded.dropFirst(2))), chosen != .chart else {
-                    throw UsageError(.unexpectedWord(token.text, command: command.text), at: token)
+            let options = try HistoryOptions.read(arguments, command: command)
+            var cursor = ArgumentCursor(options.words[...], after: command)
+            guard cursor.peek != nil else {
+                // Price files and averages are of a pair; the log has none.
+                guard !options.format.isPriceFile, options.grouping == .daily else {
+                    throw UsageError(.missingCurrency(after: command.text), span: nil)
                 }
-                format = chosen
+                return .log(options.format)
             }
-            var cursor = ArgumentCursor(words[...], after: command)
-            guard let baseToken = cursor.next() else { return .log(format) }
-            let base = try context.currency(baseToken).get()
+            let bases = try currencies(&cursor, context)
             _ = cursor.skip(["/"]) || cursor.skip(targetKeywords)
-            guard let quoteToken = cursor.next() else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
-            let quote = try context.currency(quoteToken).get()
-            guard base != quote else { throw UsageError(.samePair(base), at: quoteToken) }
+            guard cursor.peek != nil else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
+            let quotes = try currencies(&cursor, context)
             let range = try HistoryRangeGrammar.parse(&cursor) ?? .years(1)
             if let extra = cursor.next() { throw UsageError(.unexpectedWord(extra.text, command: command.text), at: extra) }
-            return .history(HistoryQuery(base: base, quote: quote, range: range, format: format))
+            return .history(try options.query(bases: bases, quotes: quotes, range: range))
         },
         completion: { arguments, _ in
-            let words = arguments.filter { !$0.text.hasPrefix("--") && $0.text != "/" }
-            let flags = CompletionKind.keywords(["--table", "--csv", "--json"])
+            // After `--digits` a number goes; after a comma, another currency.
+            if arguments.last?.folded == "--digits" { return [] }
+            if arguments.last?.text == "," { return [.currencies] }
+            let words = HistoryOptions.words(of: arguments).filter { $0.text != "/" }
+            let flags = CompletionKind.keywords(HistoryOptions.completions)
             switch words.count {
             case 0: return [.currencies, flags]
             case 1: return [.currencies]
@@ -61,6 +72,17 @@ extension CommandSpec {
             }
         }
     )
+}
+
+/// `usd` or `usd,chf`: one or more currencies joined by commas, each once.
+private func currencies(_ cursor: inout ArgumentCursor, _ context: ParseContext) throws(UsageError) -> [CurrencyCode] {
+    var codes: [CurrencyCode] = []
+    repeat {
+        guard let token = cursor.next() else { throw UsageError(.missingCurrency(after: cursor.last.text), span: nil) }
+        let code = try context.currency(token).get()
+        if !codes.contains(code) { codes.append(code) }
+    } while cursor.skip([","])
+    return codes
 }
 
 /// `30d`, `2w`, `6m`, `1y`, `30 days`, `ytd`, `all`, `from <date> [to <date>]`, or a bare start date.

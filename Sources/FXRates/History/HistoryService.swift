@@ -51,16 +51,19 @@ public actor HistoryService {
     // MARK: - Questions
 
     /// `from` → `to` as published on `day`, or on the last publication before it.
-    public func quote(from: CurrencyCode, to: CurrencyCode, on day: Day, only: SourceID? = nil) async throws(RateError) -> Quote {
-        let (history, provenance, index) = try await publication(on: day, needing: [from, to], only: only)
+    /// `strictlyBefore`: the publication before `day`, never `day`'s own (`--rule previous-business-day`).
+    public func quote(
+        from: CurrencyCode, to: CurrencyCode, on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil
+    ) async throws(RateError) -> Quote {
+        let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: [from, to], only: only)
         let fromRate = try rate(from, in: history, at: index, asked: day, sourceName: provenance.sourceName)
         let toRate = try rate(to, in: history, at: index, asked: day, sourceName: provenance.sourceName)
         return Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
     }
 
     /// The whole table published on `day` (or the last publication before it).
-    public func table(on day: Day, only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
-        let (history, provenance, index) = try await publication(on: day, needing: nil, only: only)
+    public func table(on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
+        let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: nil, only: only)
         return (history.table(at: index), provenance)
     }
 
@@ -93,11 +96,12 @@ public actor HistoryService {
 
     // MARK: - Finding the data
 
-    private func publication(on day: Day, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (
-        RateHistory, Provenance, Int
-    ) {
-        let (entry, provenance) = try await history(reaching: day, needing: codes, only: only)
-        guard let index = entry.history.index(onOrBefore: day) else {
+    private func publication(on day: Day, strictlyBefore: Bool = false, needing codes: Set<CurrencyCode>?, only: SourceID?)
+        async throws(RateError) -> (RateHistory, Provenance, Int)
+    {
+        let latest = strictlyBefore ? day.adding(days: -1) : day
+        let (entry, provenance) = try await history(reaching: latest, needing: codes, only: only)
+        guard let index = entry.history.index(onOrBefore: latest) else {
             let first = entry.history.first ?? day
             // What is held begins later than the source's rates do (the built-in snapshot, or a part
             // fetched): say that the rest is missing here, not that the source has no earlier rates.
@@ -115,7 +119,8 @@ public actor HistoryService {
         var dated = Provenance(
             source: provenance.source, sourceName: provenance.sourceName, date: used,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
-        if used != day { dated.requested = day }
+        // Under the previous-business-day rule the day used is never the day asked: that is the rule, not a gap.
+        if used != day, !strictlyBefore { dated.requested = day }
         return (entry.history, dated, index)
     }
 

@@ -1,0 +1,46 @@
+import FXCommands
+import FXRates
+
+/// Price directives for plain-text accounting, one per publication (or averaged period) and pair,
+/// in date order, the base commodity first:
+///
+///     P 2024-01-02 USD 0.9051412020 EUR          ledger, hledger
+///     2024-01-02 price USD 0.9051412020 EUR      beancount
+///
+/// ledger and hledger read the same `P` line; ledger's time of day is optional and left out,
+/// so that hledger reads the file too. ISO 4217 codes are plain commodity names in all three.
+enum PriceFileRenderer {
+    /// A rate with `digits` significant digits; by default ten, which leaves every rate the ECB
+    /// publishes (at most six) exactly as published and carries cross rates and means far enough.
+    static func rate(_ value: Decimal, digits: Int?) -> String {
+        DecimalFormat.plain(value.rounded(significantDigits: digits ?? 10))
+    }
+
+    static func text(_ histories: [PairHistory], query: HistoryQuery) -> String {
+        var entries: [(day: Day, order: Int, line: String)] = []
+        for (order, history) in histories.enumerated() {
+            for (day, value) in HistorySeriesRenderer.rows(history, grouping: query.grouping) {
+                let price = "\(history.base) \(rate(value, digits: query.digits)) \(history.quote)"
+                let line = query.format == .beancount ? "\(day) price \(price)" : "P \(day) \(price)"
+                entries.append((day, order, line))
+            }
+        }
+        entries.sort { ($0.day, $0.order) < ($1.day, $1.order) }
+        return ([header(histories, query: query)] + entries.map(\.line)).joined(separator: "\n")
+    }
+
+    /// A comment naming the source, the pairs, the days and the method, which each tool skips.
+    private static func header(_ histories: [PairHistory], query: HistoryQuery) -> String {
+        let pairs = histories.map { "\($0.base)/\($0.quote)" }.joined(separator: ", ")
+        let first = histories.compactMap(\.points.first?.day).min(), last = histories.compactMap(\.points.last?.day).max()
+        let span = first.flatMap { f in last.map { "\(f) to \($0)" } } ?? ""
+        let method =
+            switch query.grouping {
+            case .daily: "daily reference rates"
+            case .monthly: "monthly means of the daily reference rates, each dated the month's first day"
+            case .yearly: "yearly means of the daily reference rates, each dated the year's first day"
+            }
+        let source = histories.first?.provenance.sourceName ?? ""
+        return "; \(source) \(method), \(pairs), \(span) (fx)"
+    }
+}

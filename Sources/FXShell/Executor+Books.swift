@@ -1,0 +1,47 @@
+import FXAnswers
+import FXCommands
+import FXRates
+
+extension Executor {
+    /// Every pair of a price file or several-pair history, over the same days.
+    func pairHistories(_ query: HistoryQuery) async throws(RateError) -> [PairHistory] {
+        let today = LocalCalendar.today(at: clock.now())
+        let range: ClosedRange<Day>? = query.range == .all ? nil : query.range.days(today: today, earliest: today)
+        var histories: [PairHistory] = []
+        for pair in query.pairs {
+            histories.append(try await historyService().pair(base: pair.base, quote: pair.quote, range: range, only: options.source))
+        }
+        return histories
+    }
+
+    /// Each quote's daily rates over `period`, which must have begun.
+    func averages(base: CurrencyCode, quotes: [CurrencyCode], period: AveragePeriod) async throws(Failure) -> [PairHistory] {
+        let today = LocalCalendar.today(at: clock.now())
+        let days = period.days(today: today)
+        if days.lowerBound > today { throw .usage(UsageError(.futureDate(days.lowerBound), span: nil)) }
+        var histories: [PairHistory] = []
+        do throws(RateError) {
+            for quote in quotes {
+                histories.append(try await historyService().pair(base: base, quote: quote, range: days, only: options.source))
+            }
+        } catch {
+            throw .rates(error)
+        }
+        return histories
+    }
+}
+
+extension Executor {
+    /// `from` → `to` at the mean of the period's daily rates, dated the last day averaged.
+    func averageQuote(from: CurrencyCode, to: CurrencyCode, period: AveragePeriod) async throws(Failure) -> Quote {
+        guard from != to else { return try await identity(from) }
+        let history = try await averages(base: from, quotes: [to], period: period)[0]
+        let mean = SeriesStatistics(history.points)!.mean
+        return Quote(from: from, to: to, fromPerBase: 1, toPerBase: mean, provenance: history.provenance)
+    }
+
+    /// A currency in itself, as the calculator asks when a term is already in the target.
+    private func identity(_ code: CurrencyCode) async throws(Failure) -> Quote {
+        do throws(RateError) { return try await service.quote(from: code, to: code, only: options.source) } catch { throw .rates(error) }
+    }
+}
