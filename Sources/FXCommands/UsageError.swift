@@ -48,6 +48,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case tooDeep(Int)
         /// A value beyond what 38 exact digits hold.
         case overflow
+        /// A `csv` line's options.
+        case csv(CSVUsageProblem)
     }
 
     public enum NameProblem: Equatable, Sendable {

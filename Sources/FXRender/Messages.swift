@@ -103,6 +103,8 @@ public enum Messages {
             return "The expression nests deeper than \(depth) levels of parentheses and signs; write it flatter."
         case .overflow:
             return "The result is beyond the 38 exact digits fx computes with; no rounded guess is given."
+        case .csv(let problem):
+            return text(for: problem)
         }
     }
 

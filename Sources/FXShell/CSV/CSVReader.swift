@@ -1,0 +1,134 @@
+import FXRates
+
+/// RFC 4180 records read from a byte stream in chunks: quoted fields may hold the delimiter,
+/// newlines and doubled quotes; CRLF or LF ends a record; a UTF-8 BOM at the start is skipped.
+/// Each record's fields are ranges into one reused byte array, so a million rows cost no more
+/// memory than one. A record beyond `recordLimit` bytes, a NUL byte (a binary file) or an
+/// unclosed quote ends the reading with an error.
+final class CSVReader {
+    /// Fills the buffer; 0 at the end.
+    typealias Source = (UnsafeMutableRawBufferPointer) throws(CSVFileProblem) -> Int
+
+    private let source: Source
+    private var chunk: [UInt8]
+    private var position = 0
+    private var filled = 0
+    private var atEnd = false
+    private let recordLimit: Int
+    var delimiter: UInt8 = UInt8(ascii: ",")
+
+    /// The current record's unescaped bytes, and each field's range in them.
+    private(set) var bytes: [UInt8] = []
+    private(set) var fields: [Range<Int>] = []
+    /// The physical line (from 1) where the current record starts.
+    private(set) var line = 0
+    private var nextLine = 1
+
+    init(source: @escaping Source, chunkSize: Int = 64 << 10, recordLimit: Int = 1 << 20) {
+        self.source = source
+        chunk = Array(repeating: 0, count: chunkSize)
+        self.recordLimit = recordLimit
+        bytes.reserveCapacity(4096)
+        fields.reserveCapacity(32)
+    }
+
+    /// Reads the first chunk, skips a BOM, and guesses the delimiter from the first line:
+    /// the most frequent of `;`, `,` and TAB outside quotes (`,` when none occurs).
+    func start(delimiter given: UInt8?) throws(CSVFileProblem) {
+        try refill()
+        if filled - position >= 3, chunk[position] == 0xEF, chunk[position + 1] == 0xBB, chunk[position + 2] == 0xBF { position += 3 }
+        if let given { delimiter = given; return }
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for byte in chunk[position..<filled] {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if quoted { continue }
+            if byte == UInt8(ascii: "\n") { break }
+            if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\t") { counts[byte, default: 0] += 1 }
+        }
+        delimiter = counts.max { $0.value < $1.value || $0.value == $1.value && $0.key != UInt8(ascii: ",") }?.key ?? UInt8(ascii: ",")
+    }
+
+    private func refill() throws(CSVFileProblem) {
+        guard !atEnd else { return }
+        position = 0
+        let source = self.source
+        let result: Result<Int, CSVFileProblem> = chunk.withUnsafeMutableBytes { buffer in
+            do throws(CSVFileProblem) { return .success(try source(buffer)) } catch { return .failure(error) }
+        }
+        filled = try result.get()
+        if filled == 0 { atEnd = true }
+    }
+
+    /// The next record into `bytes` and `fields`; false at the end of the file.
+    func next() throws(CSVFileProblem) -> Bool {
+        bytes.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        line = nextLine
+        var fieldStart = 0
+        var quoted = false
+        // After a closing quote, inside a quoted field: a second quote is a literal quote.
+        var quoteSeen = false
+        var sawAnything = false
+        while true {
+            if position == filled {
+                try refill()
+                if atEnd {
+                    guard !quoted || quoteSeen else { throw .unclosedQuote(line: line) }
+                    guard sawAnything else { return false }
+                    fields.append(fieldStart..<bytes.count)
+                    return true
+                }
+            }
+            let byte = chunk[position]
+            position += 1
+            sawAnything = true
+            if byte == 0 { throw .binary(line: nextLine) }
+            if byte == UInt8(ascii: "\n") { nextLine += 1 }
+            if quoted {
+                if quoteSeen {
+                    quoteSeen = false
+                    if byte == UInt8(ascii: "\"") {
+                        bytes.append(byte)
+                        continue
+                    }
+                    quoted = false  // the field's closing quote; this byte is read as unquoted below
+                } else {
+                    if byte == UInt8(ascii: "\"") {
+                        quoteSeen = true
+                    } else {
+                        bytes.append(byte)
+                        if bytes.count > recordLimit { throw .recordTooLong(line: line, limit: recordLimit) }
+                    }
+                    continue
+                }
+            }
+            switch byte {
+            case delimiter:
+                fields.append(fieldStart..<bytes.count)
+                fieldStart = bytes.count
+            case UInt8(ascii: "\n"):
+                fields.append(fieldStart..<bytes.count)
+                return true
+            case UInt8(ascii: "\r"):
+                continue  // of a CRLF
+            case UInt8(ascii: "\"") where bytes.count == fieldStart:
+                quoted = true
+            default:
+                bytes.append(byte)
+                if bytes.count > recordLimit { throw .recordTooLong(line: line, limit: recordLimit) }
+            }
+        }
+    }
+
+    /// Whether the record is one empty field: a blank line.
+    var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
+
+    /// Runs `body` on a field's bytes.
+    func withField<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let range = fields[index]
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    func text(_ index: Int) -> String { withField(index) { String(decoding: $0, as: UTF8.self) } }
+}

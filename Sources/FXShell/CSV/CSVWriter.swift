@@ -1,0 +1,60 @@
+/// CSV records into a buffer handed to `sink` in large pieces: a field is quoted only when it
+/// holds the delimiter, a quote, CR or LF (quotes doubled), as RFC 4180 has it.
+final class CSVWriter {
+    typealias Sink = (UnsafeRawBufferPointer) throws(CSVFileProblem) -> Void
+
+    private let sink: Sink
+    private var buffer: [UInt8] = []
+    private let limit: Int
+    var delimiter: UInt8
+    private var fieldsInRecord = 0
+
+    init(delimiter: UInt8, bufferSize: Int = 256 << 10, sink: @escaping Sink) {
+        self.delimiter = delimiter
+        self.sink = sink
+        limit = bufferSize
+        buffer.reserveCapacity(bufferSize + 4096)
+    }
+
+    func field(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if fieldsInRecord > 0 { buffer.append(delimiter) }
+        fieldsInRecord += 1
+        let needsQuotes = bytes.contains { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+        guard needsQuotes else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        buffer.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { buffer.append(byte) }
+            buffer.append(byte)
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    func field(_ text: String) {
+        var text = text
+        text.withUTF8 { field($0) }
+    }
+
+    func emptyField() {
+        if fieldsInRecord > 0 { buffer.append(delimiter) }
+        fieldsInRecord += 1
+    }
+
+    func endRecord() throws(CSVFileProblem) {
+        buffer.append(UInt8(ascii: "\n"))
+        fieldsInRecord = 0
+        if buffer.count >= limit { try flush() }
+    }
+
+    func flush() throws(CSVFileProblem) {
+        guard !buffer.isEmpty else { return }
+        let sink = self.sink
+        let result: Result<Void, CSVFileProblem> = buffer.withUnsafeBytes { bytes in
+            do throws(CSVFileProblem) { return .success(try sink(bytes)) } catch { return .failure(error) }
+        }
+        try result.get()
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,107 @@
+import FXCommands
+import FXRates
+
+/// One currency's rates against the target on every publication held, for rows that ask about
+/// any day: a binary search over the days, no actor hop, and the texts fx adds for a day made
+/// once per publication rather than once per row.
+final class PairColumns {
+    let from: CurrencyCode
+    let to: CurrencyCode
+    let days: [Day]
+    private let fromRates: [Decimal?]
+    private let toRates: [Decimal?]
+    private let history: RateHistory
+    let provenance: Provenance
+    /// Whether the days reach the source's first publication: earlier days have no rate at all.
+    let complete: Bool
+    /// `rate` and `rate_date` texts by publication, made when first used.
+    private var rateTexts: [String?]
+    private var dayTexts: [String?]
+    private let decimalMark: UInt8
+    private var lastIndex = 0
+
+    init(from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, decimalMark: UInt8) {
+        self.from = from
+        self.to = to
+        self.history = history
+        days = history.days
+        fromRates = from == history.base ? Array(repeating: 1, count: history.days.count) : history.columns[from] ?? []
+        toRates = to == history.base ? Array(repeating: 1, count: history.days.count) : history.columns[to] ?? []
+        self.provenance = provenance
+        self.complete = complete
+        rateTexts = Array(repeating: nil, count: history.days.count)
+        dayTexts = Array(repeating: nil, count: history.days.count)
+        self.decimalMark = decimalMark
+    }
+
+    /// The publication a row dated `day` takes: that day's or the last before it, or with
+    /// `strictlyBefore` the last before it.
+    func index(for day: Day, strictlyBefore: Bool) -> Result<Int, CSVRowProblem> {
+        let wanted = strictlyBefore ? day.adding(days: -1) : day
+        // Statements are mostly in date order: try the last answer and its neighbour first.
+        var found: Int?
+        if lastIndex < days.count, days[lastIndex] <= wanted, lastIndex + 1 == days.count || days[lastIndex + 1] > wanted {
+            found = lastIndex
+        } else if lastIndex + 1 < days.count, days[lastIndex + 1] <= wanted, lastIndex + 2 == days.count || days[lastIndex + 2] > wanted {
+            found = lastIndex + 1
+        } else {
+            found = history.index(onOrBefore: wanted)
+        }
+        guard let index = found else {
+            let first = days.first ?? day
+            if complete { return .failure(.rates(.history(.beforeFirstPublication(day, first: first, sourceName: provenance.sourceName)))) }
+            return .failure(
+                .rates(
+                    .history(
+                        .notFetched(
+                            day, held: first...(days.last ?? first), builtIn: provenance.origin == .builtIn,
+                            sourceName: provenance.sourceName))))
+        }
+        lastIndex = index
+        guard fromRates[index] != nil, toRates[index] != nil else {
+            let code = fromRates[index] == nil ? from : to
+            return .failure(.rates(gap(code, at: index, asked: day)))
+        }
+        return .success(index)
+    }
+
+    /// `amount` of `from` in `to` at the publication `index`, unrounded: amount × to ÷ from, as
+    /// a typed conversion computes it.
+    func convert(_ amount: Decimal, at index: Int) -> Decimal {
+        let f = fromRates[index]!, t = toRates[index]!
+        return f == 1 ? amount * t : amount * t / f
+    }
+
+    /// The rate as written in the `rate` column: exact when published, else 10 significant digits.
+    func rateText(at index: Int) -> String {
+        if let text = rateTexts[index] { return text }
+        let f = fromRates[index]!, t = toRates[index]!
+        let rate = f == 1 ? t : (t / f).rounded(significantDigits: 10)
+        var text = DecimalFormat.plain(rate)
+        if decimalMark != UInt8(ascii: ".") { text = Self.withMark(text, decimalMark) }
+        rateTexts[index] = text
+        return text
+    }
+
+    func dayText(at index: Int) -> String {
+        if let text = dayTexts[index] { return text }
+        let text = days[index].description
+        dayTexts[index] = text
+        return text
+    }
+
+    static func withMark(_ text: String, _ mark: UInt8) -> String {
+        String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? mark : $0 }, as: UTF8.self)
+    }
+
+    private func gap(_ code: CurrencyCode, at index: Int, asked: Day) -> RateError {
+        guard let span = history.span(of: code), span.contains(asked) else {
+            return .history(
+                .outsideCurrencyRange(code, asked: asked, span: history.span(of: code) ?? asked...asked, sourceName: provenance.sourceName))
+        }
+        let column = history.columns[code] ?? []
+        let before = column[..<index].lastIndex { $0 != nil }.map { days[$0] } ?? span.lowerBound
+        let after = column[index...].firstIndex { $0 != nil }.map { days[$0] } ?? span.upperBound
+        return .history(.currencyGap(code, asked: asked, lastBefore: before, nextAfter: after, sourceName: provenance.sourceName))
+    }
+}
