@@ -56,6 +56,11 @@ public enum FieldAmount {
     /// `-12.50`, `100`: digits with at most one `.`, read without a String. Nil for anything
     /// else, and for three decimals where the point could be a group mark.
     static func plain(_ bytes: UnsafeBufferPointer<UInt8>, format: NumberFormat?) -> Decimal? {
+        plainParts(bytes, format: format)?.decimal
+    }
+
+    /// `plain`'s reading as parts, for arithmetic in integers.
+    public static func plainParts(_ bytes: UnsafeBufferPointer<UInt8>, format: NumberFormat?) -> DecimalParts? {
         var index = 0
         var negative = false
         if bytes.count > 0, bytes[0] == UInt8(ascii: "-") {
@@ -81,8 +86,7 @@ public enum FieldAmount {
         }
         guard digits > 0, scale != 0 else { return nil }
         if scale == 3, format?.decimalMark != "." { return nil }
-        let value = Decimal(sign: negative && mantissa != 0 ? .minus : .plus, exponent: -(scale ?? 0), significand: Decimal(mantissa))
-        return value
+        return DecimalParts(negative: negative && mantissa != 0, exponent: -(scale ?? 0), mantissa: UInt128(mantissa))
     }
 
     /// The format an amount's marks prove: a last `,` or `.` followed by other than three digits

@@ -68,6 +68,7 @@ final class CSVConversion {
         let format = request.dateFormat.flatMap(DayFormat.init) ?? .iso
         let digits = catalog.minorUnits(of: request.to)
         let fee = request.feePercent.map { $0 / 100 }
+        let feeParts = fee.flatMap(ExactCents.Parts.init)
         var summary = Summary()
         while try reader.next() {
             if reader.isBlank { continue }
@@ -78,13 +79,24 @@ final class CSVConversion {
             let outcome = await row(reader, columns: columns, format: format, mark: mark)
             switch outcome {
             case .success(let (pair, index, amount)):
-                let converted = pair.convert(amount, at: index).rounded(scale: digits)
                 writer.field(pair.rateText(at: index))
-                writer.field(pair.dayText(at: index))
+                pair.withDayText(at: index) { writer.field($0) }
                 writer.field(pair.provenance.source.rawValue)
-                writer.field(number(converted, digits: digits, mark: mark))
-                if let fee {
-                    writer.field(number((converted * fee).rounded(scale: digits), digits: digits, mark: mark))
+                let magnitude = ExactCents.Parts(mantissa: amount.mantissa, exponent: amount.exponent)
+                if let units = pair.units(magnitude, at: index, digits: digits),
+                    feeParts == nil || feeUnits(units, feeParts!, digits: digits) != nil
+                {
+                    writer.number(units, negative: amount.negative, digits: digits, mark: mark)
+                    if let feeParts {
+                        writer.number(feeUnits(units, feeParts, digits: digits)!, negative: amount.negative, digits: digits, mark: mark)
+                    }
+                } else {
+                    // Beyond 128 bits: the Decimal path, as a typed conversion computes it.
+                    let converted = pair.convert(amount.decimal, at: index).rounded(scale: digits)
+                    writer.field(number(converted, digits: digits, mark: mark))
+                    if let fee {
+                        writer.field(number((converted * fee).rounded(scale: digits), digits: digits, mark: mark))
+                    }
                 }
                 try writer.endRecord()
             case .failure(let problem):
@@ -103,7 +115,7 @@ final class CSVConversion {
 
     /// The added columns' inputs for the current record, or the row's problem.
     private func row(_ reader: CSVReader, columns: Columns, format: DayFormat, mark: UInt8) async
-        -> Result<(PairColumns, Int, Decimal), CSVRowProblem>
+        -> Result<(PairColumns, Int, DecimalParts), CSVRowProblem>
     {
         let fieldCount = reader.fields.count
         guard columns.amount < fieldCount else {
@@ -112,12 +124,22 @@ final class CSVConversion {
         guard columns.date < fieldCount else {
             return .failure(.missingField(option: "--date", column: columns.date + 1, fields: fieldCount))
         }
-        let amount: FieldAmount.Reading
-        switch reader.withField(columns.amount, { FieldAmount.read($0, format: proven, context: context) }) {
-        case .success(let reading): amount = reading
-        case .failure(let problem): return .failure(.badAmount(reader.text(columns.amount), problem))
+        // A symbol or code written on the amount.
+        var written: CurrencyCode?
+        let parts: DecimalParts
+        if let plain = reader.withField(columns.amount, { FieldAmount.plainParts($0, format: proven) }) {
+            parts = plain
+        } else {
+            let amount: FieldAmount.Reading
+            switch reader.withField(columns.amount, { FieldAmount.read($0, format: proven, context: context) }) {
+            case .success(let reading): amount = reading
+            case .failure(let problem): return .failure(.badAmount(reader.text(columns.amount), problem))
+            }
+            guard let read = DecimalParts(amount.value) else { return .failure(.badAmount(reader.text(columns.amount), .malformed)) }
+            parts = read
+            written = amount.currency
+            if proven == nil, let proves = amount.proves { proven = proves }
         }
-        if proven == nil, let proves = amount.proves { proven = proves }
         guard let day = reader.withField(columns.date, { format.day($0) }) else {
             return .failure(.badDate(reader.text(columns.date), format: request.dateFormat))
         }
@@ -131,13 +153,13 @@ final class CSVConversion {
             switch currency(reader, column, lastPair?.from) {
             case .success(let code?): from = code
             case .success(nil):
-                guard let written = amount.currency else { return .failure(.emptyCurrency) }
+                guard let written = written else { return .failure(.emptyCurrency) }
                 from = written
             case .failure(let problem): return .failure(problem)
             }
-            if let written = amount.currency, written != from { return .failure(.currencyDisagrees(amount: written, column: from)) }
+            if let written = written, written != from { return .failure(.currencyDisagrees(amount: written, column: from)) }
         } else {
-            guard let written = amount.currency else { return .failure(.emptyCurrency) }
+            guard let written = written else { return .failure(.emptyCurrency) }
             from = written
         }
         let pair: PairColumns
@@ -157,9 +179,16 @@ final class CSVConversion {
         }
         lastPair = pair
         switch pair.index(for: day, strictlyBefore: request.rule == .previousBusinessDay) {
-        case .success(let index): return .success((pair, index, amount.value))
+        case .success(let index): return .success((pair, index, parts))
         case .failure(let problem): return .failure(problem)
         }
+    }
+
+    /// The fee on `units` (already rounded), rounded the same way.
+    private func feeUnits(_ units: UInt128, _ fee: ExactCents.Parts, digits: Int) -> UInt128? {
+        let (product, overflow) = units.multipliedReportingOverflow(by: fee.mantissa)
+        guard !overflow else { return nil }
+        return ExactCents.scaledRound(product, exponent: fee.exponent, over: 1)
     }
 
     private func number(_ value: Decimal, digits: Int, mark: UInt8) -> String {

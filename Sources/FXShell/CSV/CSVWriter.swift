@@ -37,6 +37,16 @@ final class CSVWriter {
         text.withUTF8 { field($0) }
     }
 
+    /// An exact amount from `ExactCents`, quoted when its decimal mark is the delimiter.
+    func number(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8) {
+        if fieldsInRecord > 0 { buffer.append(delimiter) }
+        fieldsInRecord += 1
+        let quoted = mark == delimiter && digits > 0
+        if quoted { buffer.append(UInt8(ascii: "\"")) }
+        ExactCents.write(units, negative: negative, digits: digits, mark: mark, into: &buffer)
+        if quoted { buffer.append(UInt8(ascii: "\"")) }
+    }
+
     func emptyField() {
         if fieldsInRecord > 0 { buffer.append(delimiter) }
         fieldsInRecord += 1

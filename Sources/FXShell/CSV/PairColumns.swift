@@ -16,7 +16,11 @@ final class PairColumns {
     let complete: Bool
     /// `rate` and `rate_date` texts by publication, made when first used.
     private var rateTexts: [String?]
-    private var dayTexts: [String?]
+    /// Every day as `YYYY-MM-DD`, ten bytes each.
+    private let dayBytes: [UInt8]
+    /// The rates as integer parts, for `ExactCents`; nil where a rate is missing.
+    private let fromParts: [ExactCents.Parts?]
+    private let toParts: [ExactCents.Parts?]
     private let decimalMark: UInt8
     private var lastIndex = 0
 
@@ -30,7 +34,9 @@ final class PairColumns {
         self.provenance = provenance
         self.complete = complete
         rateTexts = Array(repeating: nil, count: history.days.count)
-        dayTexts = Array(repeating: nil, count: history.days.count)
+        dayBytes = Self.isoBytes(history.days)
+        fromParts = fromRates.map { $0.flatMap(ExactCents.Parts.init) }
+        toParts = toRates.map { $0.flatMap(ExactCents.Parts.init) }
         self.decimalMark = decimalMark
     }
 
@@ -76,18 +82,38 @@ final class PairColumns {
     func rateText(at index: Int) -> String {
         if let text = rateTexts[index] { return text }
         let f = fromRates[index]!, t = toRates[index]!
-        let rate = f == 1 ? t : (t / f).rounded(significantDigits: 10)
+        let rate =
+            f == 1
+            ? t
+            : fromParts[index].flatMap { from in toParts[index].flatMap { ExactCents.quotient($0, over: from, significantDigits: 10) } }
+                ?? (t / f).rounded(significantDigits: 10)
         var text = DecimalFormat.plain(rate)
         if decimalMark != UInt8(ascii: ".") { text = Self.withMark(text, decimalMark) }
         rateTexts[index] = text
         return text
     }
 
-    func dayText(at index: Int) -> String {
-        if let text = dayTexts[index] { return text }
-        let text = days[index].description
-        dayTexts[index] = text
-        return text
+    /// The converted amount in units of 10^-digits, exactly rounded; nil where `ExactCents` cannot.
+    func units(_ amount: ExactCents.Parts, at index: Int, digits: Int) -> UInt128? {
+        guard let from = fromParts[index], let to = toParts[index] else { return nil }
+        return ExactCents.units(amount, times: to, over: from, digits: digits)
+    }
+
+    /// The publication day at `index` as ISO text.
+    func withDayText<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        dayBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[index * 10..<index * 10 + 10])) }
+    }
+
+    private static func isoBytes(_ days: [Day]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(days.count * 10)
+        for day in days {
+            let (y, m, d) = day.components
+            for digit in [y / 1000 % 10, y / 100 % 10, y / 10 % 10, y % 10, -1, m / 10, m % 10, -1, d / 10, d % 10] {
+                bytes.append(digit < 0 ? UInt8(ascii: "-") : UInt8(48 + digit))
+            }
+        }
+        return bytes
     }
 
     static func withMark(_ text: String, _ mark: UInt8) -> String {
