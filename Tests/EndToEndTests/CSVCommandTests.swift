@@ -34,7 +34,7 @@ import Testing
             let rows = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(rows[0] == "Date,Memo,Amount,Currency,rate,rate_date,source,amount_eur")
             #expect(rows[1].hasPrefix("2026-10-01,coffee,100.00,USD,"))
-            #expect(rows[1].hasSuffix(",2026-10-01,ecb,85.63"))
+            #expect(rows[1].hasSuffix(",2026-10-01,ecb,88.51"))
             // Saturday: Friday's publication, and rate_date says so.
             #expect(rows[3].hasPrefix("lines\",(12.50),gbp,") && rows[3].contains(",2026-10-02,ecb,-"))
             #expect(rows[4] == "2026-10-05,bad currency,5,XYZ,,,,")
@@ -66,7 +66,7 @@ import Testing
             ])
             let rows = result.stdout.split(separator: "\n")
             #expect(rows[1].contains(",2026-09-30,ecb,"))
-            #expect(rows[5].contains(",2026-10-02,ecb,"))
+            #expect(rows[6].contains(",2026-10-02,ecb,"))
         }
     }
 
@@ -82,7 +82,7 @@ import Testing
             #expect(result.stdout == "")
             let written = try String(contentsOfFile: output, encoding: .utf8)
             #expect(written.hasPrefix("Date,Memo,Amount,Currency,rate,rate_date,source,amount_eur,fee\n"))
-            #expect(written.contains(",2026-10-01,ecb,85.63,1.50\n"))
+            #expect(written.contains(",2026-10-01,ecb,88.51,1.55\n"))
             #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.statement)
             let after = try FileManager.default.attributesOfItem(atPath: path)
             #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
