@@ -20,6 +20,8 @@ final class CSVConversion {
     private var proven: NumberFormat?
     /// Currencies whose rates could not be had: asked once, not once per row.
     private var failed: [CurrencyCode: RateError] = [:]
+    /// Codes read so far, by their three letters upper-cased as one integer: no String per row.
+    private var codes: [UInt32: CurrencyCode] = [:]
 
     init(
         request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
@@ -150,7 +152,7 @@ final class CSVConversion {
             guard column < fieldCount else {
                 return .failure(.missingField(option: "--currency", column: column + 1, fields: fieldCount))
             }
-            switch currency(reader, column, lastPair?.from) {
+            switch currency(reader, column) {
             case .success(let code?): from = code
             case .success(nil):
                 guard let written = written else { return .failure(.emptyCurrency) }
@@ -197,21 +199,21 @@ final class CSVConversion {
     }
 
     /// The row's currency code, nil for an empty field; `usd`, ` USD ` and symbols (`$`) read.
-    private func currency(_ reader: CSVReader, _ column: Int, _ last: CurrencyCode?) -> Result<CurrencyCode?, CSVRowProblem> {
+    private func currency(_ reader: CSVReader, _ column: Int) -> Result<CurrencyCode?, CSVRowProblem> {
         let code: CurrencyCode?? = reader.withField(column) { bytes in
             var start = 0, end = bytes.count
             while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
             while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
             if start == end { return .some(nil) }
-            // The same code as the row before: no String made.
-            if let last, end - start == 3 {
-                var same = true
-                for (offset, byte) in last.rawValue.utf8.enumerated() where bytes[start + offset] & 0xDF != byte { same = false }
-                if same { return last }
+            var key: UInt32 = 0
+            if end - start == 3 {
+                for offset in 0..<3 { key = key << 8 | UInt32(bytes[start + offset] & 0xDF) }
+                if let known = codes[key] { return known }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             if let symbol = context.symbols[text] { return symbol }
             guard let code = CurrencyCode(text), catalog.contains(code) || ParseContext.ecbCodes.contains(code) else { return nil }
+            if key != 0 { codes[key] = code }
             return code
         }
         guard let code else { return .failure(.unknownCurrency(reader.text(column).trimmedSpaces)) }

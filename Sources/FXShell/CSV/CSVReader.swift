@@ -62,9 +62,22 @@ final class CSVReader {
 
     /// The next record into `bytes` and `fields`; false at the end of the file.
     func next() throws(CSVFileProblem) -> Bool {
+        // The state lives in locals while bytes are scanned: a class's stored properties would
+        // each cost an exclusivity check per byte.
+        var bytes: [UInt8] = []
+        var fields: [Range<Int>] = []
+        swap(&bytes, &self.bytes)
+        swap(&fields, &self.fields)
+        defer {
+            swap(&bytes, &self.bytes)
+            swap(&fields, &self.fields)
+        }
         bytes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
         line = nextLine
+        var nextLine = self.nextLine
+        defer { self.nextLine = nextLine }
+        let delimiter = self.delimiter, limit = recordLimit
         var fieldStart = 0
         var quoted = false
         // After a closing quote, inside a quoted field: a second quote is a literal quote.
@@ -80,43 +93,60 @@ final class CSVReader {
                     return true
                 }
             }
-            let byte = chunk[position]
-            position += 1
             sawAnything = true
-            if byte == 0 { throw .binary(line: nextLine) }
-            if byte == UInt8(ascii: "\n") { nextLine += 1 }
-            if quoted {
-                if quoteSeen {
-                    quoteSeen = false
-                    if byte == UInt8(ascii: "\"") {
-                        bytes.append(byte)
-                        continue
+            // Scans this chunk; nil when it ends before the record does.
+            let scanned: Result<Int, CSVFileProblem>? = chunk.withUnsafeBufferPointer { chunk in
+                var position = self.position
+                let filled = self.filled
+                while position < filled {
+                    let byte = chunk[position]
+                    position += 1
+                    if byte == 0 { return .failure(.binary(line: nextLine)) }
+                    if byte == UInt8(ascii: "\n") { nextLine += 1 }
+                    if quoted {
+                        if quoteSeen {
+                            quoteSeen = false
+                            if byte == UInt8(ascii: "\"") {
+                                bytes.append(byte)
+                                continue
+                            }
+                            quoted = false  // the field's closing quote; this byte is read as unquoted below
+                        } else {
+                            if byte == UInt8(ascii: "\"") {
+                                quoteSeen = true
+                            } else {
+                                bytes.append(byte)
+                                if bytes.count > limit { return .failure(.recordTooLong(line: line, limit: limit)) }
+                            }
+                            continue
+                        }
                     }
-                    quoted = false  // the field's closing quote; this byte is read as unquoted below
-                } else {
-                    if byte == UInt8(ascii: "\"") {
-                        quoteSeen = true
-                    } else {
+                    switch byte {
+                    case delimiter:
+                        fields.append(fieldStart..<bytes.count)
+                        fieldStart = bytes.count
+                    case UInt8(ascii: "\n"):
+                        fields.append(fieldStart..<bytes.count)
+                        return .success(position)
+                    case UInt8(ascii: "\r"):
+                        continue  // of a CRLF
+                    case UInt8(ascii: "\"") where bytes.count == fieldStart:
+                        quoted = true
+                    default:
                         bytes.append(byte)
-                        if bytes.count > recordLimit { throw .recordTooLong(line: line, limit: recordLimit) }
+                        if bytes.count > limit { return .failure(.recordTooLong(line: line, limit: limit)) }
                     }
-                    continue
                 }
+                return nil
             }
-            switch byte {
-            case delimiter:
-                fields.append(fieldStart..<bytes.count)
-                fieldStart = bytes.count
-            case UInt8(ascii: "\n"):
-                fields.append(fieldStart..<bytes.count)
+            switch scanned {
+            case .success(let end)?:
+                position = end
                 return true
-            case UInt8(ascii: "\r"):
-                continue  // of a CRLF
-            case UInt8(ascii: "\"") where bytes.count == fieldStart:
-                quoted = true
-            default:
-                bytes.append(byte)
-                if bytes.count > recordLimit { throw .recordTooLong(line: line, limit: recordLimit) }
+            case .failure(let problem)?:
+                throw problem
+            case nil:
+                position = filled
             }
         }
     }

@@ -17,9 +17,15 @@ final class CSVWriter {
     }
 
     func field(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // A local: the property read in the loop would cost an exclusivity check per byte.
+        let delimiter = self.delimiter
         if fieldsInRecord > 0 { buffer.append(delimiter) }
         fieldsInRecord += 1
-        let needsQuotes = bytes.contains { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+        var needsQuotes = false
+        for byte in bytes where byte == delimiter || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 {
+            needsQuotes = true
+            break
+        }
         guard needsQuotes else {
             buffer.append(contentsOf: bytes)
             return

@@ -42,6 +42,12 @@ enum ExactCents {
             guard !overflow else { return nil }
             divisor = scaled
         }
+        // The usual sizes fit 64 bits, where division is one instruction rather than a routine.
+        if numerator <= UInt128(UInt64.max), divisor <= UInt128(UInt64.max) {
+            let (n, d) = (UInt64(numerator), UInt64(divisor))
+            let (quotient, remainder) = n.quotientAndRemainder(dividingBy: d)
+            return UInt128(remainder >= d - remainder ? quotient + 1 : quotient)
+        }
         let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: divisor)
         return remainder >= divisor - remainder ? quotient + 1 : quotient
     }

@@ -22,7 +22,9 @@ final class PairColumns {
     private let fromParts: [ExactCents.Parts?]
     private let toParts: [ExactCents.Parts?]
     private let decimalMark: UInt8
-    private var lastIndex = 0
+    /// For each calendar day from the first publication to the last, the index of the
+    /// publication on or before it: a row's lookup is one subscript.
+    private let onOrBefore: [Int32]
 
     init(from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, decimalMark: UInt8) {
         self.from = from
@@ -38,20 +40,25 @@ final class PairColumns {
         fromParts = fromRates.map { $0.flatMap(ExactCents.Parts.init) }
         toParts = toRates.map { $0.flatMap(ExactCents.Parts.init) }
         self.decimalMark = decimalMark
+        var table: [Int32] = []
+        if let first = history.days.first, let last = history.days.last {
+            table.reserveCapacity(last.ordinal - first.ordinal + 1)
+            var index = 0
+            for ordinal in first.ordinal...last.ordinal {
+                while index + 1 < days.count, days[index + 1].ordinal <= ordinal { index += 1 }
+                table.append(Int32(index))
+            }
+        }
+        onOrBefore = table
     }
 
     /// The publication a row dated `day` takes: that day's or the last before it, or with
     /// `strictlyBefore` the last before it.
     func index(for day: Day, strictlyBefore: Bool) -> Result<Int, CSVRowProblem> {
         let wanted = strictlyBefore ? day.adding(days: -1) : day
-        // Statements are mostly in date order: try the last answer and its neighbour first.
         var found: Int?
-        if lastIndex < days.count, days[lastIndex] <= wanted, lastIndex + 1 == days.count || days[lastIndex + 1] > wanted {
-            found = lastIndex
-        } else if lastIndex + 1 < days.count, days[lastIndex + 1] <= wanted, lastIndex + 2 == days.count || days[lastIndex + 2] > wanted {
-            found = lastIndex + 1
-        } else {
-            found = history.index(onOrBefore: wanted)
+        if let first = days.first, let last = days.last, wanted >= first {
+            found = wanted >= last ? days.count - 1 : Int(onOrBefore[wanted.ordinal - first.ordinal])
         }
         guard let index = found else {
             let first = days.first ?? day
@@ -63,7 +70,6 @@ final class PairColumns {
                             day, held: first...(days.last ?? first), builtIn: provenance.origin == .builtIn,
                             sourceName: provenance.sourceName))))
         }
-        lastIndex = index
         guard fromRates[index] != nil, toRates[index] != nil else {
             let code = fromRates[index] == nil ? from : to
             return .failure(.rates(gap(code, at: index, asked: day)))
