@@ -3,7 +3,7 @@ loop that reads the same rows with the csv module and calls currency_converter (
 fed the same ECB history) per row. Prints figures and how many results differ to the cent.
 
 The statement: --lines rows over the 20 years before the fixture's last day, 10 currencies,
-dated on publication days (currency_converter interpolates between publications on other
+in date order as statements are, dated on publication days (currency_converter interpolates between publications on other
 days, where fx takes the publication before, so only publication days compare like for like).
 """
 import csv, datetime, decimal, http.server, os, random, shutil, subprocess, tempfile, threading, time, zipfile
@@ -59,14 +59,13 @@ def _run(fx, lines, python, work):
     days = sorted(d for d in days if d >= first)
     random.seed(20261201)
     statement = os.path.join(work, "statement.csv")
-    rows = []
     with open(statement, "w", newline="") as f:
         writer = csv.writer(f, lineterminator="\n")
         writer.writerow(["Date", "Description", "Amount", "Currency"])
-        for index in range(lines):
-            row = [random.choice(days), f"purchase {index}", f"{random.randint(-99_999, 999_999)}.{random.randint(0, 99):02d}",
+        dates = sorted(random.choice(days) for _ in range(lines))
+        for index, day in enumerate(dates):
+            row = [day, f"purchase {index}", f"{random.randint(-99_999, 999_999)}.{random.randint(0, 99):02d}",
                    random.choice(CODES)]
-            rows.append(row)
             writer.writerow(row)
 
     fx_out = os.path.join(work, "fx.csv")

@@ -23,7 +23,7 @@ extension Session {
             do throws(PlainFile.Failure) { return try input.read(into: buffer) } catch { throw .readFailed(error) }
         }
         let out = self.out
-        let writer = CSVWriter(delimiter: UInt8(ascii: ",")) { bytes throws(CSVFileProblem) in
+        var writer = CSVWriter(delimiter: UInt8(ascii: ",")) { bytes throws(CSVFileProblem) in
             guard let output else { return out.write(bytes: bytes) }
             do throws(POSIXFailure) { try output.write(bytes) } catch { throw .outputFailed(error.reason) }
         }
@@ -36,7 +36,7 @@ extension Session {
             })
         let summary: CSVConversion.Summary
         do throws(CSVFileProblem) {
-            summary = try await conversion.run(reader: reader, writer: writer)
+            summary = try await conversion.run(reader: reader, writer: &writer)
             try writer.flush()
             if let output {
                 // Stopped by --fail-fast, the output would be partial: the old file stays.

@@ -49,7 +49,7 @@ final class CSVConversion {
         var count: Int
     }
 
-    func run(reader: CSVReader, writer: CSVWriter) async throws(CSVFileProblem) -> Summary {
+    func run(reader: CSVReader, writer: inout CSVWriter) async throws(CSVFileProblem) -> Summary {
         try reader.start(delimiter: request.delimiter)
         writer.delimiter = reader.delimiter
         guard try reader.next() else { throw .empty }
@@ -81,7 +81,7 @@ final class CSVConversion {
             let outcome = await row(reader, columns: columns, format: format, mark: mark)
             switch outcome {
             case .success(let (pair, index, amount)):
-                writer.field(pair.rateText(at: index))
+                pair.withRateText(at: index) { writer.field($0) }
                 pair.withDayText(at: index) { writer.field($0) }
                 writer.field(pair.provenance.source.rawValue)
                 let magnitude = ExactCents.Parts(mantissa: amount.mantissa, exponent: amount.exponent)

@@ -1,6 +1,7 @@
-/// CSV records into a buffer handed to `sink` in large pieces: a field is quoted only when it
+/// CSV records into a buffer handed to `sink` in large pieces (a struct, so that its appends, in a
+/// local variable, need no exclusivity check at run time): a field is quoted only when it
 /// holds the delimiter, a quote, CR or LF (quotes doubled), as RFC 4180 has it.
-final class CSVWriter {
+struct CSVWriter {
     typealias Sink = (UnsafeRawBufferPointer) throws(CSVFileProblem) -> Void
 
     private let sink: Sink
@@ -16,7 +17,7 @@ final class CSVWriter {
         buffer.reserveCapacity(bufferSize + 4096)
     }
 
-    func field(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) {
         // A local: the property read in the loop would cost an exclusivity check per byte.
         let delimiter = self.delimiter
         if fieldsInRecord > 0 { buffer.append(delimiter) }
@@ -38,13 +39,13 @@ final class CSVWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    func field(_ text: String) {
+    mutating func field(_ text: String) {
         var text = text
         text.withUTF8 { field($0) }
     }
 
     /// An exact amount from `ExactCents`, quoted when its decimal mark is the delimiter.
-    func number(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8) {
+    mutating func number(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8) {
         if fieldsInRecord > 0 { buffer.append(delimiter) }
         fieldsInRecord += 1
         let quoted = mark == delimiter && digits > 0
@@ -53,18 +54,18 @@ final class CSVWriter {
         if quoted { buffer.append(UInt8(ascii: "\"")) }
     }
 
-    func emptyField() {
+    mutating func emptyField() {
         if fieldsInRecord > 0 { buffer.append(delimiter) }
         fieldsInRecord += 1
     }
 
-    func endRecord() throws(CSVFileProblem) {
+    mutating func endRecord() throws(CSVFileProblem) {
         buffer.append(UInt8(ascii: "\n"))
         fieldsInRecord = 0
         if buffer.count >= limit { try flush() }
     }
 
-    func flush() throws(CSVFileProblem) {
+    mutating func flush() throws(CSVFileProblem) {
         guard !buffer.isEmpty else { return }
         let sink = self.sink
         let result: Result<Void, CSVFileProblem> = buffer.withUnsafeBytes { bytes in

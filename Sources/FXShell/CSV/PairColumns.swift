@@ -14,13 +14,20 @@ final class PairColumns {
     let provenance: Provenance
     /// Whether the days reach the source's first publication: earlier days have no rate at all.
     let complete: Bool
-    /// `rate` and `rate_date` texts by publication, made when first used.
-    private var rateTexts: [String?]
+    /// `rate` texts by publication, made when first used: bytes in one array, and each
+    /// publication's start and length there (-1 before it is made).
+    private var rateBytes: [UInt8] = []
+    private var rateSpans: [(start: Int32, count: Int32)]
     /// Every day as `YYYY-MM-DD`, ten bytes each.
     private let dayBytes: [UInt8]
-    /// The rates as integer parts, for `ExactCents`; nil where a rate is missing.
-    private let fromParts: [ExactCents.Parts?]
-    private let toParts: [ExactCents.Parts?]
+    /// Both rates of each publication as small integers, side by side so that a row reads one
+    /// cache line; `exact` false where either is missing or too long for 64 bits.
+    private struct Legs {
+        var from: UInt64 = 0, to: UInt64 = 0
+        var fromExponent: Int32 = 0, toExponent: Int32 = 0
+        var present = false, exact = false
+    }
+    private let legs: [Legs]
     private let decimalMark: UInt8
     /// For each calendar day from the first publication to the last, the index of the
     /// publication on or before it: a row's lookup is one subscript.
@@ -35,10 +42,19 @@ final class PairColumns {
         toRates = to == history.base ? Array(repeating: 1, count: history.days.count) : history.columns[to] ?? []
         self.provenance = provenance
         self.complete = complete
-        rateTexts = Array(repeating: nil, count: history.days.count)
+        rateSpans = Array(repeating: (-1, 0), count: history.days.count)
         dayBytes = Self.isoBytes(history.days)
-        fromParts = fromRates.map { $0.flatMap(ExactCents.Parts.init) }
-        toParts = toRates.map { $0.flatMap(ExactCents.Parts.init) }
+        legs = zip(fromRates, toRates).map { from, to in
+            var legs = Legs()
+            guard let from, let to else { return legs }
+            legs.present = true
+            if let f = ExactCents.Parts(from), let t = ExactCents.Parts(to), f.mantissa <= UInt64.max, t.mantissa <= UInt64.max {
+                legs = Legs(
+                    from: UInt64(f.mantissa), to: UInt64(t.mantissa), fromExponent: Int32(f.exponent), toExponent: Int32(t.exponent),
+                    present: true, exact: true)
+            }
+            return legs
+        }
         self.decimalMark = decimalMark
         var table: [Int32] = []
         if let first = history.days.first, let last = history.days.last {
@@ -70,7 +86,7 @@ final class PairColumns {
                             day, held: first...(days.last ?? first), builtIn: provenance.origin == .builtIn,
                             sourceName: provenance.sourceName))))
         }
-        guard fromRates[index] != nil, toRates[index] != nil else {
+        guard legs[index].present else {
             let code = fromRates[index] == nil ? from : to
             return .failure(.rates(gap(code, at: index, asked: day)))
         }
@@ -85,24 +101,39 @@ final class PairColumns {
     }
 
     /// The rate as written in the `rate` column: exact when published, else 10 significant digits.
+    /// The `rate` column's text for the publication at `index`.
+    func withRateText<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var span = rateSpans[index]
+        if span.start < 0 {
+            let text = rateText(at: index)
+            span = (Int32(rateBytes.count), Int32(text.utf8.count))
+            rateBytes.append(contentsOf: text.utf8)
+            rateSpans[index] = span
+        }
+        return rateBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.start + span.count)])) }
+    }
+
     func rateText(at index: Int) -> String {
-        if let text = rateTexts[index] { return text }
         let f = fromRates[index]!, t = toRates[index]!
         let rate =
             f == 1
             ? t
-            : fromParts[index].flatMap { from in toParts[index].flatMap { ExactCents.quotient($0, over: from, significantDigits: 10) } }
+            : ExactCents.Parts(f).flatMap { from in
+                ExactCents.Parts(t).flatMap { ExactCents.quotient($0, over: from, significantDigits: 10) }
+            }
                 ?? (t / f).rounded(significantDigits: 10)
         var text = DecimalFormat.plain(rate)
         if decimalMark != UInt8(ascii: ".") { text = Self.withMark(text, decimalMark) }
-        rateTexts[index] = text
         return text
     }
 
     /// The converted amount in units of 10^-digits, exactly rounded; nil where `ExactCents` cannot.
     func units(_ amount: ExactCents.Parts, at index: Int, digits: Int) -> UInt128? {
-        guard let from = fromParts[index], let to = toParts[index] else { return nil }
-        return ExactCents.units(amount, times: to, over: from, digits: digits)
+        let legs = self.legs[index]
+        guard legs.exact else { return nil }
+        return ExactCents.units(
+            amount, times: .init(mantissa: UInt128(legs.to), exponent: Int(legs.toExponent)),
+            over: .init(mantissa: UInt128(legs.from), exponent: Int(legs.fromExponent)), digits: digits)
     }
 
     /// The publication day at `index` as ISO text.

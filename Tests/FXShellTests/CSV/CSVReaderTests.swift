@@ -62,7 +62,7 @@ import Testing
 
     @Test func writerQuotesOnlyWhatNeedsIt() throws {
         var written: [UInt8] = []
-        let writer = CSVWriter(delimiter: UInt8(ascii: ";"), bufferSize: 4) { written.append(contentsOf: $0) }
+        var writer = CSVWriter(delimiter: UInt8(ascii: ";"), bufferSize: 4) { written.append(contentsOf: $0) }
         writer.field("plain")
         writer.field("a;b")
         writer.field("say \"hi\"")
