@@ -22,6 +22,7 @@ final class CSVConversion {
     private var failed: [CurrencyCode: RateError] = [:]
     /// Codes read so far, by their three letters upper-cased as one integer: no String per row.
     private var codes: [UInt32: CurrencyCode] = [:]
+    private var lastCode: (key: UInt32, code: CurrencyCode?) = (0, nil)
 
     init(
         request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
@@ -208,7 +209,11 @@ final class CSVConversion {
             var key: UInt32 = 0
             if end - start == 3 {
                 for offset in 0..<3 { key = key << 8 | UInt32(bytes[start + offset] & 0xDF) }
-                if let known = codes[key] { return known }
+                if key == lastCode.key, let code = lastCode.code { return code }
+                if let known = codes[key] {
+                    lastCode = (key, known)
+                    return known
+                }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             if let symbol = context.symbols[text] { return symbol }

@@ -17,8 +17,10 @@ final class CSVReader {
     private let recordLimit: Int
     var delimiter: UInt8 = UInt8(ascii: ",")
 
-    /// The current record's unescaped bytes, and each field's range in them.
-    private(set) var bytes: [UInt8] = []
+    /// The current record's unescaped bytes (`count` of them, at most `recordLimit`), and each
+    /// field's range in them. Memory of a fixed size: appends through a pointer need no checks.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
     private(set) var fields: [Range<Int>] = []
     /// The physical line (from 1) where the current record starts.
     private(set) var line = 0
@@ -28,9 +30,11 @@ final class CSVReader {
         self.source = source
         chunk = Array(repeating: 0, count: chunkSize)
         self.recordLimit = recordLimit
-        bytes.reserveCapacity(4096)
+        storage = .allocate(capacity: recordLimit + 1)
         fields.reserveCapacity(32)
     }
+
+    deinit { storage.deallocate() }
 
     /// Reads the first chunk, skips a BOM, and guesses the delimiter from the first line:
     /// the most frequent of `;`, `,` and TAB outside quotes (`,` when none occurs).
@@ -64,16 +68,15 @@ final class CSVReader {
     func next() throws(CSVFileProblem) -> Bool {
         // The state lives in locals while bytes are scanned: a class's stored properties would
         // each cost an exclusivity check per byte.
-        var bytes: [UInt8] = []
         var fields: [Range<Int>] = []
-        swap(&bytes, &self.bytes)
         swap(&fields, &self.fields)
+        var count = 0
         defer {
-            swap(&bytes, &self.bytes)
             swap(&fields, &self.fields)
+            self.count = count
         }
-        bytes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
+        let storage = self.storage
         line = nextLine
         var nextLine = self.nextLine
         defer { self.nextLine = nextLine }
@@ -89,7 +92,7 @@ final class CSVReader {
                 if atEnd {
                     guard !quoted || quoteSeen else { throw .unclosedQuote(line: line) }
                     guard sawAnything else { return false }
-                    fields.append(fieldStart..<bytes.count)
+                    fields.append(fieldStart..<count)
                     return true
                 }
             }
@@ -107,7 +110,9 @@ final class CSVReader {
                         if quoteSeen {
                             quoteSeen = false
                             if byte == UInt8(ascii: "\"") {
-                                bytes.append(byte)
+                                guard count < limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
+                                storage[count] = byte
+                                count += 1
                                 continue
                             }
                             quoted = false  // the field's closing quote; this byte is read as unquoted below
@@ -115,26 +120,28 @@ final class CSVReader {
                             if byte == UInt8(ascii: "\"") {
                                 quoteSeen = true
                             } else {
-                                bytes.append(byte)
-                                if bytes.count > limit { return .failure(.recordTooLong(line: line, limit: limit)) }
+                                guard count < limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
+                                storage[count] = byte
+                                count += 1
                             }
                             continue
                         }
                     }
                     switch byte {
                     case delimiter:
-                        fields.append(fieldStart..<bytes.count)
-                        fieldStart = bytes.count
+                        fields.append(fieldStart..<count)
+                        fieldStart = count
                     case UInt8(ascii: "\n"):
-                        fields.append(fieldStart..<bytes.count)
+                        fields.append(fieldStart..<count)
                         return .success(position)
                     case UInt8(ascii: "\r"):
                         continue  // of a CRLF
-                    case UInt8(ascii: "\"") where bytes.count == fieldStart:
+                    case UInt8(ascii: "\"") where count == fieldStart:
                         quoted = true
                     default:
-                        bytes.append(byte)
-                        if bytes.count > limit { return .failure(.recordTooLong(line: line, limit: limit)) }
+                        guard count < limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
+                        storage[count] = byte
+                        count += 1
                     }
                 }
                 return nil
@@ -157,7 +164,7 @@ final class CSVReader {
     /// Runs `body` on a field's bytes.
     func withField<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         let range = fields[index]
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return body(UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count))
     }
 
     func text(_ index: Int) -> String { withField(index) { String(decoding: $0, as: UTF8.self) } }

@@ -83,17 +83,24 @@ enum ExactCents {
     /// `units` at `digits` places, with `mark` as the decimal mark, appended to `bytes`.
     static func write(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8, into bytes: inout [UInt8]) {
         if negative, units != 0 { bytes.append(UInt8(ascii: "-")) }
-        var reversed: [UInt8] = []
-        var rest = units
-        var count = 0
-        repeat {
-            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-            reversed.append(48 + UInt8(digit))
-            rest = quotient
-            count += 1
-            if count == digits { reversed.append(mark) }
-        } while rest != 0 || count <= digits
-        // `count <= digits` above pads the fraction with zeros and leaves a 0 before the mark.
-        bytes.append(contentsOf: reversed.reversed())
+        // Digits from the right into a stack buffer: 39 digits, a mark and zeros fit in 80.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { buffer in
+            var position = buffer.count
+            var rest = units
+            var count = 0
+            repeat {
+                let digit: UInt128
+                (rest, digit) = rest.quotientAndRemainder(dividingBy: 10)
+                position -= 1
+                buffer[position] = 48 + UInt8(digit)
+                count += 1
+                if count == digits {
+                    position -= 1
+                    buffer[position] = mark
+                }
+            } while rest != 0 || count <= digits
+            // `count <= digits` above pads the fraction with zeros and leaves a 0 before the mark.
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+        }
     }
 }
