@@ -79,7 +79,16 @@ final class CSVConversion {
             let fieldCount = reader.fields.count
             for index in 0..<fieldCount { reader.withField(index) { writer.field($0) } }
             for _ in fieldCount..<max(fieldCount, columns.count) { writer.emptyField() }
-            let outcome = await row(reader, columns: columns, format: format, mark: mark)
+            var outcome = row(reader, columns: columns, format: format)
+            // A currency met for the first time: its rates are asked for once, then the row again.
+            if case .failure(.ratesNeeded(let from)) = outcome {
+                do throws(RateError) {
+                    pairs[from] = try await rates(from, mark)
+                } catch {
+                    failed[from] = error
+                }
+                outcome = row(reader, columns: columns, format: format)
+            }
             switch outcome {
             case .success(let (pair, index, amount)):
                 pair.withRateText(at: index) { writer.field($0) }
@@ -117,7 +126,8 @@ final class CSVConversion {
     }
 
     /// The added columns' inputs for the current record, or the row's problem.
-    private func row(_ reader: CSVReader, columns: Columns, format: DayFormat, mark: UInt8) async
+    /// Synchronous, so that a row costs no suspension point; `.ratesNeeded` asks the caller to fetch.
+    private func row(_ reader: CSVReader, columns: Columns, format: DayFormat)
         -> Result<(PairColumns, Int, DecimalParts), CSVRowProblem>
     {
         let fieldCount = reader.fields.count
@@ -170,15 +180,10 @@ final class CSVConversion {
             pair = last
         } else if let known = pairs[from] {
             pair = known
+        } else if let error = failed[from] {
+            return .failure(.rates(error))
         } else {
-            do throws(RateError) {
-                if let known = failed[from] { throw known }
-                pair = try await rates(from, mark)
-                pairs[from] = pair
-            } catch {
-                failed[from] = error
-                return .failure(.rates(error))
-            }
+            return .failure(.ratesNeeded(from))
         }
         lastPair = pair
         switch pair.index(for: day, strictlyBefore: request.rule == .previousBusinessDay) {

@@ -79,6 +79,8 @@ enum CSVRowProblem: Error, Equatable {
     case badAmount(String, FieldAmount.Problem)
     case badDate(String, format: String?)
     case rates(RateError)
+    /// Not a problem of the row: the currency's rates are yet to be asked for.
+    case ratesNeeded(CurrencyCode)
 
     var text: String {
         switch self {
@@ -104,6 +106,8 @@ enum CSVRowProblem: Error, Equatable {
                 "'\(Messages.printable(text))' is not a date\(format.map { " in the form \($0)" } ?? " (YYYY-MM-DD; --date-format reads others)")."
         case .rates(let error):
             return Messages.text(for: error)
+        case .ratesNeeded(let code):
+            return "no rates asked for \(code) yet."
         }
     }
 }

@@ -81,6 +81,7 @@ final class CSVReader {
         var nextLine = self.nextLine
         defer { self.nextLine = nextLine }
         let delimiter = self.delimiter, limit = recordLimit
+        let special = specialBytes(delimiter)
         var fieldStart = 0
         var quoted = false
         // After a closing quote, inside a quoted field: a second quote is a literal quote.
@@ -127,6 +128,17 @@ final class CSVReader {
                             continue
                         }
                     }
+                    // A plain byte of an unquoted field, and the run of plain bytes after it, copied at once.
+                    if !special[Int(byte)] {
+                        var end = position
+                        while end < filled, !special[Int(chunk[end])] { end += 1 }
+                        let run = end - position + 1
+                        guard count + run <= limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
+                        (storage + count).update(from: chunk.baseAddress! + position - 1, count: run)
+                        count += run
+                        position = end
+                        continue
+                    }
                     switch byte {
                     case delimiter:
                         fields.append(fieldStart..<count)
@@ -156,6 +168,17 @@ final class CSVReader {
                 position = filled
             }
         }
+    }
+
+    /// The bytes that end a run of plain bytes outside quotes.
+    private var specialTable: (delimiter: UInt8, table: [Bool])?
+
+    private func specialBytes(_ delimiter: UInt8) -> [Bool] {
+        if let cached = specialTable, cached.delimiter == delimiter { return cached.table }
+        var table = Array(repeating: false, count: 256)
+        for byte in [delimiter, 0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\"")] { table[Int(byte)] = true }
+        specialTable = (delimiter, table)
+        return table
     }
 
     /// Whether the record is one empty field: a blank line.
