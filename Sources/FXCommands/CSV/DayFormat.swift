@@ -40,6 +40,31 @@ public struct DayFormat: Sendable, Equatable {
 
     /// The day `bytes` hold (spaces around it allowed), or nil.
     public func day(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        if isISO, let day = Self.isoDay(bytes) { return day }
+        return parsed(bytes)
+    }
+
+    private var isISO: Bool { parts == Self.isoParts }
+    private static let isoParts: [Part] = [.year4, .literal(UInt8(ascii: "-")), .month, .literal(UInt8(ascii: "-")), .day]
+
+    /// `YYYY-MM-DD` exactly, perhaps with a time after it: the common case, without the general loop.
+    private static func isoDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        if bytes.count > 10, bytes[10] != UInt8(ascii: "T"), bytes[10] != UInt8(ascii: " ") { return nil }
+        func number(_ start: Int, _ end: Int) -> Int? {
+            var value = 0
+            for position in start..<end {
+                let digit = bytes[position] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 7), let day = number(8, 10) else { return nil }
+        return Day(year: year, month: month, day: day)
+    }
+
+    private func parsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
         var index = 0
         var end = bytes.count
         while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }

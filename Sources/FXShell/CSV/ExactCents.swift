@@ -86,19 +86,31 @@ enum ExactCents {
         // Digits from the right into a stack buffer: 39 digits, a mark and zeros fit in 80.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { buffer in
             var position = buffer.count
-            var rest = units
             var count = 0
+            // 64-bit digits when they fit: dividing a UInt128 by ten is a routine, not an instruction.
+            var small = units <= UInt128(UInt64.max) ? UInt64(units) : 0
+            var rest = units <= UInt128(UInt64.max) ? 0 : units
             repeat {
-                let digit: UInt128
-                (rest, digit) = rest.quotientAndRemainder(dividingBy: 10)
+                let digit: UInt8
+                if rest != 0 {
+                    let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
+                    (rest, digit) = (quotient, UInt8(remainder))
+                    if rest <= UInt128(UInt64.max) {
+                        small = UInt64(rest)
+                        rest = 0
+                    }
+                } else {
+                    let (quotient, remainder) = small.quotientAndRemainder(dividingBy: 10)
+                    (small, digit) = (quotient, UInt8(remainder))
+                }
                 position -= 1
-                buffer[position] = 48 + UInt8(digit)
+                buffer[position] = 48 + digit
                 count += 1
                 if count == digits {
                     position -= 1
                     buffer[position] = mark
                 }
-            } while rest != 0 || count <= digits
+            } while rest != 0 || small != 0 || count <= digits
             // `count <= digits` above pads the fraction with zeros and leaves a 0 before the mark.
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
         }
