@@ -14,6 +14,8 @@ warm cache of the ECB's current rates from a loopback server, then measures side
               the same conversions (with the same rates, from a units file written here) and
               Python's currency_converter (PyPI) converting the same lines with the same rates.
               Every result is compared to the cent with fx's.
+  csv       - `fx csv` on a statement of --lines rows over 20 years and 10 currencies, against a
+              Python loop calling currency_converter per row (Benchmarks/csv_statement.py).
   TAB       - one completion in process, with 300 currency codes (CompletionBenchmark).
   history   - Benchmarks/history.py: import of the full ECB history and warm `history`.
 
@@ -342,6 +344,12 @@ def main():
               f"fx {fx_rate / (args.lines / seconds):5.1f}× faster · {differ} results differ from fx to the cent")
     else:
         print("  (Python currency_converter not importable: pip install currencyconverter, or --python PATH)")
+
+    # --- csv -------------------------------------------------------------------------------
+    print()
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import csv_statement
+    csv_statement.run(fx, args.lines, args.python)
 
     # --- TAB -------------------------------------------------------------------------------
     print()

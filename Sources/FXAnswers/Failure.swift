@@ -51,6 +51,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .unknownName: "unknown_name"
             case .divisionByZero: "division_by_zero"
             case .overflow: "overflow"
+            case .csv: "malformed_csv_command"
             }
         case .rates(let error):
             switch error {

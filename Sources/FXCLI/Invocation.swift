@@ -36,6 +36,11 @@ public enum CommandLineReader {
     /// read directly; anything else goes to ArgumentParser, whose set-up (reflection over every
     /// option, the completion-script check) costs more than an answer from the cache.
     public static func read(_ arguments: [String]) -> CommandLineOutcome {
+        if let (options, words) = splitVerbatim(arguments) {
+            guard case .run(var invocation) = read(options) else { return read(options) }
+            invocation.commandWords += words
+            return .run(invocation)
+        }
         if let invocation = quick(arguments) { return .run(invocation) }
         do {
             guard let parsed = try FXCommand.parseAsRoot(arguments) as? FXCommand else {

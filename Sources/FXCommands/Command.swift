@@ -37,6 +37,8 @@ public enum Command: Equatable, Sendable {
     case refresh([SourceID])
     case sources(SourcesAction)
     case help(topic: String?)
+    /// A CSV file converted row by row, streamed by the session.
+    case csv(CSVRequest)
     case quit
 }
 

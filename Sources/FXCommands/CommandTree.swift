@@ -2,7 +2,7 @@
 public struct CommandTree: Sendable {
     public let commands: [CommandSpec]
 
-    public init(commands: [CommandSpec] = [.convert, .rate, .history, .refresh, .sources, .set, .settings, .vars, .help, .quit]) {
+    public init(commands: [CommandSpec] = [.convert, .rate, .history, .csv, .refresh, .sources, .set, .settings, .vars, .help, .quit]) {
         self.commands = commands
     }
 

@@ -50,6 +50,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case divisionByZero
         /// A value beyond what 38 exact digits hold.
         case overflow
+        /// A `csv` line's options.
+        case csv(CSVUsageProblem)
     }
 
     public enum NameProblem: Equatable, Sendable {

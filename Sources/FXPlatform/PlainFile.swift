@@ -91,7 +91,7 @@ public enum PlainFile {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 
-    private static func failure(_ code: Int32) -> Failure {
+    static func failure(_ code: Int32) -> Failure {
         switch code {
         case ENOENT, ENOTDIR: return .missing
         case EISDIR: return .isDirectory

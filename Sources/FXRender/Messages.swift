@@ -105,6 +105,8 @@ public enum Messages {
             return "Division by zero."
         case .overflow:
             return "The result is beyond the 38 exact digits fx computes with; no rounded guess is given."
+        case .csv(let problem):
+            return text(for: problem)
         }
     }
 

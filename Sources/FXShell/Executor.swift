@@ -97,6 +97,8 @@ public struct Executor: Sendable {
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
             case .calculate, .set, .settings, .variables:
                 preconditionFailure("answered before")
+            case .csv:
+                preconditionFailure("streamed by Session.convertFile, row by row")
             case .rate(let base, let quotes, _):
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
             case .history(let query) where query.isSinglePairSeries:

@@ -106,6 +106,7 @@ public final class Session: Sendable {
         }
         guard let command else { return .nothing }
         if command == .quit { return .quit }
+        if case .csv(let request) = command { return await convertFile(request) }
         do {
             let spinner: Spinner? =
                 if presentation.showsProgress, case .refresh = command {
@@ -206,7 +207,7 @@ public final class Session: Sendable {
 
     /// True when there was a warning to print.
     @discardableResult
-    private func printWarnings() async -> Bool {
+    func printWarnings() async -> Bool {
         let now = clock.now()
         let diagnostics = await executor.takeDiagnostics()
         for diagnostic in diagnostics {

@@ -56,6 +56,7 @@ struct CommandTreeExampleTests {
         case .history, .log: "history"
         case .sources: "sources"
         case .help: "help"
+        case .csv: "csv"
         case .quit: "quit"
         }
     }

@@ -6,7 +6,7 @@ import Testing
 private let covered: [String] = ParseContext.ecbCodes.sorted().map(\.rawValue)
 /// What follows a source currency: the keywords, then the covered currencies.
 private let keywordsThenCovered: [String] = ["to", "in", "as"] + covered
-private let allCommands = ["convert", "rate", "history", "refresh", "sources", "set", "settings", "vars", "help", "quit"]
+private let allCommands = ["convert", "rate", "history", "csv", "refresh", "sources", "set", "settings", "vars", "help", "quit"]
 
 private enum DateNamesForTests {
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
@@ -49,7 +49,7 @@ struct CompleterTests {
         .init("con", partial: "con", at: 0, .exactly(["convert"]), prefix: "convert"),
         .init("CON", partial: "CON", at: 0, .exactly(["convert"]), prefix: "convert"),
         .init("Conv", partial: "Conv", at: 0, .exactly(["convert"]), prefix: "convert"),
-        .init("c", partial: "c", at: 0, .exactly(["convert"]), prefix: "convert"),
+        .init("c", partial: "c", at: 0, .exactly(["convert", "csv"]), prefix: "c"),
         .init("r", partial: "r", at: 0, .exactly(["rate", "refresh"]), prefix: "r"),
         .init("R", partial: "R", at: 0, .exactly(["rate", "refresh"]), prefix: "r"),
         .init("ra", partial: "ra", at: 0, .exactly(["rate"]), prefix: "rate"),
@@ -181,7 +181,7 @@ struct CompleterTests {
         .init("rate usd jpy on 2024-01-01 ", partial: "", at: 27, .exactly([]), prefix: ""),
         .init("history usd jpy from last ", partial: "", at: 26, .exactly(DateNamesForTests.weekdays), prefix: ""),
         .init("history usd jpy from 6m ", partial: "", at: 24, .exactly(["ago"]), prefix: "ago"),
-        .init("help c", partial: "c", at: 5, .exactly(["convert"]), prefix: "convert"),
+        .init("help c", partial: "c", at: 5, .exactly(["convert", "csv"]), prefix: "c"),
         .init("help ex", partial: "ex", at: 5, .exactly(["exit"]), prefix: "exit"),
         .init("? r", partial: "r", at: 2, .exactly(["rate", "refresh"]), prefix: "r"),
         .init("help convert ", partial: "", at: 13, .exactly([]), prefix: ""),
@@ -357,5 +357,18 @@ struct CompleterTests {
         #expect(completer.complete(line: "convert 100 usd ", cursor: 16).candidates.isEmpty)
         // A bare conversion needs no command.
         #expect(completer.complete(line: "100 usd e", cursor: 9).candidates.map(\.text) == ["EUR"])
+    }
+}
+
+/// `csv` completes its options and their values.
+@Suite struct CSVCompletionTests {
+    @Test func csvOffersItsOptionsAndTheirValues() {
+        let completer = Completer()
+        let options = completer.complete(line: "csv s.csv --amount 3 --f", cursor: 25).candidates.map(\.text)
+        #expect(options == ["--from", "--fee", "--fail-fast"] || Set(options) == ["--from", "--fee", "--fail-fast"])
+        let rules = completer.complete(line: "csv s.csv --rule ", cursor: 17).candidates.map(\.text)
+        #expect(rules == ["same-day", "previous-business-day"])
+        let currencies = completer.complete(line: "csv s.csv --to us", cursor: 17).candidates.map(\.text)
+        #expect(currencies.contains("USD"))
     }
 }

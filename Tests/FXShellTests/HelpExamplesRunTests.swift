@@ -10,7 +10,9 @@ import Testing
 /// Every example `help` shows runs end to end through a session, on the real ECB rates built
 /// into fx, and succeeds: the help text cannot promise a line that fails.
 @Suite struct HelpExamplesRunTests {
-    static let examples = CommandTree().commands.flatMap(\.examples) + HelpTopic.all.flatMap(\.examples)
+    static let examples = CommandTree().commands.flatMap(\.examples).filter { !$0.hasPrefix("csv ") } + HelpTopic.all.flatMap(\.examples)
+    /// `csv` examples name files: they run in `csvExampleRuns`, with the files they name.
+    static let csvExamples = CommandSpec.csv.examples
 
     /// The built-in ECB table served as a live source.
     struct BuiltInSource: RateSource {
@@ -39,6 +41,30 @@ import Testing
 
     @Test(arguments: examples)
     func exampleRuns(example: String) async {
+        await run(example)
+    }
+
+    /// The files the `csv` examples name, as a bank would write them.
+    static let csvFiles = [
+        "statement.csv": "Date,Description,Amount,Currency\n2024-03-01,Hotel,120.00,USD\n2024-03-02,Taxi,\"1,050.00\",JPY\n",
+        "konto.csv": "Datum;Text;Betrag\n01.03.2024;Miete;-1.234,50\n04.03.2024;Gehalt;2.000,00\n",
+    ]
+
+    @Test(arguments: csvExamples)
+    func csvExampleRuns(example: String) async throws {
+        let directory = makeTemporaryDirectory("fx-help-csv")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var line = example
+        for (name, text) in Self.csvFiles {
+            let path = directory.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            line = line.replacingOccurrences(of: " \(name) ", with: " \(path) ")
+        }
+        #expect(line != example, "\(example) names no file of csvFiles")
+        await run(line)
+    }
+
+    private func run(_ example: String) async {
         let clock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!)
         let service = RateService(sources: [BuiltInSource()], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
         let history = HistoryService(sources: [UnaskedHistory()], store: MemoryHistoryStore([Self.history]), clock: clock)

@@ -139,7 +139,7 @@ public actor HistoryService {
     }
 
     /// The first source (of `only`, or in order) whose history has every currency of `codes`.
-    private func history(reaching day: Day?, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (
+    func history(reaching day: Day?, needing codes: Set<CurrencyCode>?, only: SourceID?) async throws(RateError) -> (
         CachedHistory, Provenance
     ) {
         let candidates: [any HistorySource]

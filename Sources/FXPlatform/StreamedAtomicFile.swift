@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written as a stream and replaced whole at the end, as `AtomicFile` writes small ones:
+/// a temporary file in the same directory, fsync, then rename over the target. Until `commit`,
+/// readers see the old file; `abandon` (or dropping the writer) removes the temporary file.
+public final class StreamedAtomicFile {
+    public let path: String
+    private let temporary: String
+    private var fd: Int32
+    private let mode: mode_t
+
+    /// `mode` is narrowed by the umask, as for any file a user asks a tool to write.
+    public init(path: String, mode: mode_t = 0o666) throws(POSIXFailure) {
+        self.path = path
+        self.mode = mode
+        temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temporary) }
+    }
+
+    deinit { abandon() }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(POSIXFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXFailure(operation: "write", path: temporary)
+            }
+            offset += written
+        }
+    }
+
+    /// Makes the written bytes the file at `path`.
+    public func commit() throws(POSIXFailure) {
+        guard fd >= 0 else { return }
+        defer { fd = -1 }
+        guard fsync(fd) == 0 else {
+            let failure = POSIXFailure(operation: "sync", path: temporary)
+            close(fd)
+            unlink(temporary)
+            throw failure
+        }
+        guard close(fd) == 0 else {
+            unlink(temporary)
+            throw POSIXFailure(operation: "close", path: temporary)
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = POSIXFailure(operation: "replace", path: path)
+            unlink(temporary)
+            throw failure
+        }
+        let dirfd = open(Paths.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirfd >= 0 { fsync(dirfd); close(dirfd) }
+    }
+
+    /// Leaves `path` as it was.
+    public func abandon() {
+        guard fd >= 0 else { return }
+        close(fd)
+        unlink(temporary)
+        fd = -1
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,252 @@
+import FXCommands
+import FXRates
+
+/// The rows of one CSV file converted at each row's date: header → columns resolved → for each
+/// record, the fields as read plus `rate`, `rate_date`, `source`, `amount_<to>` (and `fee`).
+/// Rates come once per currency from `rates`; every row after that is read in memory.
+final class CSVConversion {
+    typealias Rates = (_ from: CurrencyCode, _ decimalMark: UInt8) async throws(RateError) -> PairColumns
+
+    let request: CSVRequest
+    let context: ParseContext
+    let catalog: CurrencyCatalog
+    let rates: Rates
+    /// A bad row: its physical line and why; the row is written anyway.
+    let report: (_ line: Int, _ problem: CSVRowProblem) -> Void
+
+    private var pairs: [CurrencyCode: PairColumns] = [:]
+    private var lastPair: PairColumns?
+    /// The number format given, or proven by the first amount that proves one.
+    private var proven: NumberFormat?
+    /// Currencies whose rates could not be had: asked once, not once per row.
+    private var failed: [CurrencyCode: RateError] = [:]
+    /// Codes read so far, by their three letters upper-cased as one integer: no String per row.
+    private var codes: [UInt32: CurrencyCode] = [:]
+    private var lastCode: (key: UInt32, code: CurrencyCode?) = (0, nil)
+
+    init(
+        request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
+        report: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void
+    ) {
+        self.request = request
+        self.context = context
+        self.catalog = catalog
+        self.rates = rates
+        self.report = report
+        proven = request.numberFormat
+    }
+
+    struct Summary: Equatable {
+        var rows = 0
+        var bad = 0
+        /// `--fail-fast` stopped at a bad row.
+        var stopped = false
+    }
+
+    private struct Columns {
+        var amount: Int
+        var currency: Int?
+        var date: Int
+        var count: Int
+    }
+
+    func run(reader: CSVReader, writer: inout CSVWriter) async throws(CSVFileProblem) -> Summary {
+        try reader.start(delimiter: request.delimiter)
+        writer.delimiter = reader.delimiter
+        guard try reader.next() else { throw .empty }
+        let header = (0..<reader.fields.count).map(reader.text)
+        let columns = Columns(
+            amount: try resolve(request.amount, option: "--amount", header),
+            currency: try request.currency.map { column throws(CSVFileProblem) in try resolve(column, option: "--currency", header) },
+            date: try resolve(request.date, option: "--date", header), count: header.count)
+        for index in header.indices { reader.withField(index) { writer.field($0) } }
+        writer.field("rate")
+        writer.field("rate_date")
+        writer.field("source")
+        writer.field("amount_" + request.to.rawValue.lowercased())
+        if request.feePercent != nil { writer.field("fee") }
+        try writer.endRecord()
+
+        let mark = request.numberFormat.map { UInt8(ascii: $0.decimalMark == "," ? "," : ".") } ?? UInt8(ascii: ".")
+        let format = request.dateFormat.flatMap(DayFormat.init) ?? .iso
+        let digits = catalog.minorUnits(of: request.to)
+        let fee = request.feePercent.map { $0 / 100 }
+        let feeParts = fee.flatMap(ExactCents.Parts.init)
+        var summary = Summary()
+        while try reader.next() {
+            if reader.isBlank { continue }
+            summary.rows += 1
+            let fieldCount = reader.fields.count
+            for index in 0..<fieldCount { reader.withField(index) { writer.field($0) } }
+            for _ in fieldCount..<max(fieldCount, columns.count) { writer.emptyField() }
+            var outcome = row(reader, columns: columns, format: format)
+            // A currency met for the first time: its rates are asked for once, then the row again.
+            if case .failure(.ratesNeeded(let from)) = outcome {
+                do throws(RateError) {
+                    pairs[from] = try await rates(from, mark)
+                } catch {
+                    failed[from] = error
+                }
+                outcome = row(reader, columns: columns, format: format)
+            }
+            switch outcome {
+            case .success(let (pair, index, amount)):
+                pair.withRateText(at: index) { writer.field($0) }
+                pair.withDayText(at: index) { writer.field($0) }
+                writer.field(pair.provenance.source.rawValue)
+                let magnitude = ExactCents.Parts(mantissa: amount.mantissa, exponent: amount.exponent)
+                if let units = pair.units(magnitude, at: index, digits: digits),
+                    feeParts == nil || feeUnits(units, feeParts!, digits: digits) != nil
+                {
+                    writer.number(units, negative: amount.negative, digits: digits, mark: mark)
+                    if let feeParts {
+                        writer.number(feeUnits(units, feeParts, digits: digits)!, negative: amount.negative, digits: digits, mark: mark)
+                    }
+                } else {
+                    // Beyond 128 bits: the Decimal path, as a typed conversion computes it.
+                    let converted = pair.convert(amount.decimal, at: index).rounded(scale: digits)
+                    writer.field(number(converted, digits: digits, mark: mark))
+                    if let fee {
+                        writer.field(number((converted * fee).rounded(scale: digits), digits: digits, mark: mark))
+                    }
+                }
+                try writer.endRecord()
+            case .failure(let problem):
+                for _ in 0..<(request.feePercent == nil ? 4 : 5) { writer.emptyField() }
+                try writer.endRecord()
+                summary.bad += 1
+                report(reader.line, problem)
+                if request.failFast {
+                    summary.stopped = true
+                    return summary
+                }
+            }
+        }
+        return summary
+    }
+
+    /// The added columns' inputs for the current record, or the row's problem.
+    /// Synchronous, so that a row costs no suspension point; `.ratesNeeded` asks the caller to fetch.
+    private func row(_ reader: CSVReader, columns: Columns, format: DayFormat)
+        -> Result<(PairColumns, Int, DecimalParts), CSVRowProblem>
+    {
+        let fieldCount = reader.fields.count
+        guard columns.amount < fieldCount else {
+            return .failure(.missingField(option: "--amount", column: columns.amount + 1, fields: fieldCount))
+        }
+        guard columns.date < fieldCount else {
+            return .failure(.missingField(option: "--date", column: columns.date + 1, fields: fieldCount))
+        }
+        // A symbol or code written on the amount.
+        var written: CurrencyCode?
+        let parts: DecimalParts
+        if let plain = reader.withField(columns.amount, { FieldAmount.plainParts($0, format: proven) }) {
+            parts = plain
+        } else {
+            let amount: FieldAmount.Reading
+            switch reader.withField(columns.amount, { FieldAmount.read($0, format: proven, context: context) }) {
+            case .success(let reading): amount = reading
+            case .failure(let problem): return .failure(.badAmount(reader.text(columns.amount), problem))
+            }
+            guard let read = DecimalParts(amount.value) else { return .failure(.badAmount(reader.text(columns.amount), .malformed)) }
+            parts = read
+            written = amount.currency
+            if proven == nil, let proves = amount.proves { proven = proves }
+        }
+        guard let day = reader.withField(columns.date, { format.day($0) }) else {
+            return .failure(.badDate(reader.text(columns.date), format: request.dateFormat))
+        }
+        let from: CurrencyCode
+        if let code = request.from {
+            from = code
+        } else if let column = columns.currency {
+            guard column < fieldCount else {
+                return .failure(.missingField(option: "--currency", column: column + 1, fields: fieldCount))
+            }
+            switch currency(reader, column) {
+            case .success(let code?): from = code
+            case .success(nil):
+                guard let written = written else { return .failure(.emptyCurrency) }
+                from = written
+            case .failure(let problem): return .failure(problem)
+            }
+            if let written = written, written != from { return .failure(.currencyDisagrees(amount: written, column: from)) }
+        } else {
+            guard let written = written else { return .failure(.emptyCurrency) }
+            from = written
+        }
+        let pair: PairColumns
+        if let last = lastPair, last.from == from {
+            pair = last
+        } else if let known = pairs[from] {
+            pair = known
+        } else if let error = failed[from] {
+            return .failure(.rates(error))
+        } else {
+            return .failure(.ratesNeeded(from))
+        }
+        lastPair = pair
+        switch pair.index(for: day, strictlyBefore: request.rule == .previousBusinessDay) {
+        case .success(let index): return .success((pair, index, parts))
+        case .failure(let problem): return .failure(problem)
+        }
+    }
+
+    /// The fee on `units` (already rounded), rounded the same way.
+    private func feeUnits(_ units: UInt128, _ fee: ExactCents.Parts, digits: Int) -> UInt128? {
+        let (product, overflow) = units.multipliedReportingOverflow(by: fee.mantissa)
+        guard !overflow else { return nil }
+        return ExactCents.scaledRound(product, exponent: fee.exponent, over: 1)
+    }
+
+    private func number(_ value: Decimal, digits: Int, mark: UInt8) -> String {
+        let text = DecimalFormat.fixed(value, fractionDigits: digits)
+        return mark == UInt8(ascii: ".") ? text : PairColumns.withMark(text, mark)
+    }
+
+    /// The row's currency code, nil for an empty field; `usd`, ` USD ` and symbols (`$`) read.
+    private func currency(_ reader: CSVReader, _ column: Int) -> Result<CurrencyCode?, CSVRowProblem> {
+        let code: CurrencyCode?? = reader.withField(column) { bytes in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            if start == end { return .some(nil) }
+            var key: UInt32 = 0
+            if end - start == 3 {
+                for offset in 0..<3 { key = key << 8 | UInt32(bytes[start + offset] & 0xDF) }
+                if key == lastCode.key, let code = lastCode.code { return code }
+                if let known = codes[key] {
+                    lastCode = (key, known)
+                    return known
+                }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            if let symbol = context.symbols[text] { return symbol }
+            guard let code = CurrencyCode(text), catalog.contains(code) || ParseContext.ecbCodes.contains(code) else { return nil }
+            if key != 0 { codes[key] = code }
+            return code
+        }
+        guard let code else { return .failure(.unknownCurrency(reader.text(column).trimmedSpaces)) }
+        return .success(code)
+    }
+
+    private func resolve(_ column: CSVRequest.Column, option: String, _ header: [String]) throws(CSVFileProblem) -> Int {
+        switch column {
+        case .number(let number):
+            guard number <= header.count else { throw .missingColumn(column, option: option, existing: header) }
+            return number - 1
+        case .name(let name):
+            let trimmed = { (text: String) in text.trimmedSpaces }
+            if let exact = header.firstIndex(where: { trimmed($0) == name }) { return exact }
+            if let folded = header.firstIndex(where: { trimmed($0).lowercased() == name.lowercased() }) { return folded }
+            throw .missingColumn(column, option: option, existing: header)
+        }
+    }
+}
+
+extension String {
+    /// Without spaces and tabs at either end.
+    fileprivate var trimmedSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,170 @@
+import FXCommands
+import FXRates
+
+/// One currency's rates against the target on every publication held, for rows that ask about
+/// any day: a binary search over the days, no actor hop, and the texts fx adds for a day made
+/// once per publication rather than once per row.
+final class PairColumns {
+    let from: CurrencyCode
+    let to: CurrencyCode
+    let days: [Day]
+    private let fromRates: [Decimal?]
+    private let toRates: [Decimal?]
+    private let history: RateHistory
+    let provenance: Provenance
+    /// Whether the days reach the source's first publication: earlier days have no rate at all.
+    let complete: Bool
+    /// `rate` texts by publication, made when first used: bytes in one array, and each
+    /// publication's start and length there (-1 before it is made).
+    private var rateBytes: [UInt8] = []
+    private var rateSpans: [(start: Int32, count: Int32)]
+    /// Every day as `YYYY-MM-DD`, ten bytes each.
+    private let dayBytes: [UInt8]
+    /// Both rates of each publication as small integers, side by side so that a row reads one
+    /// cache line; `exact` false where either is missing or too long for 64 bits.
+    private struct Legs {
+        var from: UInt64 = 0, to: UInt64 = 0
+        var fromExponent: Int32 = 0, toExponent: Int32 = 0
+        var present = false, exact = false
+    }
+    private let legs: [Legs]
+    private let decimalMark: UInt8
+    /// For each calendar day from the first publication to the last, the index of the
+    /// publication on or before it: a row's lookup is one subscript.
+    private let onOrBefore: [Int32]
+
+    init(from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, decimalMark: UInt8) {
+        self.from = from
+        self.to = to
+        self.history = history
+        days = history.days
+        fromRates = from == history.base ? Array(repeating: 1, count: history.days.count) : history.columns[from] ?? []
+        toRates = to == history.base ? Array(repeating: 1, count: history.days.count) : history.columns[to] ?? []
+        self.provenance = provenance
+        self.complete = complete
+        rateSpans = Array(repeating: (-1, 0), count: history.days.count)
+        dayBytes = Self.isoBytes(history.days)
+        legs = zip(fromRates, toRates).map { from, to in
+            var legs = Legs()
+            guard let from, let to else { return legs }
+            legs.present = true
+            if let f = ExactCents.Parts(from), let t = ExactCents.Parts(to), f.mantissa <= UInt64.max, t.mantissa <= UInt64.max {
+                legs = Legs(
+                    from: UInt64(f.mantissa), to: UInt64(t.mantissa), fromExponent: Int32(f.exponent), toExponent: Int32(t.exponent),
+                    present: true, exact: true)
+            }
+            return legs
+        }
+        self.decimalMark = decimalMark
+        var table: [Int32] = []
+        if let first = history.days.first, let last = history.days.last {
+            table.reserveCapacity(last.ordinal - first.ordinal + 1)
+            var index = 0
+            for ordinal in first.ordinal...last.ordinal {
+                while index + 1 < days.count, days[index + 1].ordinal <= ordinal { index += 1 }
+                table.append(Int32(index))
+            }
+        }
+        onOrBefore = table
+    }
+
+    /// The publication a row dated `day` takes: that day's or the last before it, or with
+    /// `strictlyBefore` the last before it.
+    func index(for day: Day, strictlyBefore: Bool) -> Result<Int, CSVRowProblem> {
+        let wanted = strictlyBefore ? day.adding(days: -1) : day
+        var found: Int?
+        if let first = days.first, let last = days.last, wanted >= first {
+            found = wanted >= last ? days.count - 1 : Int(onOrBefore[wanted.ordinal - first.ordinal])
+        }
+        guard let index = found else {
+            let first = days.first ?? day
+            if complete { return .failure(.rates(.history(.beforeFirstPublication(day, first: first, sourceName: provenance.sourceName)))) }
+            return .failure(
+                .rates(
+                    .history(
+                        .notFetched(
+                            day, held: first...(days.last ?? first), builtIn: provenance.origin == .builtIn,
+                            sourceName: provenance.sourceName))))
+        }
+        guard legs[index].present else {
+            let code = fromRates[index] == nil ? from : to
+            return .failure(.rates(gap(code, at: index, asked: day)))
+        }
+        return .success(index)
+    }
+
+    /// `amount` of `from` in `to` at the publication `index`, unrounded: amount × to ÷ from, as
+    /// a typed conversion computes it.
+    func convert(_ amount: Decimal, at index: Int) -> Decimal {
+        let f = fromRates[index]!, t = toRates[index]!
+        return f == 1 ? amount * t : amount * t / f
+    }
+
+    /// The rate as written in the `rate` column: exact when published, else 10 significant digits.
+    /// The `rate` column's text for the publication at `index`.
+    func withRateText<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var span = rateSpans[index]
+        if span.start < 0 {
+            let text = rateText(at: index)
+            span = (Int32(rateBytes.count), Int32(text.utf8.count))
+            rateBytes.append(contentsOf: text.utf8)
+            rateSpans[index] = span
+        }
+        return rateBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.start + span.count)])) }
+    }
+
+    func rateText(at index: Int) -> String {
+        let f = fromRates[index]!, t = toRates[index]!
+        let rate =
+            f == 1
+            ? t
+            : ExactCents.Parts(f).flatMap { from in
+                ExactCents.Parts(t).flatMap { ExactCents.quotient($0, over: from, significantDigits: 10) }
+            }
+                ?? (t / f).rounded(significantDigits: 10)
+        var text = DecimalFormat.plain(rate)
+        if decimalMark != UInt8(ascii: ".") { text = Self.withMark(text, decimalMark) }
+        return text
+    }
+
+    /// The converted amount in units of 10^-digits, exactly rounded; nil where `ExactCents` cannot.
+    func units(_ amount: ExactCents.Parts, at index: Int, digits: Int) -> UInt128? {
+        let legs = self.legs[index]
+        guard legs.exact else { return nil }
+        return ExactCents.units(
+            amount, times: .init(mantissa: UInt128(legs.to), exponent: Int(legs.toExponent)),
+            over: .init(mantissa: UInt128(legs.from), exponent: Int(legs.fromExponent)), digits: digits)
+    }
+
+    /// The publication day at `index` as ISO text.
+    func withDayText<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        dayBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[index * 10..<index * 10 + 10])) }
+    }
+
+    private static func isoBytes(_ days: [Day]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(days.count * 10)
+        for day in days {
+            let (y, m, d) = day.components
+            for digit in [y / 1000 % 10, y / 100 % 10, y / 10 % 10, y % 10, -1, m / 10, m % 10, -1, d / 10, d % 10] {
+                bytes.append(digit < 0 ? UInt8(ascii: "-") : UInt8(48 + digit))
+            }
+        }
+        return bytes
+    }
+
+    static func withMark(_ text: String, _ mark: UInt8) -> String {
+        String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? mark : $0 }, as: UTF8.self)
+    }
+
+    private func gap(_ code: CurrencyCode, at index: Int, asked: Day) -> RateError {
+        guard let span = history.span(of: code), span.contains(asked) else {
+            return .history(
+                .outsideCurrencyRange(code, asked: asked, span: history.span(of: code) ?? asked...asked, sourceName: provenance.sourceName))
+        }
+        let column = history.columns[code] ?? []
+        let before = column[..<index].lastIndex { $0 != nil }.map { days[$0] } ?? span.lowerBound
+        let after = column[index...].firstIndex { $0 != nil }.map { days[$0] } ?? span.upperBound
+        return .history(.currencyGap(code, asked: asked, lastBefore: before, nextAfter: after, sourceName: provenance.sourceName))
+    }
+}

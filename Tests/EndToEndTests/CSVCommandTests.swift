@@ -1,0 +1,124 @@
+import FXTestSupport
+import Foundation
+import Testing
+
+/// `fx csv` through the built binary, offline on the ECB rates built into fx (2026-08-03 to
+/// 2026-10-30): one-shot, script and `-o`, bad rows, weekends, the previous-business-day rule,
+/// and the input file left exactly as it was.
+@Suite struct CSVCommandTests {
+    static let statement = """
+        Date,Memo,Amount,Currency
+        2026-10-01,coffee,100.00,USD
+        2026-10-03,"two
+        lines",(12.50),gbp
+        2026-10-05,bad currency,5,XYZ
+        someday,bad date,5,USD
+        2026-10-05,weekday,"1,000.00",USD
+
+        """
+
+    func withStatement(_ body: (FXRunner, String) throws -> Void) throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let path = fx.home.appendingPathComponent("statement.csv").path
+        try Data(Self.statement.utf8).write(to: URL(fileURLWithPath: path))
+        try body(fx, path)
+    }
+
+    @Test func oneShotConvertsEachRowAtItsDateAndReportsBadRowsByLine() throws {
+        try withStatement { fx, path in
+            let result = try fx.run([
+                "--offline", "csv", path, "--amount", "Amount", "--currency", "Currency", "--date", "Date", "--to", "eur",
+            ])
+            #expect(result.status == 1)
+            let rows = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(rows[0] == "Date,Memo,Amount,Currency,rate,rate_date,source,amount_eur")
+            #expect(rows[1].hasPrefix("2026-10-01,coffee,100.00,USD,"))
+            #expect(rows[1].hasSuffix(",2026-10-01,ecb,88.51"))
+            // Saturday: Friday's publication, and rate_date says so.
+            #expect(rows[3].hasPrefix("lines\",(12.50),gbp,") && rows[3].contains(",2026-10-02,ecb,-"))
+            #expect(rows[4] == "2026-10-05,bad currency,5,XYZ,,,,")
+            #expect(rows[5] == "someday,bad date,5,USD,,,,")
+            #expect(rows[6].hasPrefix("2026-10-05,weekday,\"1,000.00\",USD,") && rows[6].contains(",2026-10-05,ecb,"))
+            let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fx: ") }
+            #expect(errors.count == 2)
+            #expect(errors.first?.hasPrefix("fx: \(path):5: ") == true)
+            #expect(errors.last == "fx: \(path):6: 'someday' is not a date (YYYY-MM-DD; --date-format reads others).")
+        }
+    }
+
+    @Test func failFastStopsAtTheFirstBadRow() throws {
+        try withStatement { fx, path in
+            let result = try fx.run([
+                "--offline", "csv", path, "--amount", "3", "--currency", "4", "--date", "1", "--to", "eur", "--fail-fast",
+            ])
+            #expect(result.status == 1)
+            #expect(result.stdout.split(separator: "\n").last == "2026-10-05,bad currency,5,XYZ,,,,")
+            #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("fx: ") }.count == 1)
+        }
+    }
+
+    @Test func previousBusinessDayTakesThePublicationBefore() throws {
+        try withStatement { fx, path in
+            let result = try fx.run([
+                "--offline", "csv", path, "--amount", "Amount", "--from", "usd", "--date", "Date", "--to", "pln", "--rule",
+                "previous-business-day",
+            ])
+            let rows = result.stdout.split(separator: "\n")
+            #expect(rows[1].contains(",2026-09-30,ecb,"))
+            #expect(rows[6].contains(",2026-10-02,ecb,"))
+        }
+    }
+
+    @Test func outputFileIsWrittenWholeAndTheInputIsUnchanged() throws {
+        try withStatement { fx, path in
+            let before = try FileManager.default.attributesOfItem(atPath: path)
+            let output = fx.home.appendingPathComponent("out.csv").path
+            let result = try fx.run([
+                "--offline", "csv", path, "--amount", "Amount", "--currency", "Currency", "--date", "Date", "--to", "eur", "--fee", "1.75%",
+                "-o", output,
+            ])
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            let written = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(written.hasPrefix("Date,Memo,Amount,Currency,rate,rate_date,source,amount_eur,fee\n"))
+            #expect(written.contains(",2026-10-01,ecb,88.51,1.55\n"))
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.statement)
+            let after = try FileManager.default.attributesOfItem(atPath: path)
+            #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: fx.home.path).filter { $0.contains(".tmp-") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test func scriptLineConvertsTheSameWay() throws {
+        try withStatement { fx, path in
+            let line = "csv \(path) --amount Amount --currency Currency --date Date --to eur\n"
+            let script = try fx.run(["--offline"], stdin: line)
+            let oneShot = try fx.run([
+                "--offline", "csv", path, "--amount", "Amount", "--currency", "Currency", "--date", "Date", "--to", "eur",
+            ])
+            #expect(script.stdout == oneShot.stdout)
+            #expect(script.status == 1)
+        }
+    }
+
+    @Test func unreadableFilesAndMissingColumnsAreOneLine() throws {
+        try withStatement { fx, path in
+            let missing = try fx.run(["--offline", "csv", path + ".nope", "--amount", "1", "--from", "usd", "--date", "1", "--to", "eur"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr == "fx: \(path).nope: cannot read: no such file.\n")
+            let column = try fx.run(["--offline", "csv", path, "--amount", "Betrag", "--from", "usd", "--date", "1", "--to", "eur"])
+            #expect(column.status == 2)
+            #expect(
+                column.stderr == "fx: \(path): no column 'Betrag' for --amount; the columns are: 1 Date, 2 Memo, 3 Amount, 4 Currency.\n")
+            let binary = fx.home.appendingPathComponent("binary.csv").path
+            try Data([0x61, 0x0A, 0x00, 0x01]).write(to: URL(fileURLWithPath: binary))
+            let nul = try fx.run(["--offline", "csv", binary, "--amount", "1", "--from", "usd", "--date", "1", "--to", "eur"])
+            #expect(nul.status == 1)
+            #expect(nul.stderr.hasSuffix(":2: a NUL byte; this is a binary file, not CSV text.\n"))
+            let directory = try fx.run(["--offline", "csv", fx.home.path, "--amount", "1", "--from", "usd", "--date", "1", "--to", "eur"])
+            #expect(directory.stderr == "fx: \(fx.home.path): cannot read: a directory, not a file.\n")
+        }
+    }
+}
