@@ -308,6 +308,20 @@ final class CalculatorHarness {
         #expect(try await fx.object("$5 in eur")["from"] as? String == "USD")
     }
 
+    /// `set number_format de` reads `1.234,56` as 1234.56 and answers in that format; JSON does not change.
+    @Test func aNumberFormatReadsAndWritesItsNumbers() async throws {
+        let fx = CalculatorHarness()
+        _ = await fx.run("set number_format de")
+        let expected = Self.rounded(Self.converted(Decimal(string: "1234.56")!, "EUR", "USD"), 2)
+        let english = DecimalFormat.fixed(expected, fractionDigits: 2, grouping: true)
+        let german = english.replacingOccurrences(of: ",", with: "_").replacingOccurrences(of: ".", with: ",")
+            .replacingOccurrences(of: "_", with: ".")
+        #expect(await fx.run("1.234,56 eur in usd").printed == "1.234,56 EUR = \(german) USD\n")
+        let json = CalculatorHarness(json: true)
+        _ = await json.run("set number_format de")
+        #expect(try await json.object("1.234,56 eur usd")["result"] as? String == DecimalFormat.fixed(expected, fractionDigits: 2))
+    }
+
     // MARK: - Variables and ans
 
     @Test func variablesAndAnsLiveAcrossLines() async throws {
