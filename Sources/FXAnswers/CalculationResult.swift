@@ -11,6 +11,8 @@ public struct CalculationResult: Sendable, Equatable {
     public let lines: [Line]
     /// `rent = …`: the name the result was kept under.
     public let assignedTo: String?
+    /// `avg 2024`: the rates used are the means of the daily rates in this period.
+    public var average: AveragePeriod?
 
     public enum Kind: Sendable, Equatable {
         /// Arithmetic, with or without conversion.

@@ -30,7 +30,7 @@ public enum AveragePeriod: Equatable, Sendable, CustomStringConvertible {
         case .year(let year): "\(year)"
         case .quarter(let year, let quarter): "Q\(quarter) \(year)"
         case .month(let year, let month): "\(year)-\(month < 10 ? "0" : "")\(month)"
-        case .range: "range"
+        case .range(let range): range.spoken
         }
     }
 }
@@ -97,5 +97,19 @@ extension AverageGrammar {
             return words.contains { ["to", "until"].contains($0.folded) } ? [] : ["to"]
         }
         return []
+    }
+}
+
+extension HistoryRange {
+    /// As a period is named in a sentence: "the last 90d", "2024-01-15 to 2024-02-15".
+    var spoken: String {
+        switch self {
+        case .days(let count): "the last \(count)d"
+        case .months(let count): "the last \(count)m"
+        case .years(let count): "the last \(count)y"
+        case .yearToDate: "this year to date"
+        case .between(let start, let end): "\(start) to \(end.map(\.description) ?? "today")"
+        case .all: "every publication"
+        }
     }
 }

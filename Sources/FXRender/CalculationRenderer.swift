@@ -37,6 +37,8 @@ struct CalculationRenderer {
                         + (deviation == 0 ? "the same" : "\(DecimalFormat.fixed(abs(deviation), fractionDigits: 2))% \(side) it"))
             }
         }
+        // Said always, not only to a person: a mean is not the rate of any one day.
+        if let period = result.average { lines.append("at the mean of the daily reference rates of \(period)") }
         let quotes = result.lines.flatMap { $0.terms.compactMap(\.quote) }
         if text.showProvenance, quotes.count > 1 || result.kind != .value && !quotes.isEmpty {
             var seen: [String] = []
@@ -73,6 +75,7 @@ struct CalculationRenderer {
             if result.kind == .share { members.append(("unit", .string("percent"))) }
             if result.kind == .reverse { members.append(("buys", .string(result.echo))) }
             if let name = result.assignedTo { members.append(("assigned_to", .string(name))) }
+            if let period = result.average { members.append(("average_of", .string(period.description))) }
             members.append(("terms", .array(line.terms.map { term(line, $0) })))
             if let fee = line.fee {
                 var feeMembers: [(String, JSONValue)] = [

@@ -109,5 +109,9 @@ import Testing
         // 1200 × 0.9241278580… = 1108.953…
         #expect(answer["result"] as? String == "1108.95")
         #expect(mean * 1200 > Decimal(string: "1108.945")! && mean * 1200 < Decimal(string: "1108.955")!)
+        #expect(answer["average_of"] as? String == "2024")
+        // In text too, whoever reads it: a mean is the rate of no single day.
+        let text = try rig.fx(["convert", "1200", "usd", "eur", "avg", "2024"])
+        #expect(text.hasSuffix("1,108.95 EUR\nat the mean of the daily reference rates of 2024\n"))
     }
 }

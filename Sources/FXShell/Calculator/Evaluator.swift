@@ -60,7 +60,9 @@ struct Evaluator {
         }
         let kept: Value = lines.count == 1 ? .money(Value.Money(lines[0].result, targets[0])) : .money(money)
         let kind: CalculationResult.Kind = calculation.reverse ? .reverse : .value
-        return (CalculationResult(text: calculation.text, echo: echo, kind: kind, lines: lines, assignedTo: calculation.assignTo), kept)
+        var result = CalculationResult(text: calculation.text, echo: echo, kind: kind, lines: lines, assignedTo: calculation.assignTo)
+        result.average = calculation.average
+        return (result, kept)
     }
 
     // MARK: - One target
