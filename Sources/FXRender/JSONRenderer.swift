@@ -22,6 +22,14 @@ public enum JSONRenderer {
         }
     }
 
+    /// As `render(_:)`, the object also naming the snapshot that answered: `"snapshot": "q3-close"`.
+    public static func render(_ outcome: Outcome, snapshot: String?) -> String? {
+        guard let snapshot, let text = render(outcome), text.hasPrefix("{") else { return render(outcome) }
+        // Every answer is one object; the member goes first so a reader sees it before the rates.
+        return "{" + JSONValue.string("snapshot").serialized + ":" + JSONValue.string(snapshot).serialized + (text == "{}" ? "" : ",")
+            + text.dropFirst()
+    }
+
     /// `{"error": {"code", "message", "line"?}}`.
     public static func render(_ failure: Failure, line: Int?) -> String {
         var members: [(String, JSONValue)] = [("code", .string(failure.code)), ("message", .string(failure.message))]

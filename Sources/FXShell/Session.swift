@@ -171,9 +171,11 @@ public final class Session: Sendable {
     private func emit(_ outcome: Outcome) -> String? {
         var text =
             presentation.json
-            ? JSONRenderer.render(outcome)
-            : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width).render(
-                outcome, now: clock.now())
+            ? JSONRenderer.render(outcome, snapshot: executor.snapshotName)
+            : TextRenderer(
+                style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width,
+                snapshot: executor.snapshotName
+            ).render(outcome, now: clock.now())
         // `set number_format de`: answers for people in that format; JSON stays as programs read it.
         if !presentation.json, let format = executor.workspace.preferences.numberFormat, LocalizedNumbers.applies(to: outcome) {
             text = text.map { LocalizedNumbers.text($0, format: format) }
