@@ -6,6 +6,13 @@ extension Executor {
     /// The snapshot answering now (`--snapshot`, `use snapshot`); nil for the live rates.
     public var snapshotName: String? { current.setup.snapshot?.name.rawValue }
 
+    /// Each source's base currency, which `--explain` names (`USD per EUR`).
+    var sourceBases: [SourceID: String] {
+        var bases: [SourceID: String] = [.ecb: "EUR"]
+        for info in sourceInfo { bases[info.id] = info.base }
+        return bases
+    }
+
     /// The time answers are judged at: a snapshot's saved time, so relative dates and ages read
     /// the same on every run; else the clock's.
     func now() -> Date { current.setup.snapshot?.savedAt ?? clock.now() }

@@ -123,6 +123,7 @@ var presentation = Session.Presentation(json: arguments.json, style: style, forP
 // The terminal's width now, else $COLUMNS, else 80: asked at each answer, as TAB does.
 presentation.columns = { [environment] in TerminalWidth.of(fd: 1, environment: environment) }
 presentation.showsProgress = isatty(2) == 1 && !arguments.json
+presentation.explain = arguments.explain
 let executor = Executor(
     service: setup.service, history: setup.history, log: conversionLog,
     sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,

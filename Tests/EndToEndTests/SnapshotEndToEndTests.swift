@@ -99,3 +99,23 @@ import Testing
         #expect(result.stderr == message)
     }
 }
+
+/// `--explain` on the built binary: the derivation on stderr in text mode, an object in JSON.
+@Suite struct ExplainEndToEndTests {
+    @Test
+    func textGoesToStandardErrorAndJSONCarriesIt() throws {
+        let fx = SnapshotEndToEndTests.runner()
+        defer { fx.cleanUp() }
+        try fx.writeCache(SnapshotEndToEndTests.cacheOf20261030)
+        let text = try fx.run(["--offline", "--explain", "100", "usd", "jpy"])
+        #expect(text.stdout == "100.00 USD = 15,725 JPY\n")
+        #expect(text.stderr.contains("  JPY per USD = JPY per EUR ÷ USD per EUR = 175.68 ÷ 1.1172\n"))
+        #expect(
+            text.stderr.contains("  USD per EUR = 1.1172   ECB · published 2026-10-30 · fetched 2026-10-30T15:05:00Z · from the cache\n"))
+        #expect(text.stderr.contains("  = 15725.0268…  → 15725 (half away from zero, 0 decimals)\n"))
+        let json = try fx.run(["--offline", "--explain", "--json", "100", "usd", "+", "20", "gbp", "in", "chf"])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains(#""explain":{"steps":[{"amount":"100","from":"USD","to":"CHF""#))
+        #expect(json.stdout.contains(#""rounded":"104.35","rounding":"half away from zero, 2 decimals"}}"#))
+    }
+}
