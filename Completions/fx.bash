@@ -4,7 +4,7 @@
 _fx() {
     local cur=${COMP_WORDS[COMP_CWORD]}
     if [[ $cur == --* ]]; then
-        COMPREPLY=($(compgen -W "--json --offline --max-age --source --rule --no-color --fail-fast --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "--json --offline --max-age --source --rule --snapshot --explain --no-color --fail-fast --help --version" -- "$cur"))
         # After a command word, its own options too (the price-file flags of history).
         local candidate
         while IFS= read -r candidate; do

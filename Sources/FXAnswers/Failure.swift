@@ -9,6 +9,8 @@ public enum Failure: Error, Sendable, Equatable {
     case tooOld(Provenance, staleness: TimeInterval, maxAge: TimeInterval)
     /// `refresh` reached none of the sources it asked (these); each one's reason was already printed.
     case refreshFailed([SourceID])
+    /// A snapshot that cannot be named, found, read or written.
+    case snapshot(SnapshotError)
 
     /// 1 runtime failure · 2 usage error · 3 data older than `--max-age`.
     public var exitStatus: Int32 {
@@ -18,6 +20,8 @@ public enum Failure: Error, Sendable, Equatable {
         case .rates: 1
         case .tooOld: 3
         case .refreshFailed: 1
+        case .snapshot(.badName), .snapshot(.unknown), .snapshot(.unavailable): 2
+        case .snapshot: 1
         }
     }
 
@@ -70,6 +74,12 @@ public enum Failure: Error, Sendable, Equatable {
             }
         case .tooOld: "data_too_old"
         case .refreshFailed: "refresh_failed"
+        case .snapshot(.badName): "bad_snapshot_name"
+        case .snapshot(.unknown): "unknown_snapshot"
+        case .snapshot(.unreadable): "snapshot_unreadable"
+        case .snapshot(.nothingCached): "nothing_cached"
+        case .snapshot(.store): "snapshot_unwritable"
+        case .snapshot(.unavailable): "snapshots_unavailable"
         }
     }
 

@@ -39,6 +39,18 @@ struct FXCommand: ParsableCommand {
             valueName: "rule"))
     var rule: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Answer from this saved snapshot only, offline (see 'fx help snapshot'): the same lines give the same output on every run.",
+            valueName: "name"))
+    var snapshot: String?
+
+    @Flag(
+        help:
+            "Show how each conversion or calculation was derived: the rates, their sources and times, the formula and the rounding (stderr; in JSON an \"explain\" object)."
+    )
+    var explain = false
+
     @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR does the same).")
     var noColor = false
 
@@ -71,7 +83,7 @@ struct FXCommand: ParsableCommand {
         var skipValue = false
         for word in words {
             if skipValue { skipValue = false; continue }
-            if word == "--max-age" || word == "--source" || word == "--rule" { skipValue = true; continue }
+            if word == "--max-age" || word == "--source" || word == "--rule" || word == "--snapshot" { skipValue = true; continue }
             if word.hasPrefix("--"), kept.isEmpty || ownFlags.contains(word) { continue }
             kept.append(word)
         }
@@ -79,7 +91,9 @@ struct FXCommand: ParsableCommand {
     }
 
     /// fx's options without a value, wherever they stand.
-    private static let ownFlags: Set<String> = ["--json", "--offline", "--no-color", "--fail-fast", "--complete", "--generate-man", "--"]
+    private static let ownFlags: Set<String> = [
+        "--json", "--offline", "--explain", "--no-color", "--fail-fast", "--complete", "--generate-man", "--",
+    ]
 
     mutating func validate() throws {
         if let maxAge, DurationParser.parse(maxAge) == nil {

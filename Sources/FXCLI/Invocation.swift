@@ -8,6 +8,10 @@ public struct Invocation: Equatable, Sendable {
     public var source: String?
     /// `--rule`: a `DateRule`'s name, checked.
     public var rule: String?
+    /// `--snapshot`: the saved snapshot to answer from, unchecked.
+    public var snapshot: String?
+    /// `--explain`: each conversion's and calculation's derivation too.
+    public var explain = false
     public var noColor = false
     public var failFast = false
     public var complete = false
@@ -80,12 +84,14 @@ public enum CommandLineReader {
             case "--offline" where !invocation.offline: invocation.offline = true
             case "--no-color" where !invocation.noColor: invocation.noColor = true
             case "--fail-fast" where !invocation.failFast: invocation.failFast = true
+            case "--explain" where !invocation.explain: invocation.explain = true
             case "--max-age" where invocation.maxAge == nil, "--source" where invocation.source == nil,
-                "--rule" where invocation.rule == nil:
+                "--rule" where invocation.rule == nil, "--snapshot" where invocation.snapshot == nil:
                 guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
                 switch word {
                 case "--source": invocation.source = arguments[index]
                 case "--rule": invocation.rule = arguments[index]
+                case "--snapshot": invocation.snapshot = arguments[index]
                 default: invocation.maxAge = arguments[index]
                 }
                 index += 1
@@ -106,6 +112,8 @@ extension FXCommand {
         invocation.maxAge = maxAge
         invocation.source = source
         invocation.rule = rule
+        invocation.snapshot = snapshot
+        invocation.explain = explain
         invocation.noColor = noColor
         invocation.failFast = failFast
         invocation.complete = complete

@@ -36,6 +36,8 @@ public enum Command: Equatable, Sendable {
     case log(HistoryFormat)
     case refresh([SourceID])
     case sources(SourcesAction)
+    /// `snapshot …` and `use snapshot|live`.
+    case snapshot(SnapshotAction)
     case help(topic: String?)
     /// A CSV file converted row by row, streamed by the session.
     case csv(CSVRequest)

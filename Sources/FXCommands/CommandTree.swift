@@ -2,7 +2,11 @@
 public struct CommandTree: Sendable {
     public let commands: [CommandSpec]
 
-    public init(commands: [CommandSpec] = [.convert, .rate, .history, .csv, .refresh, .sources, .set, .settings, .vars, .help, .quit]) {
+    public init(
+        commands: [CommandSpec] = [
+            .convert, .rate, .history, .csv, .refresh, .sources, .snapshot, .use, .set, .settings, .vars, .help, .quit,
+        ]
+    ) {
         self.commands = commands
     }
 

@@ -16,6 +16,8 @@ public struct ParseContext: Sendable {
     public var variables: Set<String> = []
     /// How `1.234` and `1,234` read (the `number_format` setting); other forms read the same under all.
     public var numberFormat: NumberFormat
+    /// The saved snapshots, for TAB: asked at each press (one directory read), none by default.
+    public var snapshotNames: @Sendable () -> [String] = { [] }
 
     public init(
         catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,

@@ -4,20 +4,35 @@ import FXRates
 /// `--json`: one object per command; money and rates are strings holding exact decimals.
 public enum JSONRenderer {
     public static func render(_ outcome: Outcome) -> String? {
+        value(outcome)?.serialized
+    }
+
+    /// As `render(_:)`, the object also naming the snapshot that answered (`"snapshot": "q3-close"`,
+    /// first) and carrying `--explain`'s derivation (`"explain": {…}`, last).
+    public static func render(_ outcome: Outcome, snapshot: String?, explain: JSONValue? = nil) -> String? {
+        guard let value = value(outcome) else { return nil }
+        guard case .object(var members) = value else { return value.serialized }
+        if let snapshot { members.insert(("snapshot", .string(snapshot)), at: 0) }
+        if let explain { members.append(("explain", explain)) }
+        return JSONValue.object(members).serialized
+    }
+
+    /// The object of one answer, before it is written.
+    static func value(_ outcome: Outcome) -> JSONValue? {
         switch outcome {
-        case .conversion(let conversion): return conversionJSON(conversion).serialized
-        case .rates(let listing): return ratesJSON(listing).serialized
-        case .calculation(let result): return CalculationRenderer.json(result).serialized
-        case .listing(let listing): return ListingRenderer.json(listing).serialized
-        case .refresh(let reports): return JSONValue.object([("refresh", .array(reports.map(refreshJSON)))]).serialized
-        case .history(let history, _): return HistoryRenderer.json(history).serialized
-        case .series(let histories, let query): return HistorySeriesRenderer.json(histories, query: query).serialized
-        case .average(let histories, let period): return AverageRenderer.json(histories, period: period).serialized
-        case .log(let entries, _): return LogRenderer.json(entries).serialized
-        case .sources(let report): return SourcesRenderer.json(report).serialized
-        case .comparison(let comparison): return SourcesRenderer.json(comparison).serialized
-        case .configured(let text): return JSONValue.object([("configured", .string(text))]).serialized
-        case .help(let text): return JSONValue.object([("help", .string(text))]).serialized
+        case .conversion(let conversion): return conversionJSON(conversion)
+        case .rates(let listing): return ratesJSON(listing)
+        case .calculation(let result): return CalculationRenderer.json(result)
+        case .listing(let listing): return ListingRenderer.json(listing)
+        case .refresh(let reports): return .object([("refresh", .array(reports.map(refreshJSON)))])
+        case .history(let history, _): return HistoryRenderer.json(history)
+        case .series(let histories, let query): return HistorySeriesRenderer.json(histories, query: query)
+        case .average(let histories, let period): return AverageRenderer.json(histories, period: period)
+        case .log(let entries, _): return LogRenderer.json(entries)
+        case .sources(let report): return SourcesRenderer.json(report)
+        case .comparison(let comparison): return SourcesRenderer.json(comparison)
+        case .configured(let text): return .object([("configured", .string(text))])
+        case .help(let text): return .object([("help", .string(text))])
         case .quit: return nil
         }
     }

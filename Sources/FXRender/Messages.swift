@@ -14,6 +14,7 @@ public enum Messages {
         case .refreshFailed(let ids):
             // Each source's reason is on its own line of the report; this line names them for stderr.
             "no source could be refreshed (\(ids.map(\.rawValue).joined(separator: ", "))); the cache is as it was"
+        case .snapshot(let error): text(for: error)
         }
     }
 

@@ -10,8 +10,11 @@ public struct TextRenderer: Sendable {
     public let catalog: CurrencyCatalog
     /// Terminal columns, for charts.
     public let width: Int
+    /// The snapshot answering: provenance names it instead of an age that would change between runs.
+    public var snapshot: String?
 
-    public init(style: Style, showProvenance: Bool, catalog: CurrencyCatalog = .standard, width: Int = 80) {
+    public init(style: Style, showProvenance: Bool, catalog: CurrencyCatalog = .standard, width: Int = 80, snapshot: String? = nil) {
+        self.snapshot = snapshot
         self.style = style
         self.showProvenance = showProvenance
         self.catalog = catalog
@@ -154,6 +157,12 @@ public struct TextRenderer: Sendable {
                 date += " (no rates on \(requested)\(why))"
             }
             var parts = [provenance.source.rawValue.uppercased(), date]
+            if let snapshot {
+                parts.append("snapshot \(snapshot)")
+                let line = parts.joined(by: " · ")
+                if !seen.contains(line) { seen.append(line) }
+                continue
+            }
             switch provenance.origin {
             case .builtIn: parts.append("built-in rates")
             case .network, .cache:

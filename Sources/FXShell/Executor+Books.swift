@@ -5,7 +5,7 @@ import FXRates
 extension Executor {
     /// Every pair of a price file or several-pair history, over the same days.
     func pairHistories(_ query: HistoryQuery) async throws(RateError) -> [PairHistory] {
-        let today = LocalCalendar.today(at: clock.now())
+        let today = LocalCalendar.today(at: now())
         let range: ClosedRange<Day>? = query.range == .all ? nil : query.range.days(today: today, earliest: today)
         var histories: [PairHistory] = []
         for pair in query.pairs {
@@ -16,7 +16,7 @@ extension Executor {
 
     /// Each quote's daily rates over `period`, which must have begun.
     func averages(base: CurrencyCode, quotes: [CurrencyCode], period: AveragePeriod) async throws(Failure) -> [PairHistory] {
-        let today = LocalCalendar.today(at: clock.now())
+        let today = LocalCalendar.today(at: now())
         let days = period.days(today: today)
         if days.lowerBound > today { throw .usage(UsageError(.futureDate(days.lowerBound), span: nil)) }
         var histories: [PairHistory] = []

@@ -21,7 +21,7 @@ public struct Executor: Sendable {
     }
 
     /// The services and sources in use: `sources enable|disable|order` replaces them.
-    private let current: CurrentSourceSetup
+    let current: CurrentSourceSetup
     var service: RateService { current.setup.service }
     /// Dated questions and `history`; nil where no history is wired (then they fail clearly).
     var history: HistoryService? { current.setup.history }
@@ -37,16 +37,21 @@ public struct Executor: Sendable {
     let options: Options
     /// Variables, `ans` and the preferences `set` changes, for this session or script.
     public let workspace: Workspace
+    /// `snapshot` and `use`; nil where there is no data directory (then they fail clearly).
+    let snapshots: SnapshotLibrary?
 
     public init(
         service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
         sourceInfo: [SourceInfo] = [], config: ConfigEditor? = nil,
         tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
         options: Options = Options(), workspace: Workspace = Workspace(),
-        rebuildSources: (@Sendable () -> SourceSetup)? = nil
+        rebuildSources: (@Sendable () -> SourceSetup)? = nil, snapshots: SnapshotLibrary? = nil, answering snapshot: Snapshot? = nil
     ) {
+        self.snapshots = snapshots
         self.workspace = workspace
-        current = CurrentSourceSetup(SourceSetup(service: service, history: history, sourceInfo: sourceInfo), rebuild: rebuildSources)
+        var setup = SourceSetup(service: service, history: history, sourceInfo: sourceInfo)
+        setup.snapshot = snapshot
+        current = CurrentSourceSetup(setup, rebuild: rebuildSources)
         self.log = log
         self.config = config
         self.tree = tree
@@ -59,6 +64,8 @@ public struct Executor: Sendable {
     public func takeDiagnostics() async -> [Diagnostic] {
         var diagnostics = await service.takeDiagnostics()
         if let history { diagnostics += await history.takeDiagnostics() }
+        // A snapshot's rates are old on purpose: "run 'refresh'" would be no advice.
+        if snapshotName != nil { diagnostics.removeAll { if case .staleData = $0 { true } else { false } } }
         return diagnostics
     }
 
@@ -82,6 +89,7 @@ public struct Executor: Sendable {
         case .set(let setting): return try set(setting)
         case .settings: return .listing(settingsListing())
         case .variables: return .listing(variablesListing())
+        case .snapshot(let action): return try snapshot(action)
         default: break
         }
         do throws(RateError) {
@@ -95,7 +103,7 @@ public struct Executor: Sendable {
             case .ticker(let base, _):
                 let quotes = workspace.preferences.defaultTargets(excluding: base)
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
-            case .calculate, .set, .settings, .variables:
+            case .calculate, .set, .settings, .variables, .snapshot:
                 preconditionFailure("answered before")
             case .csv:
                 preconditionFailure("streamed by Session.convertFile, row by row")
@@ -192,7 +200,7 @@ public struct Executor: Sendable {
     /// The day a typed date means here (the user's calendar day), refused when in the future.
     private func resolve(_ date: DateExpression?) throws(UsageError) -> Day? {
         guard let date else { return nil }
-        let today = LocalCalendar.today(at: clock.now())
+        let today = LocalCalendar.today(at: now())
         let day = date.resolve(today: today)
         if day > today { throw UsageError(.futureDate(day), span: nil) }
         return day
@@ -204,7 +212,7 @@ public struct Executor: Sendable {
     }
 
     private func pairHistory(_ query: HistoryQuery) async throws(RateError) -> PairHistory {
-        let today = LocalCalendar.today(at: clock.now())
+        let today = LocalCalendar.today(at: now())
         let range: ClosedRange<Day>? = query.range == .all ? nil : query.range.days(today: today, earliest: today)
         return try await historyService().pair(base: query.base, quote: query.quote, range: range, only: options.source)
     }
@@ -265,9 +273,9 @@ public struct Executor: Sendable {
 
     private func tooOld(_ provenances: [Provenance]) -> Failure? {
         guard let maxAge = options.maxAge else { return nil }
-        let now = clock.now()
+        let instant = now()
         for provenance in provenances {
-            let staleness = provenance.staleness(at: now)
+            let staleness = provenance.staleness(at: instant)
             if staleness > maxAge { return .tooOld(provenance, staleness: staleness, maxAge: maxAge) }
         }
         return nil

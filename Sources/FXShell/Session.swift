@@ -17,6 +17,8 @@ public final class Session: Sendable {
         public var columns: @Sendable () -> Int
         /// A spinner on stderr while `refresh` waits (stderr is a terminal).
         public var showsProgress = false
+        /// `--explain`: each conversion's derivation, on stderr (in JSON, an `explain` member).
+        public var explain = false
 
         /// A fixed width.
         public var width: Int {
@@ -71,7 +73,7 @@ public final class Session: Sendable {
         // and no --max-age verdict to give.
         let plain =
             !presentation.json && !presentation.forPerson && !presentation.style.color && log == nil
-            && executor.options.maxAge == nil
+            && executor.options.maxAge == nil && !presentation.explain
         self.quickLane = plain ? quickLane : nil
     }
 
@@ -169,16 +171,24 @@ public final class Session: Sendable {
 
     @discardableResult
     private func emit(_ outcome: Outcome) -> String? {
+        let explanation = presentation.explain ? Explanation.of(outcome, bases: executor.sourceBases) : nil
         var text =
             presentation.json
-            ? JSONRenderer.render(outcome)
-            : TextRenderer(style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width).render(
-                outcome, now: clock.now())
+            ? JSONRenderer.render(outcome, snapshot: executor.snapshotName, explain: explanation.map(ExplanationRenderer.json))
+            : TextRenderer(
+                style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width,
+                snapshot: executor.snapshotName
+            ).render(outcome, now: clock.now())
         // `set number_format de`: answers for people in that format; JSON stays as programs read it.
         if !presentation.json, let format = executor.workspace.preferences.numberFormat, LocalizedNumbers.applies(to: outcome) {
             text = text.map { LocalizedNumbers.text($0, format: format) }
         }
         if let text { out.write(text + "\n") }
+        if let explanation, !presentation.json {
+            // After the answer it explains: stdout is buffered, stderr is not.
+            out.flush()
+            err.write(ExplanationRenderer.text(explanation) + "\n")
+        }
         return text
     }
 

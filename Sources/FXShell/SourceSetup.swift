@@ -11,6 +11,8 @@ public struct SourceSetup: Sendable {
     public let history: HistoryService?
     /// Every source fx knows, in the order asked, for `sources`.
     public let sourceInfo: [SourceInfo]
+    /// The snapshot these services answer from only; nil for the live sources.
+    public var snapshot: Snapshot?
 
     public init(service: RateService, history: HistoryService? = nil, sourceInfo: [SourceInfo] = []) {
         self.service = service
@@ -25,12 +27,21 @@ final class CurrentSourceSetup: Sendable {
     /// Reads the config again and builds the services from it; nil where nothing can be rebuilt.
     let rebuild: (@Sendable () -> SourceSetup)?
 
+    /// What answered first, for `use live` where nothing can be rebuilt.
+    let initial: SourceSetup
+
     init(_ setup: SourceSetup, rebuild: (@Sendable () -> SourceSetup)?) {
         current = Mutex(setup)
+        initial = setup
         self.rebuild = rebuild
     }
 
     var setup: SourceSetup { current.withLock { $0 } }
+
+    /// Answers from `setup` from now on (`use snapshot`, `use live`).
+    func replace(with setup: SourceSetup) {
+        current.withLock { $0 = setup }
+    }
 
     /// True when the sources were rebuilt.
     func renew() -> Bool {

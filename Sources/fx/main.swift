@@ -38,7 +38,9 @@ let wantsEditing = arguments.commandWords.isEmpty && !arguments.complete && Edit
 // Every source fx knows; `--source`, `sources` and FX_<ID>_URL may name any of them.
 let catalog = SourceCatalog.standard
 let knownSources = catalog.ids
-let parseContext = ParseContext(sourceIDs: knownSources, allSourceIDs: knownSources)
+var parseContext = ParseContext(sourceIDs: knownSources, allSourceIDs: knownSources)
+let snapshotStore = SnapshotStore(directory: Settings.snapshotDirectory(environment))
+parseContext.snapshotNames = { snapshotStore.names() }
 
 if arguments.generateManual {
     let files = Settings.manualFiles.map { ManualPage.Entry($0.term, $0.meaning) }
@@ -76,7 +78,27 @@ let offline = arguments.offline
         clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline))
     return SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
 }
-let setup = sourceSetup(settings)
+
+/// The services over one snapshot (`--snapshot`, `use snapshot`): offline, writing nothing.
+@Sendable func snapshotSetup(_ snapshot: Snapshot) -> SourceSetup {
+    let sources = catalog.sources(settings, io: io)
+    return .answering(
+        from: snapshot, sources: sources, historySources: catalog.historySources(of: sources, settings, io: io),
+        history: FileHistoryStore(directory: settings.cacheDirectory), sourceInfo: catalog.info(settings))
+}
+let snapshots = SnapshotLibrary(
+    store: snapshotStore, latest: FileRateStore(directory: settings.cacheDirectory),
+    history: FileHistoryStore(directory: settings.cacheDirectory), historySources: knownSources, setup: snapshotSetup)
+let setup: SourceSetup
+if let name = arguments.snapshot {
+    do throws(SnapshotError) {
+        setup = snapshotSetup(try snapshotStore.load(name))
+    } catch {
+        optionError(Messages.text(for: Failure.snapshot(error)), json: arguments.json, code: Failure.snapshot(error).code)
+    }
+} else {
+    setup = sourceSetup(settings)
+}
 
 let stdinIsTerminal = isatty(0) == 1
 let stdoutIsTerminal = isatty(1) == 1
@@ -101,6 +123,7 @@ var presentation = Session.Presentation(json: arguments.json, style: style, forP
 // The terminal's width now, else $COLUMNS, else 80: asked at each answer, as TAB does.
 presentation.columns = { [environment] in TerminalWidth.of(fd: 1, environment: environment) }
 presentation.showsProgress = isatty(2) == 1 && !arguments.json
+presentation.explain = arguments.explain
 let executor = Executor(
     service: setup.service, history: setup.history, log: conversionLog,
     sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,
@@ -108,13 +131,14 @@ let executor = Executor(
         source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse),
         rule: arguments.rule.flatMap(DateRule.init(rawValue:)) ?? .onOrBefore),
     workspace: Workspace(preferences: settings.preferences),
-    rebuildSources: { [environment] in sourceSetup(Settings.load(environment: environment, knownSources: knownSources)) })
+    rebuildSources: { [environment] in sourceSetup(Settings.load(environment: environment, knownSources: knownSources)) },
+    snapshots: snapshots, answering: setup.snapshot)
 let scriptMode = arguments.commandWords.isEmpty && !wantsEditing && !stdinIsTerminal
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, clock: clock,
     presentation: presentation,
     out: out, err: err, log: logsLines ? conversionLog : nil,
-    quickLane: scriptMode ? QuickLane(clock: clock) : nil)
+    quickLane: scriptMode && arguments.snapshot == nil ? QuickLane(clock: clock) : nil)
 
 // The chosen mode runs on this thread (see CallingThreadExecutor): no thread pool for an answer.
 let words = arguments.commandWords

@@ -14,6 +14,7 @@ import Testing
         ["100.5", "usd", "in", "eur"], ["convert", "1e400", "usd", "eur"], ["CONVERT", "100", "USD", "EUR"],
         ["sources", "compare", "eur", "usd"], ["rate", "usd", "jpy", "on", "3d", "ago"],
         ["--rule", "previous-business-day", "rate", "usd", "eur", "on", "2024-03-04"],
+        ["--snapshot", "q3-close", "100", "usd", "eur"], ["--explain", "--json", "100", "usd", "+", "20", "gbp", "in", "eur"],
     ]
 
     static let unusual: [[String]] = [

@@ -55,6 +55,8 @@ struct CommandTreeExampleTests {
         case .refresh: "refresh"
         case .history, .log: "history"
         case .sources: "sources"
+        case .snapshot(.use): "use"
+        case .snapshot: "snapshot"
         case .help: "help"
         case .csv: "csv"
         case .quit: "quit"

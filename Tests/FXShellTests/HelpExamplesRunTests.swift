@@ -10,7 +10,11 @@ import Testing
 /// Every example `help` shows runs end to end through a session, on the real ECB rates built
 /// into fx, and succeeds: the help text cannot promise a line that fails.
 @Suite struct HelpExamplesRunTests {
-    static let examples = CommandTree().commands.flatMap(\.examples).filter { !$0.hasPrefix("csv ") } + HelpTopic.all.flatMap(\.examples)
+    static let examples =
+        CommandTree().commands.flatMap(\.examples).filter { !$0.hasPrefix("csv ") && !snapshotExamples.contains($0) }
+        + HelpTopic.all.flatMap(\.examples)
+    /// `snapshot` and `use` examples name a saved snapshot: they run in `snapshotExampleRuns`, where one is saved.
+    static let snapshotExamples = CommandSpec.snapshot.examples + CommandSpec.use.examples
     /// `csv` examples name files: they run in `csvExampleRuns`, with the files they name.
     static let csvExamples = CommandSpec.csv.examples
 
@@ -64,16 +68,37 @@ import Testing
         await run(line)
     }
 
-    private func run(_ example: String) async {
+    @Test(arguments: snapshotExamples)
+    func snapshotExampleRuns(example: String) async throws {
+        let directory = makeTemporaryDirectory("fx-help-snapshots")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let clock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!)
-        let service = RateService(sources: [BuiltInSource()], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
+        let cache = MemoryRateStore()
+        try cache.save(CachedRates(source: .ecb, table: BuiltInRates.ecb.latest, fetchedAt: clock.now()))
+        let library = SnapshotLibrary(
+            store: SnapshotStore(directory: directory.path), latest: cache, history: MemoryHistoryStore([Self.history]),
+            historySources: [.ecb]
+        ) { snapshot in
+            .answering(
+                from: snapshot, sources: [BuiltInSource()], historySources: [UnaskedHistory()], history: MemoryHistoryStore([Self.history]))
+        }
+        // The snapshot the examples name, saved as `snapshot save q3-close` saves it.
+        let saver = Executor(
+            service: RateService(sources: [], store: cache, clock: clock, usage: MemoryUsageStore()), clock: clock, snapshots: library)
+        _ = try await saver.execute(.snapshot(.save("q3-close")))
+        await run(example, store: cache, snapshots: library)
+    }
+
+    private func run(_ example: String, store: MemoryRateStore = MemoryRateStore(), snapshots: SnapshotLibrary? = nil) async {
+        let clock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!)
+        let service = RateService(sources: [BuiltInSource()], store: store, clock: clock, usage: MemoryUsageStore())
         let history = HistoryService(sources: [UnaskedHistory()], store: MemoryHistoryStore([Self.history]), clock: clock)
         let out = StringOutput(), err = StringOutput()
         let configDirectory = makeTemporaryDirectory("fx-help-config")
         defer { try? FileManager.default.removeItem(at: configDirectory) }
         let executor = Executor(
             service: service, history: history,
-            config: ConfigEditor(path: configDirectory.appendingPathComponent("config.json").path), clock: clock)
+            config: ConfigEditor(path: configDirectory.appendingPathComponent("config.json").path), clock: clock, snapshots: snapshots)
         let session = Session(
             parser: Parser(), executor: executor, clock: clock,
             presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),

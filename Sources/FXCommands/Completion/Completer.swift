@@ -38,6 +38,8 @@ public enum CompletionKind: Equatable, Sendable {
     case allSources
     /// This session's variables and `ans`.
     case variables
+    /// The saved snapshots' names, read from the data directory at each TAB.
+    case snapshots
 }
 
 /// TAB completion as a pure function of (line, cursor): the same tokenizer and command tree
@@ -105,6 +107,8 @@ public struct Completer: Sendable {
                 result += context.allSourceIDs.map { Candidate($0.rawValue) }
             case .variables:
                 result += context.variables.sorted().map { Candidate($0, detail: "variable") }
+            case .snapshots:
+                result += context.snapshotNames().map { Candidate($0, detail: "snapshot") }
             case .currencies:
                 // Only the currencies the rate data covers, unless none of them match: the rest of
                 // ISO 4217 would just add candidates that cannot be priced.

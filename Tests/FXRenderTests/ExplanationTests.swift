@@ -1,0 +1,58 @@
+import FXAnswers
+import FXRates
+import FXRender
+import Foundation
+import Testing
+
+@Suite struct ExplanationTests {
+    static func explain(_ from: String, _ to: String) throws -> String {
+        let outcome = Outcome.conversion(RenderFixtures.conversion(100, from, to: [to]))
+        return ExplanationRenderer.text(try #require(Explanation.of(outcome, bases: [.ecb: "EUR"])))
+    }
+
+    @Test
+    func aCrossShowsBothRatesTheFormulaTheUnroundedResultAndTheRounding() throws {
+        #expect(
+            try Self.explain("USD", "JPY") == """
+                explain: 100 USD in JPY
+                  USD per EUR = 1.1172   ECB · published 2026-10-30 · fetched 2026-10-30T16:56:48Z
+                  JPY per EUR = 175.68   ECB · published 2026-10-30 · fetched 2026-10-30T16:56:48Z
+                  JPY per USD = JPY per EUR ÷ USD per EUR = 175.68 ÷ 1.1172
+                  100 USD × JPY per USD = 15725.0268528464017185821697099892588614 JPY
+                  = 15725.0268…  → 15725 (half away from zero, 0 decimals)
+                """)
+    }
+
+    @Test
+    func intoTheBaseIsOneOverThePublishedRate() throws {
+        let text = try Self.explain("USD", "EUR")
+        #expect(text.contains("  EUR per USD = 1 ÷ USD per EUR = 1 ÷ 1.1172\n"))
+        #expect(text.hasSuffix("  = 89.509488…  → 89.51 (half away from zero, 2 decimals)"))
+    }
+
+    @Test
+    func fromTheBaseIsThePublishedRateAndNothingIsCut() throws {
+        let text = try Self.explain("EUR", "USD")
+        #expect(text.contains("  USD per EUR = 1.1172 (read as published: EUR is the base)\n"))
+        #expect(text.hasSuffix("  = 111.72  → 111.72 (half away from zero, 2 decimals)"))
+    }
+
+    @Test
+    func jsonCarriesAnExplainObjectAfterTheAnswer() throws {
+        let outcome = Outcome.conversion(RenderFixtures.conversion(100, "USD", to: ["GBP"]))
+        let explanation = try #require(Explanation.of(outcome, bases: [.ecb: "EUR"]))
+        let object = try RenderFixtures.object(
+            JSONRenderer.render(outcome, snapshot: "q3-close", explain: ExplanationRenderer.json(explanation)))
+        #expect(object["snapshot"] as? String == "q3-close")
+        let steps = try #require((object["explain"] as? [String: Any])?["steps"] as? [[String: Any]])
+        #expect(steps.first?["formula"] as? String == "GBP per USD = GBP per EUR ÷ USD per EUR = 0.8338 ÷ 1.1172")
+        #expect(steps.first?["rounded"] as? String == "74.63")
+        #expect(steps.first?["rounding"] as? String == "half away from zero, 2 decimals")
+        #expect((steps.first?["rates"] as? [[String: Any]])?.count == 2)
+    }
+
+    @Test
+    func answersThatConvertNothingHaveNoExplanation() {
+        #expect(Explanation.of(.help("x"), bases: [:]) == nil)
+    }
+}
