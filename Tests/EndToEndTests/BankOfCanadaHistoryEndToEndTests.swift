@@ -78,6 +78,18 @@ import Testing
         #expect(plain.stdout.hasPrefix("1 USD = \(march1) CAD"), "\(plain.stdout)")
         #expect(server.requests.count == 2)
 
+        // Averages and price files over what is held: no request either.
+        let average = try fx.run(["rate", "usd", "cad", "avg", "from", "2024-02-26", "to", "2024-03-08", "--source", "boc"])
+        #expect(average.status == 0, "\(average.stderr)")
+        // 1.3706, 1.3617, 1.3716, 1.3675, 1.3699, 1.3716, 1.3675, 1.3699, 1.3706, 1.3617: 13.6826 / 10.
+        #expect(average.stdout.hasPrefix("1 USD = 1.36826 CAD   mean of 2024-02-26 to 2024-03-08\n"), "\(average.stdout)")
+        #expect(average.stdout.contains("10 daily Bank of Canada reference rates"), "\(average.stdout)")
+        #expect(average.stdout.contains("arithmetic mean of the daily rates;"), "\(average.stdout)")
+        let ledger = try fx.run(["history", "usd", "cad", "from", "2024-03-01", "to", "2024-03-08", "--ledger", "--source", "boc"])
+        #expect(ledger.status == 0, "\(ledger.stderr)")
+        #expect(ledger.stdout.contains("\nP 2024-03-01 USD \(march1) CAD\n"), "\(ledger.stdout)")
+        #expect(server.requests.count == 2)
+
         // Each source's rate on that day: the Bank's from its history, the others say why not.
         let compare = try fx.run(["sources", "compare", "usd", "cad", "on", "2024-03-01"])
         let bocRow = compare.stdout.split(separator: "\n").first { $0.hasPrefix("  boc") }

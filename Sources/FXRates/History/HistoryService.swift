@@ -91,7 +91,9 @@ public actor HistoryService {
         let stamped = Provenance(
             source: provenance.source, sourceName: provenance.sourceName, date: last.day,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
-        return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped)
+        var pair = PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped)
+        pair.pivot = history.base
+        return pair
     }
 
     // MARK: - Finding the data
