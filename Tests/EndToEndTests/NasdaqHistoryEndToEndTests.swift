@@ -5,13 +5,14 @@ import Testing
 
 /// `--source nasdaq` for `history` and dated questions, with the ECB/EURUSD dataset configured,
 /// against a loopback Nasdaq Data Link serving the real ECB EUR/USD rates moved by whole weeks
-/// so that they end with the latest publication.
+/// so that they end a week before the latest publication: a newer row can exist whatever the
+/// hour the test runs, so an aged history is asked for the days after its last one.
 @Suite struct NasdaqHistoryEndToEndTests {
     static let key = "nasdaq-SECRET-5e0c11"
     static let path = "/nasdaq/datasets/ECB/EURUSD/data.json"
 
     static let history: RateHistory = {
-        let latest = ECBServer.latestPublicationDate()
+        let latest = ECBServer.latestPublicationDate().adding(days: -7)
         let shift = (latest.ordinal - Day(iso: "2026-10-30")!.ordinal) / 7 * 7
         return try! ECBHistoryCSV.history(ECBFiles.csv(shiftedBy: shift))
     }()
