@@ -62,6 +62,7 @@ public enum SourcesAction: Equatable, Sendable {
     case disable(SourceID)
     /// A new order; sources not named keep their relative order after these.
     case order([SourceID])
-    /// Each source's rate for the pair, the median and each one's deviation from it.
-    case compare(CurrencyCode, CurrencyCode)
+    /// Each source's rate for the pair, the median and each one's deviation from it; on a past
+    /// day, each history's rate on that day.
+    case compare(CurrencyCode, CurrencyCode, on: DateExpression? = nil)
 }

@@ -58,8 +58,9 @@ enum AverageRenderer {
 
     /// The method in one phrase: published rates averaged, or cross rates per day, then averaged.
     private static func method(_ history: PairHistory) -> String {
-        history.base == .eur || history.quote == .eur
+        let pivot = history.pivot == .eur ? "euro" : history.pivot.rawValue
+        return history.base == history.pivot || history.quote == history.pivot
             ? "arithmetic mean of the daily rates"
-            : "arithmetic mean of the daily cross rates, each computed from that day's euro rates"
+            : "arithmetic mean of the daily cross rates, each computed from that day's \(pivot) rates"
     }
 }

@@ -149,11 +149,13 @@ public enum Messages {
         case .sourceDisabled(let id):
             return "The source '\(id)' is disabled; 'fx sources enable \(id)' turns it on."
         case .noHistory(let id, let keeping):
-            let names = keeping.map(\.rawValue).joined(separator: " and ")
+            // "ecb, frankfurter and boc": commas, and the last pair joined by "and".
+            let ids = keeping.map(\.rawValue)
+            let names = ids.count < 3 ? ids.joined(separator: " and ") : ids.dropLast().joined(separator: ", ") + " and " + ids.last!
             return
                 "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."
         case .noEnabledSource(history: true):
-            return "No enabled source keeps a history (ecb and frankfurter do); 'fx sources enable ecb' turns the ECB on."
+            return "No enabled source keeps a history (ecb, frankfurter, boc and nasdaq do); 'fx sources enable ecb' turns the ECB on."
         case .noEnabledSource(history: false):
             return "No source is enabled; 'fx sources enable ecb' turns the ECB on."
         case .configUnwritable(let reason):

@@ -116,7 +116,7 @@ public struct Executor: Sendable {
             case .average:
                 preconditionFailure("answered before")
             case .sources(let action):
-                return try await sources(action)
+                return try await sources(action, on: day)
             case .log(let format):
                 return .log(log?.entries() ?? [], format)
             case .refresh(let ids):
@@ -146,7 +146,7 @@ public struct Executor: Sendable {
         return .calculation(result)
     }
 
-    private func sources(_ action: SourcesAction) async throws(RateError) -> Outcome {
+    private func sources(_ action: SourcesAction, on day: Day?) async throws(RateError) -> Outcome {
         switch action {
         case .list:
             let statuses = await service.status()
@@ -171,14 +171,18 @@ public struct Executor: Sendable {
             try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, known: sourceInfo.map(\.id)) }
             return .configured(
                 "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(Messages.printable(config!.path)); \(applied())")
-        case .compare(let base, let quote):
+        case .compare(let base, let quote, _):
             var rows: [SourceComparison.Row] = []
             for status in await service.status() {
                 do {
-                    rows.append(
-                        .init(
-                            source: status.id, name: status.name,
-                            quote: try await service.quote(from: base, to: quote, only: status.id, disclose: false), problem: nil))
+                    // On a past day, each source's own history: one keeping none says so in its row.
+                    let found =
+                        if let day {
+                            try await historyService().quote(from: base, to: quote, on: day, only: status.id)
+                        } else {
+                            try await service.quote(from: base, to: quote, only: status.id, disclose: false)
+                        }
+                    rows.append(.init(source: status.id, name: status.name, quote: found, problem: nil))
                 } catch {
                     rows.append(.init(source: status.id, name: status.name, quote: nil, problem: Messages.text(for: error)))
                 }
@@ -288,6 +292,7 @@ extension Command {
         switch self {
         case .convert(_, _, _, let date), .rate(_, _, let date), .ticker(_, let date): date
         case .calculate(let calculation): calculation.date
+        case .sources(.compare(_, _, let date)): date
         default: nil
         }
     }

@@ -59,9 +59,9 @@ public struct SourceCatalog: Sendable {
         }
     }
 
-    /// The enabled sources that keep histories, in the order of `sources`: the ECB, then
-    /// Frankfurter (its mirror), the latter with a longer deadline since its full history is
-    /// several MiB.
+    /// The enabled sources that keep histories, in the order of `sources`: the ECB, Frankfurter (its
+    /// mirror), the Bank of Canada and Nasdaq Data Link's datasets; the two whose full history is
+    /// several MiB with a longer deadline.
     public func historySources(of sources: [any RateSource], _ settings: Settings, io: SourceIO) -> [any HistorySource] {
         sources.compactMap { source in
             if source.id == .frankfurter {
@@ -69,7 +69,13 @@ public struct SourceCatalog: Sendable {
                     baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL,
                     transport: io.transport, timeout: max(settings.timeout, 30))
             }
-            // A cast to the concrete type: one to a protocol would scan every conformance record.
+            if source.id == .boc {
+                return BankOfCanadaSource(
+                    baseURL: settings.sourceURLs[.boc] ?? BankOfCanadaSource.defaultBaseURL,
+                    transport: io.transport, timeout: max(settings.timeout, 30))
+            }
+            // Casts to the concrete types: one to a protocol would scan every conformance record.
+            if let nasdaq = source as? NasdaqDataLinkSource { return nasdaq }
             return source as? ECBSource
         }
     }

@@ -42,7 +42,8 @@ import Testing
     @Test func withNoHistorySourceEnabledADatedQuestionSaysSo() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }
-        try Self.writeConfig(fx, #"{"sources": {"ecb": {"enabled": false}, "frankfurter": {"enabled": false}}}"#)
+        // Nasdaq is off by default; the Bank of Canada keeps a history too.
+        try Self.writeConfig(fx, #"{"sources": {"ecb": {"enabled": false}, "frankfurter": {"enabled": false}, "boc": {"enabled": false}}}"#)
         for arguments in [["--offline", "rate", "usd", "jpy", "on", "2026-10-30"], ["--offline", "history", "usd", "jpy", "30d"]] {
             let result = try fx.run(arguments)
             #expect(result.status == 2, "\(arguments)")

@@ -116,9 +116,12 @@ import Testing
         #expect(compared.filter { $0.contains("%") }.count == 5)
 
         // Dated questions come from the sources that keep a history, and --source says so.
-        let dated = try fx.run(["--source", "boc", "rate", "usd", "cad", "on", "2026-03-18"])
+        let dated = try fx.run(["--source", "dunamu", "rate", "usd", "krw", "on", "2026-03-18"])
         #expect(dated.status == 2)
-        #expect(dated.stderr == "fx: The boc source keeps no history here; dated questions and 'history' come from ecb and frankfurter.\n")
+        #expect(
+            dated.stderr
+                == "fx: The dunamu source keeps no history here; dated questions and 'history' come from ecb, frankfurter, boc and nasdaq.\n"
+        )
 
         // A currency only OXR has comes from it, in order, without --source.
         let kwd = try fx.run(["--json", "convert", "100", "usd", "kwd"])

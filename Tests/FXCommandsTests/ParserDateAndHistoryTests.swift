@@ -118,6 +118,8 @@ struct ParserSourcesTests {
         ("sources order boc, ecb", .sources(.order([SourceID("boc"), .ecb]))),
         ("sources compare usd jpy", .sources(.compare(code("USD"), code("JPY")))),
         ("sources compare usd/jpy", .sources(.compare(code("USD"), code("JPY")))),
+        ("sources compare usd cad on 2024-03-01", .sources(.compare(code("USD"), code("CAD"), on: .day(isoDay("2024-03-01"))))),
+        ("sources compare usd/cad on yesterday", .sources(.compare(code("USD"), code("CAD"), on: .daysAgo(1)))),
     ]
 
     @Test(arguments: lines)
@@ -131,6 +133,7 @@ struct ParserSourcesTests {
         ("sources order", .missingSource(after: "order")),
         ("sources compare usd", .missingTarget(after: "usd")),
         ("sources compare usd usd", .samePair(code("USD"))),
+        ("sources compare usd cad on", .missingDate(after: "on")),
         ("sources list", .unexpectedWord("list", command: "sources")),
         ("sources enable ecb boc", .unexpectedWord("boc", command: "sources")),
     ]

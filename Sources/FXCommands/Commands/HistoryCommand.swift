@@ -10,6 +10,8 @@ extension CommandSpec {
             With two currencies, charts the rate over the range (a year unless told) and gives
             first, last, change, minimum, maximum and mean. Any pair of ECB currencies works,
             retired ones within their dates; cross rates are computed day by day from the euro rates.
+            --source boc or --source nasdaq reads the Bank of Canada's history (since 2017, against CAD)
+            or the configured Nasdaq Data Link datasets instead.
             Dates after 'from' and 'to' are written as after 'on' ('help dates'): 2015/01/01, 1y ago,
             end of march 2024.
             --table lists the values, --csv and --json print them for scripts.

@@ -4,15 +4,19 @@ extension CommandSpec {
     public static let sources = CommandSpec(
         name: "sources", aliases: ["source", "src"],
         summary: "Show the rate sources and choose which are asked",
-        synopsis: "sources [enable <id> | disable <id> | order <id>... | compare <base> <quote>]",
+        synopsis: "sources [enable <id> | disable <id> | order <id>... | compare <base> <quote> [on <date>]]",
         discussion: """
             Without words, a table of every source: whether it is enabled and has its key, its base
             and currencies, the date of its rates and when they were fetched, when it publishes next,
             and this month's requests, wasted requests (nothing new came back) and last error.
             'enable', 'disable' and 'order' change the config file; 'compare' shows each source's
-            rate for a pair, their median, and how far each one is from it.
+            rate for a pair, their median, and how far each one is from it; with 'on <date>', each
+            history's rate on that day.
             """,
-        examples: ["sources", "sources disable ecb", "sources enable ecb", "sources order ecb", "sources compare usd jpy"],
+        examples: [
+            "sources", "sources disable ecb", "sources enable ecb", "sources order ecb", "sources compare usd jpy",
+            "sources compare usd cad on 2024-03-01",
+        ],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
             guard let verb = cursor.next() else { return .sources(.list) }
@@ -42,7 +46,7 @@ extension CommandSpec {
                 guard let quoteToken = cursor.next() else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
                 let quote = try context.currency(quoteToken).get()
                 guard base != quote else { throw UsageError(.samePair(base), at: quoteToken) }
-                action = .compare(base, quote)
+                action = .compare(base, quote, on: try DateGrammar.parseOn(&cursor))
             default:
                 throw UsageError(.unexpectedWord(verb.text, command: command.text), at: verb)
             }
@@ -54,7 +58,12 @@ extension CommandSpec {
             switch verb.folded {
             case "enable", "disable", "on", "off": return arguments.count == 1 ? [.allSources] : []
             case "order": return [.allSources]
-            case "compare": return arguments.count <= 2 ? [.currencies] : []
+            case "compare":
+                if arguments.count <= 2 { return [.currencies] }
+                guard let keyword = arguments.firstIndex(where: { $0.folded == "on" }) else {
+                    return arguments.count == 3 ? [.keywords(["on"])] : []
+                }
+                return [.keywords(DateGrammar.completion(after: Array(arguments[(keyword + 1)...])))]
             default: return []
             }
         }

@@ -91,7 +91,9 @@ public actor HistoryService {
         let stamped = Provenance(
             source: provenance.source, sourceName: provenance.sourceName, date: last.day,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
-        return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped)
+        var pair = PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped)
+        pair.pivot = history.base
+        return pair
     }
 
     // MARK: - Finding the data
@@ -202,11 +204,13 @@ public actor HistoryService {
     {
         let now = clock.now()
         let have = loaded(source, needing: codes)
-        if let entry = have?.entry, entry.reaches(back: day), let last = entry.history.last {
+        var fresh = false
+        if let entry = have?.entry, let last = entry.history.last {
             let until = Freshness.validUntil(
                 lastDay: last, checkedAt: entry.checkedAt, due: source.nextPublication(after: last),
                 now: now, recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
-            if now < until || have?.origin == .builtIn && options.offline { return have! }
+            fresh = now < until || have?.origin == .builtIn && options.offline
+            if fresh, entry.reaches(back: day) { return have! }
         }
         if let retryAt = have?.retryAt, now < retryAt, let kept = have { return kept }
         if options.offline {
@@ -216,10 +220,20 @@ public actor HistoryService {
             return kept
         }
         let reachable = have?.entry.reaches(back: day) == true
-        let since = reachable ? have?.entry.history.last?.adding(days: 1) : day
+        let asked = day?.adding(days: -source.lookBack)
+        let since = reachable ? have?.entry.history.last?.adding(days: 1) : asked
+        let today = CentralEuropeanTime.day(at: now)
+        // Current, but beginning after `day`: only the older days are missing, so only they are asked for.
+        let older =
+            fresh && !reachable && have?.origin != .builtIn
+            ? asked.flatMap { day in have?.entry.history.first.flatMap { day < $0 ? day...$0.adding(days: -1) : nil } } : nil
         let fetched: RateHistory
         do {
-            fetched = try await source.fetchHistory(since: since, today: CentralEuropeanTime.day(at: now))
+            if let older {
+                fetched = try await source.fetchHistory(from: older.lowerBound, through: older.upperBound, today: today)
+            } else {
+                fetched = try await source.fetchHistory(since: since, today: today)
+            }
         } catch {
             // Only what this run holds (the built-in rates too, once taken): without it, the next
             // source is asked before the built-in rates are used.
@@ -232,16 +246,23 @@ public actor HistoryService {
             return kept
         }
         failures[source.id] = nil
-        return store(fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now())
+        return store(
+            fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now(), whole: older == nil && since == nil,
+            forward: older == nil)
     }
 
     /// Lays a fetched history over what was held and saves it; the saved file may hold more
-    /// (another process's work), and that is what this run goes on with.
-    private func store(_ fetched: RateHistory, from source: any HistorySource, over held: Held?, now: Date) -> Held {
+    /// (another process's work), and that is what this run goes on with. `whole`: the source's
+    /// every publication was asked for. `forward`: newer days were asked for (not only older ones),
+    /// so the check counts as one for the schedule.
+    private func store(
+        _ fetched: RateHistory, from source: any HistorySource, over held: Held?, now: Date, whole: Bool = false,
+        forward: Bool = true
+    ) -> Held {
         let previous = held?.entry
         // Complete when it reaches the first publication, or continues a complete history without a gap
         // (nothing new at all continues it too).
-        let reachesFirst = fetched.first.map { $0 <= source.firstPublication } ?? false
+        let reachesFirst = whole || fetched.first.map { $0 <= source.firstPublication } ?? false
         var complete = reachesFirst
         if let previous, previous.complete, let last = previous.history.last {
             complete = complete || fetched.first.map { $0 <= TargetCalendar.nextWorkingDay(after: last) } ?? true
@@ -255,13 +276,16 @@ public actor HistoryService {
             merged = RateHistory(base: merged.base, days: merged.days, columns: merged.columns.filter { partial.contains($0.key) })
         }
         let grew = merged.last != previous?.history.last || merged.days.count != previous?.history.days.count
+        // A source that cannot stop at an end date may have brought newer days all the same.
+        let checked = forward || merged.last != previous?.history.last
+        let checkedAt = checked ? now : (previous?.checkedAt ?? now)
         var entry = CachedHistory(
             source: source.id, history: merged, complete: complete,
-            fetchedAt: grew ? now : (previous?.fetchedAt ?? now), checkedAt: now)
+            fetchedAt: grew && checked ? now : (previous?.fetchedAt ?? now), checkedAt: checkedAt)
         let update =
             partial == nil
             ? entry
-            : CachedHistory(source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: now)
+            : CachedHistory(source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: checkedAt)
         var columns = partial
         do {
             entry = try self.store.save(update)

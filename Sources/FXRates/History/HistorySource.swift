@@ -1,18 +1,31 @@
-/// A provider that can answer "every publication since a day": the ECB's history files, or
-/// Frankfurter's time series.
+/// A provider that can answer "every publication since a day": the ECB's history files,
+/// Frankfurter's time series, the Bank of Canada's Valet observations, Nasdaq Data Link's datasets.
 public protocol HistorySource: Sendable {
     var id: SourceID { get }
     var name: String { get }
     /// Every publication from `start` to the latest (from the very first when `start` is nil),
     /// in one base currency. The source chooses the cheapest request that reaches back far enough.
     func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory
+    /// Only the publications from `start` through `end`, for a history that lacks older days.
+    func fetchHistory(from start: Day, through end: Day, today: Day) async throws(FetchFailure) -> RateHistory
     /// The earliest instant at which a publication newer than `day` can exist.
     func nextPublication(after day: Day) -> Date
     /// The source's first publication: a history reaching it is complete.
     var firstPublication: Day { get }
+    /// Days before a question's day asked for too, so that the publication in force on it (the one
+    /// before a weekend or holiday) comes along: for sources whose answers start exactly where asked.
+    var lookBack: Int { get }
 }
 
 extension HistorySource {
     /// The euro reference rates began on the first working day of 1999.
     public var firstPublication: Day { Day(year: 1999, month: 1, day: 4)! }
+
+    /// The ECB's files and Frankfurter's series begin at or before the day asked.
+    public var lookBack: Int { 0 }
+
+    /// Sources whose requests take no end date fetch since `start`: more than asked, which is harmless.
+    public func fetchHistory(from start: Day, through end: Day, today: Day) async throws(FetchFailure) -> RateHistory {
+        try await fetchHistory(since: start, today: today)
+    }
 }

@@ -19,6 +19,9 @@ public struct PairHistory: Sendable, Equatable {
     public let requested: ClosedRange<Day>
     /// Where the data came from and how old it is (its `date` is the last publication held).
     public let provenance: Provenance
+    /// The currency the source's rates are against (EUR for the ECB, CAD for the Bank of Canada):
+    /// a pair without it is a cross rate, computed day by day.
+    public var pivot: CurrencyCode = .eur
 
     public init(base: CurrencyCode, quote: CurrencyCode, points: [RatePoint], requested: ClosedRange<Day>, provenance: Provenance) {
         self.base = base

@@ -9,8 +9,8 @@ public struct BankOfCanadaSource: RateSource {
 
     public let id = SourceID.boc
     public let name = "Bank of Canada"
-    private let endpoint: SourceEndpoint
-    private let transport: any HTTPTransport
+    let endpoint: SourceEndpoint
+    let transport: any HTTPTransport
     private let clock: any WallClock
 
     public init(

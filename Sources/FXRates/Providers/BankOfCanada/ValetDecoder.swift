@@ -24,7 +24,8 @@ public enum ValetDecoder {
         var coarse: [CurrencyCode: Int] = [:]
     }
 
-    static func observations(_ data: Data, notAfter latest: Day) throws(FetchFailure) -> [Observation] {
+    /// `digits`: significant digits kept of each inverse (38, all a Decimal holds; the history file keeps 19).
+    static func observations(_ data: Data, notAfter latest: Day, digits: Int = 38) throws(FetchFailure) -> [Observation] {
         var json = JSONScanner<FetchFailure>(data)
         var seenDays = Set<Day>()
         var result: [Observation]?
@@ -32,7 +33,7 @@ public enum ValetDecoder {
             guard key == "observations" else { return try json.skipValue() }
             var list: [Observation] = []
             try json.elements { json throws(FetchFailure) in
-                let observation = try self.observation(&json, notAfter: latest)
+                let observation = try self.observation(&json, notAfter: latest, digits: digits)
                 guard seenDays.insert(observation.day).inserted else { throw .duplicateDate(observation.day) }
                 list.append(observation)
             }
@@ -45,7 +46,9 @@ public enum ValetDecoder {
 
     /// `{"d":"2026-03-18","FXAUDCAD":{"v":"0.9690"},…}`. A series that is absent, or whose `v` is
     /// missing, null or "", has no value that day; any other value must be a positive decimal.
-    private static func observation(_ json: inout JSONScanner<FetchFailure>, notAfter latest: Day) throws(FetchFailure) -> Observation {
+    private static func observation(
+        _ json: inout JSONScanner<FetchFailure>, notAfter latest: Day, digits: Int
+    ) throws(FetchFailure) -> Observation {
         var seenKeys = Set<String>()
         var day: Day?, duplicate: CurrencyCode?
         var values: [(CurrencyCode, String)] = []
@@ -72,7 +75,9 @@ public enum ValetDecoder {
         var rates: [CurrencyCode: Decimal] = [:]
         var coarse: [CurrencyCode: Int] = [:]
         for (code, text) in values {
-            guard let perCAD = inverse(text) else { throw .invalidRate(currency: code.rawValue, value: ProviderText.clean(text)) }
+            guard let perCAD = inverse(text, digits: digits) else {
+                throw .invalidRate(currency: code.rawValue, value: ProviderText.clean(text))
+            }
             rates[code] = perCAD
             if let published = RatePrecision.significand(of: text), RatePrecision.digits(Int(published)) < RatePrecision.enough {
                 coarse[code] = Int(published)
@@ -110,7 +115,7 @@ public enum ValetDecoder {
     /// inverse is never above the true one: converting back to CAD divides by it and lands on or a
     /// hair above the exact product, and an exact half cent (25 USD × 1.3706 = 34.265) still rounds
     /// away from zero as it should.
-    static func inverse(_ text: String) -> Decimal? {
+    static func inverse(_ text: String, digits kept: Int = 38) -> Decimal? {
         // 18 digits at most, so that remainder × 10 stays within UInt64 (Valet sends 4 to 6).
         var significand: UInt64 = 0, scale = 0, digits = 0, afterPoint = false, sawDigit = false
         for byte in text.utf8 {
@@ -128,7 +133,7 @@ public enum ValetDecoder {
         var remainder: UInt64 = 1, exponent = scale
         while remainder < significand { remainder *= 10; exponent -= 1 }
         var quotient = Decimal(0), count = 0
-        while count < 38, remainder > 0 {
+        while count < kept, remainder > 0 {
             quotient = quotient * 10 + Decimal(remainder / significand)
             remainder = remainder % significand * 10
             count += 1

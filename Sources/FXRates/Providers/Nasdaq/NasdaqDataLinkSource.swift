@@ -35,10 +35,10 @@ public struct NasdaqDataLinkSource: RateSource {
 
     public let id = SourceID.nasdaq
     public let name = "Nasdaq Data Link"
-    private let endpoint: SourceEndpoint
-    private let apiKey: String?
-    private let datasets: [NasdaqDataset]
-    private let transport: any HTTPTransport
+    let endpoint: SourceEndpoint
+    let apiKey: String?
+    let datasets: [NasdaqDataset]
+    let transport: any HTTPTransport
     private let clock: any WallClock
 
     public init(
