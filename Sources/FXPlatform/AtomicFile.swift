@@ -47,18 +47,23 @@ enum AtomicFile {
     /// Writes all of `data` to `fd`, retrying short and interrupted writes.
     static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(POSIXFailure) {
         let failure: POSIXFailure? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return POSIXFailure(operation: "write", path: path)
-                }
-                offset += written
-            }
+            do throws(POSIXFailure) { try writeAll(fd, buffer, path: path) } catch { return error }
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// The same for bytes in memory: the one write loop of every file fx writes.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(POSIXFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXFailure(operation: "write", path: path)
+            }
+            offset += written
+        }
     }
 
     /// Creates `path` and its parents with `mode` (0700: private).

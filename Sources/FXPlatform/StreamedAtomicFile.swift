@@ -25,15 +25,7 @@ public final class StreamedAtomicFile {
     deinit { abandon() }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(POSIXFailure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXFailure(operation: "write", path: temporary)
-            }
-            offset += written
-        }
+        try AtomicFile.writeAll(fd, bytes, path: temporary)
     }
 
     /// Makes the written bytes the file at `path`.
@@ -67,9 +59,3 @@ public final class StreamedAtomicFile {
         fd = -1
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif
