@@ -113,8 +113,6 @@ public struct Executor: Sendable {
                 return .history(try await pairHistory(query), query.format)
             case .history(let query):
                 return .series(try await pairHistories(query), query)
-            case .average:
-                preconditionFailure("answered before")
             case .sources(let action):
                 return try await sources(action, on: day)
             case .log(let format):

@@ -90,7 +90,7 @@ public final class Session: Sendable {
     private static func parser(_ base: Parser, for workspace: Workspace) -> Parser {
         var context = base.context
         context.variables = workspace.names
-        if let format = workspace.preferences.numberFormat { context.numberFormat = format }
+        context.numberFormat = workspace.preferences.numberFormat
         if let home = workspace.preferences.home, CurrencyCatalog.standard[home]?.name.contains("Dollar") == true {
             context.symbols["$"] = home
         }
@@ -124,7 +124,7 @@ public final class Session: Sendable {
             record(outcome, line: line)
             if let quickLane {
                 // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD.
-                let plainReading = (executor.workspace.preferences.numberFormat ?? .english) == .english
+                let plainReading = executor.workspace.preferences.numberFormat == .english
                 if plainReading {
                     teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed)
                 } else {
@@ -180,8 +180,8 @@ public final class Session: Sendable {
                 snapshot: executor.snapshotName
             ).render(outcome, now: clock.now())
         // `set number_format de`: answers for people in that format; JSON stays as programs read it.
-        if !presentation.json, let format = executor.workspace.preferences.numberFormat, LocalizedNumbers.applies(to: outcome) {
-            text = text.map { LocalizedNumbers.text($0, format: format) }
+        if !presentation.json, LocalizedNumbers.applies(to: outcome) {
+            text = text.map { LocalizedNumbers.text($0, format: executor.workspace.preferences.numberFormat) }
         }
         if let text { out.write(text + "\n") }
         if let explanation, !presentation.json {

@@ -40,7 +40,7 @@ extension Executor {
             rows: [
                 ("home", preferences.home?.rawValue),
                 ("targets", preferences.targets.isEmpty ? nil : preferences.targets.map(\.rawValue).joined(separator: " ")),
-                ("number_format", (preferences.numberFormat ?? .english).rawValue),
+                ("number_format", preferences.numberFormat.rawValue),
             ])
     }
 

@@ -8,9 +8,10 @@ public final class Workspace: Sendable {
     public struct Preferences: Sendable, Equatable {
         public var home: CurrencyCode?
         public var targets: [CurrencyCode] = []
-        public var numberFormat: NumberFormat?
+        /// How `1.234` reads and answers are written; English (fx's own) unless set.
+        public var numberFormat: NumberFormat
 
-        public init(home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat? = nil) {
+        public init(home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat = .english) {
             self.home = home
             self.targets = targets
             self.numberFormat = numberFormat
