@@ -103,8 +103,8 @@ public struct Executor: Sendable {
             case .ticker(let base, _):
                 let quotes = workspace.preferences.defaultTargets(excluding: base)
                 return .rates(try await rates(base: base, quotes: quotes, on: day))
-            case .calculate, .set, .settings, .variables, .snapshot:
-                preconditionFailure("answered before")
+            case .calculate, .set, .settings, .variables, .snapshot, .average:
+                preconditionFailure("answered above, where their errors are not the rates' alone")
             case .csv:
                 preconditionFailure("streamed by Session.convertFile, row by row")
             case .rate(let base, let quotes, _):
