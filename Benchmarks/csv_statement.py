@@ -6,7 +6,8 @@ The statement: --lines rows over the 20 years before the fixture's last day, 10 
 in date order as statements are, dated on publication days (currency_converter interpolates between publications on other
 days, where fx takes the publication before, so only publication days compare like for like).
 """
-import csv, datetime, decimal, http.server, os, random, resource, shutil, subprocess, tempfile, threading, time, zipfile
+import csv, datetime, decimal, os, random, resource, shutil, subprocess, tempfile, time
+import ecb_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HISTORY = os.path.join(ROOT, "Tests", "FXTestSupport", "Fixtures", "eurofxref-hist.csv")
@@ -33,20 +34,7 @@ def run(fx, lines, python):
 
 
 def _run(fx, lines, python, work):
-    served = os.path.join(work, "www", "ecb")
-    os.makedirs(served)
-    with zipfile.ZipFile(os.path.join(served, "eurofxref-hist.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-        z.write(HISTORY, "eurofxref-hist.csv")
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *a, **k):
-            super().__init__(*a, directory=os.path.join(work, "www"), **k)
-
-        def log_message(self, *a):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = ecb_server.serve_history(work, HISTORY)
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": work, "LANG": "C.UTF-8",
            "XDG_CACHE_HOME": os.path.join(work, "cache"), "XDG_STATE_HOME": os.path.join(work, "state"),
            "XDG_CONFIG_HOME": os.path.join(work, "config")}

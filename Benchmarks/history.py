@@ -13,7 +13,8 @@ the same ECB data and convert once (its README's own usage).
 Usage: Benchmarks/history.py [--runs N] [--no-build] [--python PATH]
 (--python: an interpreter that has currency_converter, e.g. a venv's bin/python)
 """
-import argparse, http.server, os, shutil, statistics, subprocess, sys, tempfile, threading, time, zipfile
+import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
+import ecb_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CSV = os.path.join(ROOT, "Tests", "FXTestSupport", "Fixtures", "eurofxref-hist.csv")
@@ -52,20 +53,7 @@ def main():
     fx = os.path.join(ROOT, ".build", "release", "fx")
 
     work = tempfile.mkdtemp(prefix="fx-bench-")
-    served = os.path.join(work, "www", "ecb")
-    os.makedirs(served)
-    with zipfile.ZipFile(os.path.join(served, "eurofxref-hist.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-        z.write(CSV, "eurofxref-hist.csv")
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *a, **k):
-            super().__init__(*a, directory=os.path.join(work, "www"), **k)
-
-        def log_message(self, *a):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = ecb_server.serve_history(work, CSV)
 
     def env(cache):
         return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": work, "LANG": "C.UTF-8",
@@ -75,7 +63,7 @@ def main():
 
     print(f"fx history benchmark · {args.runs} runs each · {os.uname().machine}, {os.cpu_count()} cores")
     print(f"  data: {os.path.getsize(CSV) / 1e6:.2f} MB CSV, "
-          f"{os.path.getsize(os.path.join(served, 'eurofxref-hist.zip')) / 1e6:.2f} MB zipped, 7,126 days")
+          f"{os.path.getsize(os.path.join(work, 'www', 'ecb', 'eurofxref-hist.zip')) / 1e6:.2f} MB zipped, 7,126 days")
 
     imports = []
     for i in range(max(3, args.runs // 3)):
