@@ -34,15 +34,33 @@ extension GuardedFile {
     public func load<Value, Problem>(_ interpret: (Result<Data, PlainFile.Failure>) -> FileVerdict<Value, Problem>)
         -> Result<Value, LoadProblem<Problem>>
     {
+        judged { interpret($0.read()) }
+    }
+
+    /// As `load`, for a reader that takes only the parts it needs (`FilePieces`), the file opened
+    /// as `read` opens it.
+    public func loadPieces<Value, Problem>(_ interpret: (Result<FilePieces, PlainFile.Failure>) -> FileVerdict<Value, Problem>)
+        -> Result<Value, LoadProblem<Problem>>
+    {
+        judged { file in
+            switch FilePieces.open(file.path, limit: file.sizeLimit, followingLinks: false, { interpret(.success($0)) }) {
+            case .success(let verdict): verdict
+            case .failure(let failure): interpret(.failure(failure))
+            }
+        }
+    }
+
+    /// `judge`'s verdict on the file; damage judged again under the lock before it is set aside.
+    private func judged<Value, Problem>(_ judge: (GuardedFile) -> FileVerdict<Value, Problem>) -> Result<Value, LoadProblem<Problem>> {
         let first: Problem
-        switch interpret(read()) {
+        switch judge(self) {
         case .usable(let value): return .success(value)
         case .leaveAlone(let problem): return .failure(.leftAlone(problem))
         case .damaged(let problem): first = problem
         }
         do throws(POSIXFailure) {
             return try lockedWithoutDirectory { locked throws(POSIXFailure) in
-                switch interpret(locked.read()) {
+                switch judge(self) {
                 case .usable(let value): return .success(value)
                 case .leaveAlone(let problem): return .failure(.leftAlone(problem))
                 case .damaged(let problem):

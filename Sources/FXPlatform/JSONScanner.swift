@@ -116,6 +116,12 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
         }
     }
 
+    public mutating func boolean() throws(Failure) -> Bool {
+        if try peek() == UInt8(ascii: "t") { try literal("true"); return true }
+        try literal("false")
+        return false
+    }
+
     /// Consumes a `null` and answers true, or answers false and consumes nothing.
     public mutating func null() throws(Failure) -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }

@@ -35,17 +35,37 @@ public enum PlainFile {
     /// while reading (a /proc file or a growing one says less than it gives), so a huge file
     /// costs no memory. `followingLinks` false refuses a symbolic link (O_NOFOLLOW).
     static func read(_ path: String, limit: Int = GuardedFile.smallFileLimit, followingLinks: Bool = false) -> Result<Data, Failure> {
+        switch openForReading(path, limit: limit, followingLinks: followingLinks) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let (fd, size)):
+            defer { close(fd) }
+            return readAll(fd, size: size, limit: limit)
+        }
+    }
+
+    /// Opens a regular file for reading, refusing what `read` refuses; the descriptor and fstat's size.
+    static func openForReading(_ path: String, limit: Int, followingLinks: Bool) -> Result<(Int32, Int), Failure> {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return .failure(failure(errno)) }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(failure(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile) }
-        guard info.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
+        let refusal: Failure? =
+            if fstat(fd, &info) != 0 { failure(errno) } else if (info.st_mode & S_IFMT) == S_IFDIR {
+                .isDirectory
+            } else if (info.st_mode & S_IFMT) != S_IFREG { .notRegularFile } else if info.st_size > limit { .tooLarge(limit: limit) } else {
+                nil
+            }
+        if let refusal {
+            close(fd)
+            return .failure(refusal)
+        }
+        return .success((fd, max(Int(info.st_size), 0)))
+    }
+
+    /// The whole of an open file, `size` being what fstat said, never more than `limit` bytes.
+    static func readAll(_ fd: Int32, size: Int, limit: Int) -> Result<Data, Failure> {
         // One byte more than the size, so that the end is seen without growing the buffer.
-        var data = Data(count: max(Int(info.st_size), 0) + 1)
+        var data = Data(count: size + 1)
         var filled = 0
         while true {
             // The size may change while reading (a writer replaces files by rename, so rarely).
@@ -54,7 +74,7 @@ public enum PlainFile {
                 data.count = min(limit + 1, data.count + max(4096, data.count))
             }
             let count = data.withUnsafeMutableBytes { bytes in
-                Glibc_read(fd, bytes.baseAddress! + filled, bytes.count - filled)
+                pread(fd, bytes.baseAddress! + filled, bytes.count - filled, off_t(filled))
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -103,9 +123,3 @@ public enum PlainFile {
         }
     }
 }
-
-#if canImport(Glibc)
-private let Glibc_read = Glibc.read
-#else
-private let Glibc_read = Darwin.read
-#endif

@@ -109,6 +109,15 @@ struct ECBFullHistoryTests {
         #expect(throws: HistoryFileFormat.DecodeError.self) { try HistoryFileFormat.decode(Data(text.utf8), currencies: nil) }
     }
 
+    /// A newer fx may change any key's type: its schema alone is read, so its file is left alone.
+    @Test
+    func aNewerSchemaIsRecognisedWhateverItsOtherKeysHold() {
+        let text = "{\"base\":[\"EUR\"],\"complete\":\"yes\",\"index\":7,\"schema\":2,\"source\":{}}\ndays\n"
+        let error = #expect(throws: HistoryFileFormat.DecodeError.self) { try HistoryFileFormat.decode(Data(text.utf8), currencies: nil) }
+        #expect(error?.newerSchema == 2)
+        #expect(error?.reason == "schema 2 is newer than 1")
+    }
+
     @Test
     func mergingLaysNewerDaysOverOlderOnesAndKeepsTheUnion() {
         let older = Self.history.restricted(to: day("2026-09-01")...day("2026-10-15"))

@@ -668,6 +668,44 @@ struct FileHistoryStoreTests {
         #expect(store.load(SourceID("frankfurter"), currencies: nil).0 == nil)
     }
 
+    /// The file's index takes a reader to the lines it needs; a file written before the index,
+    /// or one whose index disagrees with its lines, is read whole and gives the same answer.
+    @Test(arguments: ["as written", "no index", "index off by one", "index past the end", "length wrong"])
+    func theIndexIsUsedOnlyWhenItHolds(_ variant: String) throws {
+        let directory = makeTemporaryDirectory("fx-hist")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileHistoryStore(directory: directory.path)
+        let path = store.path(of: .ecb)
+        let entry = RealECBHistory.entry(checkedAt: Self.checked)
+        var text = String(decoding: HistoryFileFormat.encode(entry), as: UTF8.self)
+        let header = String(text.prefix { $0 != "\n" })
+        let jpy = try #require(header.firstMatch(of: /"JPY":(\d+)/)).output.1
+        let length = try #require(header.firstMatch(of: /"length":(\d+)/)).output.1
+        var changed = header
+        switch variant {
+        case "no index":
+            changed = header.replacing(/"index":\{[^}]*\},"length":\d+,/, with: "")
+        case "index off by one":
+            changed = header.replacingOccurrences(of: "\"JPY\":\(jpy)", with: "\"JPY\":\(Int(jpy)! + 1)")
+        case "index past the end":
+            changed = header.replacingOccurrences(of: "\"JPY\":\(jpy)", with: "\"JPY\":\(Int(length)! + 5)")
+        case "length wrong":
+            changed = header.replacingOccurrences(of: "\"length\":\(length)", with: "\"length\":\(Int(length)! - 1)")
+        default: break
+        }
+        #expect((changed == header) == (variant == "as written"))
+        text = changed + text.dropFirst(header.count)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+
+        let (loaded, problems) = store.load(.ecb, currencies: [.usd, code("JPY")])
+        #expect(problems.isEmpty)
+        let read = try #require(loaded)
+        #expect(read.history.days == entry.history.days)
+        #expect(read.history.columns == [.usd: entry.history.columns[.usd]!, code("JPY"): entry.history.columns[code("JPY")]!])
+        #expect(read.fetchedAt == entry.fetchedAt && read.checkedAt == entry.checkedAt && read.complete)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(text.utf8), "a reader never rewrites the file")
+    }
+
     enum Damage: String, CaseIterable, Sendable {
         case truncatedMidLine, truncatedInTheLastValue, garbage, schema0, otherSourcesFile, directory
     }

@@ -3,9 +3,9 @@
 enum CacheFile {
     /// A read judged: no file is `empty`; one that cannot be read is damaged, as are bytes that
     /// `decode` rejects. `kind` names the file in a warning ("cache", "history").
-    static func verdict<Value>(
-        _ read: Result<Data, PlainFile.Failure>, kind: String, empty: Value,
-        decode: (Data) -> FileVerdict<Value, CacheFileProblem>
+    static func verdict<Input, Value>(
+        _ read: Result<Input, PlainFile.Failure>, kind: String, empty: Value,
+        decode: (Input) -> FileVerdict<Value, CacheFileProblem>
     ) -> FileVerdict<Value, CacheFileProblem> {
         switch read {
         case .success(let data): decode(data)
@@ -27,7 +27,21 @@ enum CacheFile {
         _ file: GuardedFile, empty: Value,
         _ interpret: (Result<Data, PlainFile.Failure>) -> FileVerdict<Value, CacheFileProblem>
     ) -> (Value, [Diagnostic]) {
-        switch file.load(interpret) {
+        outcome(file.load(interpret), file: file, empty: empty)
+    }
+
+    /// As `load`, read in pieces (`FilePieces`).
+    static func loadPieces<Value>(
+        _ file: GuardedFile, empty: Value,
+        _ interpret: (Result<FilePieces, PlainFile.Failure>) -> FileVerdict<Value, CacheFileProblem>
+    ) -> (Value, [Diagnostic]) {
+        outcome(file.loadPieces(interpret), file: file, empty: empty)
+    }
+
+    private static func outcome<Value>(
+        _ loaded: Result<Value, LoadProblem<CacheFileProblem>>, file: GuardedFile, empty: Value
+    ) -> (Value, [Diagnostic]) {
+        switch loaded {
         case .success(let value): (value, [])
         case .failure(.leftAlone(let problem)): (empty, [.cacheUnreadable(path: file.path, reason: problem.reason)])
         case .failure(.setAside(let problem, let aside)): (empty, [.cacheSetAside(path: file.path, movedTo: aside, reason: problem.reason)])

@@ -23,7 +23,19 @@ public struct FileHistoryStore: HistoryStore {
     /// The stored history with only `currencies` read (all when nil); nil when there is none,
     /// or with the one diagnostic that says why not.
     public func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic]) {
-        CacheFile.load(file(of: source), empty: nil) { Self.interpret($0, source: source, currencies: currencies) }
+        guard let currencies else {
+            return CacheFile.load(file(of: source), empty: nil) { Self.interpret($0, source: source, currencies: nil) }
+        }
+        // A few currencies: their lines alone, by the file's index; anything unexpected, and a file
+        // without an index, is read whole and judged as a whole.
+        return CacheFile.loadPieces(file(of: source), empty: nil) { opened in
+            if case .success(let pieces) = opened, let entry = HistoryFileFormat.decodeIndexed(pieces, currencies: currencies),
+                entry.source == source
+            {
+                return .usable(entry)
+            }
+            return Self.interpret(opened.flatMap { $0.all() }, source: source, currencies: currencies)
+        }
     }
 
     /// Lays `entry` over the file as it is now and saves the result, which it returns.
