@@ -19,7 +19,7 @@ public enum BrailleChart {
         guard !points.isEmpty else { return [] }
         // Double only to pick dot rows, converted once: Decimal arithmetic per point would cost
         // more than the rest of `history` together. The labels are the exact extreme points.
-        let values = points.map { $0.rate.doubleApproximation }
+        let values = points.map(\.approximation)
         let lowIndex = values.indices.min { values[$0] < values[$1] }!, highIndex = values.indices.max { values[$0] < values[$1] }!
         let low = points[lowIndex].rate, high = points[highIndex].rate
         let lowValue = values[lowIndex], highValue = values[highIndex]

@@ -67,3 +67,17 @@ struct DecimalPartsTests {
         }
     }
 }
+
+extension DecimalPartsTests {
+    /// Cross rates carry 38 digits, and a Decimal's exponent runs from −128 to 127.
+    @Test func aDoubleForDrawingIsCloseAcrossTheRange() throws {
+        for (value, expected) in [
+            (Decimal(string: "175.68")! / Decimal(string: "1.1789")!, 175.68 / 1.1789),
+            (Decimal(string: "0.58231")! / Decimal(string: "372274")!, 0.58231 / 372274),
+            (Decimal(sign: .plus, exponent: 100, significand: 7), 7e100),
+            (Decimal(sign: .minus, exponent: -120, significand: 123), -123e-120),
+        ] {
+            #expect(abs(value.doubleApproximation - expected) <= abs(expected) * 1e-13)
+        }
+    }
+}

@@ -84,7 +84,10 @@ public actor HistoryService {
             points.reserveCapacity(end - start)
             for index in start..<end {
                 guard let b = history.rate(base, at: index), let q = history.rate(quote, at: index) else { continue }
-                points.append(RatePoint(day: history.days[index], rate: b == 1 ? q : q / b))
+                points.append(
+                    base == history.base
+                        ? RatePoint(day: history.days[index], rate: q)
+                        : RatePoint(day: history.days[index], quotePerPivot: q, basePerPivot: b))
             }
         }
         guard let last = points.last else { throw .history(.noCommonDays(base, quote, requested)) }
