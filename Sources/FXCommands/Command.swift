@@ -52,6 +52,10 @@ public enum Setting: Equatable, Sendable {
     case targets([CurrencyCode])
     /// How ambiguous amounts such as `1.234` are read.
     case numberFormat(NumberFormat)
+    /// Which publication answers a dated question (`--rule` for one run).
+    case rule(DateRule)
+    /// Whether each conversion's derivation is shown (`--explain` for one run).
+    case explain(Bool)
 }
 
 /// `sources` and its subcommands.

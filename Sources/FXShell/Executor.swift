@@ -10,15 +10,18 @@ public struct Executor: Sendable {
         public var source: SourceID?
         /// `--max-age`: answers from rates superseded longer ago than this fail with status 3.
         public var maxAge: TimeInterval?
-        /// `--rule`: which publication answers a dated question.
-        public var rule: DateRule
+        /// `--rule`: which publication answers a dated question; nil for the `rule` setting.
+        public var rule: DateRule?
 
-        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: DateRule = .onOrBefore) {
+        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: DateRule? = nil) {
             self.source = source
             self.maxAge = maxAge
             self.rule = rule
         }
     }
+
+    /// `--rule` for this run, else the `rule` setting.
+    var dateRule: DateRule { options.rule ?? workspace.preferences.rule }
 
     /// The services and sources in use: `sources enable|disable|order` replaces them.
     let current: CurrentSourceSetup
@@ -237,7 +240,7 @@ public struct Executor: Sendable {
     private func quote(from: CurrencyCode, to: CurrencyCode, on day: Day?) async throws(RateError) -> Quote {
         guard let day else { return try await service.quote(from: from, to: to, only: options.source) }
         return try await historyService().quote(
-            from: from, to: to, on: day, strictlyBefore: options.rule == .previousBusinessDay, only: options.source)
+            from: from, to: to, on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
     }
 
     private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(RateError)
@@ -257,7 +260,7 @@ public struct Executor: Sendable {
         if codes.isEmpty {
             let (table, _) =
                 if let day {
-                    try await historyService().table(on: day, strictlyBefore: options.rule == .previousBusinessDay, only: options.source)
+                    try await historyService().table(on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
                 } else {
                     try await service.latestTable(only: options.source, covering: base)
                 }

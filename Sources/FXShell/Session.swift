@@ -73,7 +73,7 @@ public final class Session: Sendable {
         // and no --max-age verdict to give.
         let plain =
             !presentation.json && !presentation.forPerson && !presentation.style.color && log == nil
-            && executor.options.maxAge == nil && !presentation.explain
+            && executor.options.maxAge == nil && !presentation.explain && !executor.workspace.preferences.explain
         self.quickLane = plain ? quickLane : nil
     }
 
@@ -122,7 +122,8 @@ public final class Session: Sendable {
             let printed = emit(outcome)
             noteSubstitutedDays(outcome)
             record(outcome, line: line)
-            if let quickLane {
+            // Under `set explain on` the lane learns nothing (`set` made it forget), so every line is explained.
+            if let quickLane, !executor.workspace.preferences.explain {
                 // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD.
                 let plainReading = executor.workspace.preferences.numberFormat == .english
                 if plainReading {
@@ -171,7 +172,8 @@ public final class Session: Sendable {
 
     @discardableResult
     private func emit(_ outcome: Outcome) -> String? {
-        let explanation = presentation.explain ? Explanation.of(outcome, bases: executor.sourceBases) : nil
+        let explains = presentation.explain || executor.workspace.preferences.explain
+        let explanation = explains ? Explanation.of(outcome, bases: executor.sourceBases) : nil
         var text =
             presentation.json
             ? JSONRenderer.render(outcome, snapshot: executor.snapshotName, explain: explanation.map(ExplanationRenderer.json))

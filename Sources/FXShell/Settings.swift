@@ -49,6 +49,8 @@ public struct Settings: Sendable {
         var home: String?
         var targets: [String]?
         var number_format: String?
+        var rule: String?
+        var explain: Bool?
     }
 
     /// Environment variables holding keys, by source.
@@ -187,7 +189,7 @@ public struct Settings: Sendable {
         }
     }
 
-    /// `home`, `targets`, `number_format`: a code fx does not know is one warning, not a failure.
+    /// `home`, `targets`, `number_format`, `rule`, `explain`: a value fx does not know is one warning, not a failure.
     private mutating func readPreferences(_ config: ConfigFile) {
         func code(_ text: String) -> CurrencyCode? {
             guard let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) else {
@@ -207,6 +209,15 @@ public struct Settings: Sendable {
                 )
             }
         }
+        if let rule = config.rule {
+            if let known = DateRule(rawValue: rule.lowercased()) {
+                preferences.rule = known
+            } else {
+                let rules = DateRule.allCases.map(\.rawValue).joined(separator: ", ")
+                warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give one of \(rules)")
+            }
+        }
+        preferences.explain = config.explain ?? false
     }
 
     private static func validURL(_ text: String) -> URL? {

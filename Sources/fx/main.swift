@@ -129,7 +129,7 @@ let executor = Executor(
     sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(
         source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse),
-        rule: arguments.rule.flatMap(DateRule.init(rawValue:)) ?? .onOrBefore),
+        rule: arguments.rule.flatMap(DateRule.init(rawValue:))),
     workspace: Workspace(preferences: settings.preferences),
     rebuildSources: { [environment] in sourceSetup(Settings.load(environment: environment, knownSources: knownSources)) },
     snapshots: snapshots, answering: setup.snapshot)

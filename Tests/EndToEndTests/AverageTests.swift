@@ -101,6 +101,37 @@ import Testing
         #expect(converted == "100.00 USD = 92.20 EUR\n")
     }
 
+    /// `set rule` keeps the convention for every later run and script line; `--rule` overrides it
+    /// for one run. `set explain on` explains every conversion, the fast lane's included.
+    @Test func theRuleAndExplainSettingsHoldAcrossRunsAndLines() throws {
+        let rig = try BooksRig()
+        defer { rig.fx.cleanUp() }
+        let set = try rig.fx(["set", "rule", "previous-business-day"])
+        #expect(set.hasPrefix("dated questions now answered by the rule previous-business-day; kept in "))
+        let ruled = try Self.json(try rig.fx(["--json", "rate", "usd", "eur", "on", "2024-03-04"]))
+        #expect(ruled["date"] as? String == "2024-03-01")
+        let overridden = try Self.json(try rig.fx(["--rule", "on-or-before", "--json", "rate", "usd", "eur", "on", "2024-03-04"]))
+        #expect(overridden["date"] as? String == "2024-03-04")
+        #expect(try rig.fx(["settings"]).contains("rule           previous-business-day"))
+
+        // A script: the setting read from the config, changed mid-way, and explanations switched on.
+        let lines =
+            ["convert 100 usd eur on 2024-03-05", "set rule on-or-before", "convert 100 usd eur on 2024-03-05", "set explain on"]
+            + Array(repeating: "convert 100 usd eur", count: 3)
+        let script = try rig.fx.run(["--offline"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(script.status == 0, "\(script.stderr)")
+        let answers = script.stdout.split(separator: "\n").filter { $0.hasPrefix("100.00 USD") }
+        #expect(answers.count == 5)
+        #expect(answers.first == "100.00 USD = 92.20 EUR")  // 2024-03-04's rate, the day before
+        #expect(answers.dropFirst().first == "100.00 USD = 92.17 EUR")  // 2024-03-05's own
+        #expect(script.stderr.components(separatedBy: "explain: 100 USD in EUR").count - 1 == 3, "\(script.stderr)")
+        // Kept for the next run.
+        let explained = try rig.fx.run(["--offline", "convert", "100", "usd", "eur", "on", "2024-03-05"])
+        #expect(explained.stderr.contains("USD per EUR = "), "\(explained.stderr)")
+        #expect(try rig.fx(["set", "explain", "off"]).hasPrefix("conversions no longer explained"))
+        #expect(try rig.fx.run(["--offline", "convert", "100", "usd", "eur", "on", "2024-03-05"]).stderr.isEmpty)
+    }
+
     @Test func convertAtAPeriodsMean() throws {
         let rig = try BooksRig()
         defer { rig.fx.cleanUp() }

@@ -12,7 +12,10 @@ import Testing
     }
 
     @Test func setOffersItsKeysAndTheirValues() {
-        #expect(Self.candidates("set ") == ["home", "targets", "number_format"])
+        #expect(Self.candidates("set ") == ["home", "targets", "number_format", "rule", "explain"])
+        #expect(Self.candidates("set rule ") == ["on-or-before", "previous-business-day"])
+        #expect(Self.candidates("set rule p") == ["previous-business-day"])
+        #expect(Self.candidates("set explain ") == ["on", "off"])
         #expect(Self.candidates("set t") == ["targets"])
         #expect(Self.candidates("set number_format ") == ["en", "de", "fr", "ch", "in"])
         #expect(Self.candidates("set home ").first == "none")

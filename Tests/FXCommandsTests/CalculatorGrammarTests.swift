@@ -72,6 +72,10 @@ import Testing
         ("set targets eur gbp jpy", "set targets EUR GBP JPY"),
         ("set targets none", "set targets none"),
         ("set number_format de", "set number_format de"),
+        ("set rule previous-business-day", "set rule previous-business-day"),
+        ("set rule On-Or-Before", "set rule on-or-before"),
+        ("set explain on", "set explain on"),
+        ("set explain OFF", "set explain off"),
         ("settings", "settings"),
         ("vars", "vars"),
         ("100 usd", "convert 100 USD"),
@@ -240,6 +244,16 @@ import Testing
         #expect(example.hasPrefix(prefix), "\(line): \(example)")
     }
 
+    @Test func theRuleAndExplainSettingsNameWhatTheyTake() {
+        #expect(usageError("set rule sometimes")?.kind == .unknownSetting("sometimes", known: ["on-or-before", "previous-business-day"]))
+        #expect(
+            usageError("set rule previous-business")?.kind
+                == .unknownSetting("previous-business", known: ["on-or-before", "previous-business-day"]))
+        #expect(usageError("set explain maybe")?.kind == .unknownSetting("maybe", known: ["on", "off"]))
+        #expect(usageError("set rule")?.kind == .missingSetting(after: "rule"))
+        #expect(usageError("set explain on now")?.kind == .unexpectedWord("now", command: "set"))
+    }
+
     @Test func aPrefixOfACommandSuggestsItsFullName() {
         #expect(usageError("con")?.kind == .unknownCommand("con", suggestion: "convert"))
         #expect(usageError("histroy")?.kind == .unknownCommand("histroy", suggestion: "history"))
@@ -325,6 +339,8 @@ extension CalculatorGrammarTests {
         case .set(.home(let code)): return "set home " + (code?.rawValue ?? "none")
         case .set(.targets(let codes)): return "set targets " + (codes.isEmpty ? "none" : codes.map(\.rawValue).joined(separator: " "))
         case .set(.numberFormat(let format)): return "set number_format \(format.rawValue)"
+        case .set(.rule(let rule)): return "set rule \(rule.rawValue)"
+        case .set(.explain(let on)): return "set explain \(on ? "on" : "off")"
         case .settings: return "settings"
         case .variables: return "vars"
         default: return "\(command)"

@@ -3,8 +3,9 @@ import FXRates
 extension CommandSpec {
     public static let set = CommandSpec(
         name: "set", aliases: [],
-        summary: "Set a preference: the home currency, saved targets, the number format",
-        synopsis: "set home <currency>|none · set targets <currency>...|none · set number_format <format>",
+        summary: "Set a preference: home currency, saved targets, number format, date rule, explain",
+        synopsis:
+            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off",
         discussion: """
             Preferences are kept in the configuration file and apply at once.
             home: the currency of bare amounts (100 in usd) and the target of 100 usd when no
@@ -12,8 +13,15 @@ extension CommandSpec {
             targets: where 100 usd converts without targets, and what fx usd shows.
             number_format: how 1.234 and 1,234 are read: en (1,234.56, the default), de (1.234,56),
             fr (1 234,56), ch (1'234.56), in (1,00,000.00).
+            rule: which publication answers a dated question: on-or-before (that day's, or the last
+            before it; the default) or previous-business-day (the one before that day, as some tax
+            authorities require); --rule overrides it for one run.
+            explain: on shows each conversion's derivation on stderr, as --explain does.
             """,
-        examples: ["set home chf", "set targets eur gbp jpy", "set number_format de", "set home none"],
+        examples: [
+            "set home chf", "set targets eur gbp jpy", "set number_format de", "set home none", "set rule previous-business-day",
+            "set explain on",
+        ],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
             guard let key = cursor.next() else { throw UsageError(.missingSetting(after: command.text), span: nil) }
@@ -35,6 +43,24 @@ extension CommandSpec {
                     throw UsageError(.unknownSetting(value.text, known: SetGrammar.numberFormats), at: value)
                 }
                 return .set(.numberFormat(format))
+            case "rule":
+                // `previous-business-day` reaches here as five words: `-` stands alone outside options.
+                let (text, count, end) = cursor.touching()
+                guard let first = cursor.peek, let end else { throw UsageError(.missingSetting(after: key.text), span: nil) }
+                let value = Token(text, start: first.start, end: end)
+                cursor.skip(count: count)
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                guard let rule = DateRule(rawValue: value.folded) else {
+                    throw UsageError(.unknownSetting(value.text, known: SetGrammar.rules), at: value)
+                }
+                return .set(.rule(rule))
+            case "explain":
+                guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                guard let on = ["on": true, "off": false][value.folded] else {
+                    throw UsageError(.unknownSetting(value.text, known: ["on", "off"]), at: value)
+                }
+                return .set(.explain(on))
             default:
                 throw UsageError(.unknownSetting(key.text, known: SetGrammar.keys), at: key)
             }
@@ -45,6 +71,8 @@ extension CommandSpec {
             case "home": return arguments.count == 1 ? [.keywords(["none"]), .currencies] : []
             case "targets": return [.currencies]
             case "number_format": return arguments.count == 1 ? [.keywords(SetGrammar.numberFormats)] : []
+            case "rule": return arguments.count == 1 ? [.keywords(SetGrammar.rules)] : []
+            case "explain": return arguments.count == 1 ? [.keywords(["on", "off"])] : []
             default: return []
             }
         }
@@ -54,7 +82,7 @@ extension CommandSpec {
         name: "settings", aliases: [],
         summary: "Show the preferences set with 'set'",
         synopsis: "settings",
-        discussion: "Lists the home currency, the saved targets and the number format.",
+        discussion: "Lists the home currency, the saved targets, the number format, the date rule and whether conversions are explained.",
         examples: ["settings"],
         parse: { arguments, _, _ throws(UsageError) in
             if let extra = arguments.first { throw UsageError(.unexpectedWord(extra.text, command: "settings"), at: extra) }
@@ -87,6 +115,7 @@ extension CommandSpec {
 }
 
 enum SetGrammar {
-    static let keys = ["home", "targets", "number_format"]
+    static let keys = ["home", "targets", "number_format", "rule", "explain"]
+    static let rules = DateRule.allCases.map(\.rawValue)
     static var numberFormats: [String] { CommandSpec.numberFormats }
 }

@@ -17,6 +17,14 @@ extension Executor {
         case .numberFormat(let format):
             (key, value) = ("number_format", .string(format.rawValue))
             said = "number format now \(format.rawValue)"
+        case .rule(let rule):
+            (key, value) = ("rule", rule == .onOrBefore ? nil : .string(rule.rawValue))
+            said =
+                "dated questions now answered by the rule \(rule.rawValue)"
+                + (options.rule.map { $0 != rule ? " (this run's --rule \($0.rawValue) still applies)" : "" } ?? "")
+        case .explain(let on):
+            (key, value) = ("explain", on ? .bool(true) : nil)
+            said = on ? "conversions now explained on stderr" : "conversions no longer explained"
         }
         // The session changes at once; the file keeps it for the next run.
         workspace.update { preferences in
@@ -24,6 +32,8 @@ extension Executor {
             case .home(let code): preferences.home = code
             case .targets(let codes): preferences.targets = codes
             case .numberFormat(let format): preferences.numberFormat = format
+            case .rule(let rule): preferences.rule = rule
+            case .explain(let on): preferences.explain = on
             }
         }
         guard let config else { return .configured(said + " for this session (this fx has no configuration file)") }
@@ -41,6 +51,8 @@ extension Executor {
                 ("home", preferences.home?.rawValue),
                 ("targets", preferences.targets.isEmpty ? nil : preferences.targets.map(\.rawValue).joined(separator: " ")),
                 ("number_format", preferences.numberFormat.rawValue),
+                ("rule", preferences.rule.rawValue),
+                ("explain", preferences.explain ? "on" : "off"),
             ])
     }
 

@@ -10,11 +10,20 @@ public final class Workspace: Sendable {
         public var targets: [CurrencyCode] = []
         /// How `1.234` reads and answers are written; English (fx's own) unless set.
         public var numberFormat: NumberFormat
+        /// Which publication answers a dated question, unless `--rule` says.
+        public var rule: DateRule
+        /// Whether every conversion's derivation is shown, as `--explain` shows it.
+        public var explain: Bool
 
-        public init(home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat = .english) {
+        public init(
+            home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat = .english,
+            rule: DateRule = .onOrBefore, explain: Bool = false
+        ) {
             self.home = home
             self.targets = targets
             self.numberFormat = numberFormat
+            self.rule = rule
+            self.explain = explain
         }
 
         /// Where `100 usd` goes without targets: the saved targets, else home (never the amount's own).
