@@ -156,6 +156,7 @@ public enum JSONRenderer {
         }
         if let requested = provenance.requested {
             members.append(("requested_date", .string(requested.description)))
+            if provenance.previousBusinessDay { members.append(("rule", .string("previous-business-day"))) }
         }
         return members
     }

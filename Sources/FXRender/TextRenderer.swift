@@ -151,7 +151,9 @@ public struct TextRenderer: Sendable {
         var seen: [String] = []
         for provenance in provenances {
             var date = provenance.date.description
-            if let requested = provenance.requested {
+            if let requested = provenance.requested, provenance.previousBusinessDay {
+                date += " (the publication before \(requested))"
+            } else if let requested = provenance.requested {
                 // Say which day answered, and why the day asked for had nothing.
                 let why = TargetCalendar.closure(on: requested).map { ", \($0)" } ?? ""
                 date += " (no rates on \(requested)\(why))"

@@ -97,6 +97,9 @@ import Testing
         #expect(plain["date"] as? String == "2024-03-04")
         let ruled = try Self.json(try rig.fx(["--rule", "previous-business-day", "--json", "rate", "usd", "eur", "on", "2024-03-04"]))
         #expect(ruled["date"] as? String == "2024-03-01")
+        // The day asked and the rule that moved it are said; no note calls 2024-03-04 a day without rates.
+        #expect(ruled["requested_date"] as? String == "2024-03-04")
+        #expect(ruled["rule"] as? String == "previous-business-day")
         let converted = try rig.fx(["--rule", "previous-business-day", "convert", "100", "usd", "eur", "on", "2024-03-05"])
         #expect(converted == "100.00 USD = 92.20 EUR\n")
     }

@@ -22,6 +22,18 @@ struct TextProvenanceTests {
     }
 
     @Test
+    func aDayMovedByTheRuleIsSaidAsTheRuleNotAsAGap() {
+        var moved = F.provenance(origin: .cache, fetchedSecondsAgo: 60)
+        moved.requested = Day(iso: "2026-11-02")!
+        moved.previousBusinessDay = true
+        #expect(render(moved) == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 (the publication before 2026-11-02) · fetched 1m ago")
+        #expect(Messages.substitutedDay(moved) == nil)
+        moved.previousBusinessDay = false
+        #expect(render(moved) == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 (no rates on 2026-11-02) · fetched 1m ago")
+        #expect(Messages.substitutedDay(moved) == "no rates on 2026-11-02; the rates of 2026-10-30 answered")
+    }
+
+    @Test
     func cachedRatesSayWhenTheyWereFetched() {
         #expect(
             render(F.provenance(origin: .cache, fetchedSecondsAgo: 2 * 3600 + 300))

@@ -125,7 +125,8 @@ public actor HistoryService {
             source: provenance.source, sourceName: provenance.sourceName, date: used,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
         // Under the previous-business-day rule the day used is never the day asked: that is the rule, not a gap.
-        if used != day, !strictlyBefore { dated.requested = day }
+        if used != day { dated.requested = day }
+        dated.previousBusinessDay = strictlyBefore
         return (entry.history, dated, index)
     }
 

@@ -39,6 +39,9 @@ public struct Provenance: Sendable, Equatable {
     public let supersededAt: Date?
     /// For a dated question: the day asked for, when it differs from `date` (a weekend or holiday).
     public var requested: Day?
+    /// The publication before `requested` answered by the previous-business-day rule, as asked:
+    /// said beside the date, never noted as a day without rates.
+    public var previousBusinessDay = false
 
     public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin, supersededAt: Date? = nil) {
         self.source = source
