@@ -21,6 +21,24 @@ public struct Explanation: Sendable {
     public let steps: [Step]
     /// For a calculation: the unrounded total of its terms, the total rounded, and its digits.
     public let total: (unrounded: Decimal, rounded: Decimal, fractionDigits: Int, currency: CurrencyCode)?
+    /// For a CSV row with `--fee`: the percentage, and the fee on the rounded amount, rounded.
+    public var fee: (percent: Decimal, amount: Decimal)?
+    /// For a CSV row: `statement.csv:17`, said before the amount.
+    public var place: String?
+
+    /// One amount converted by `quote` (a CSV row), rounded to `fractionDigits`; `base` is the
+    /// currency the quote's rates are against.
+    public static func conversion(
+        _ amount: Decimal, by quote: Quote, base: CurrencyCode, fractionDigits: Int, place: String? = nil
+    ) -> Explanation {
+        let unrounded = quote.convert(amount)
+        let step = Step(
+            amount: amount, quote: quote, base: base.rawValue, unrounded: unrounded, rounded: unrounded.rounded(scale: fractionDigits),
+            fractionDigits: fractionDigits)
+        var explanation = Explanation(steps: [step], total: nil, fee: nil)
+        explanation.place = place
+        return explanation
+    }
 
     /// The explanation of `outcome`, or nil when it converts nothing. `bases` names each source's
     /// base currency, which a quote does not carry.
@@ -37,7 +55,7 @@ public struct Explanation: Sendable {
                     amount: conversion.amount, quote: line.quote, base: base(line.quote), unrounded: line.quote.convert(conversion.amount),
                     rounded: line.result, fractionDigits: line.fractionDigits)
             }
-            return steps.isEmpty ? nil : Explanation(steps: steps, total: nil)
+            return steps.isEmpty ? nil : Explanation(steps: steps, total: nil, fee: nil, place: nil)
         case .calculation(let result) where result.kind == .value && result.lines.count == 1:
             let line = result.lines[0]
             let steps = line.terms.compactMap { term in
@@ -53,7 +71,7 @@ public struct Explanation: Sendable {
             let total =
                 line.fee == nil && line.givenRate == nil && sum.rounded(scale: line.fractionDigits) == line.result
                 ? (sum, line.result, line.fractionDigits, currency) : nil
-            return Explanation(steps: steps, total: total)
+            return Explanation(steps: steps, total: total, fee: nil, place: nil)
         default:
             return nil
         }

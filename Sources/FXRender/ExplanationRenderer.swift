@@ -24,7 +24,8 @@ public enum ExplanationRenderer {
     public static func text(_ explanation: Explanation) -> String {
         var lines: [String] = []
         for step in explanation.steps {
-            lines.append("explain: \(DecimalFormat.plain(step.amount)) \(step.quote.from) in \(step.quote.to)")
+            let place = explanation.place.map { "\($0): " } ?? ""
+            lines.append("explain: \(place)\(DecimalFormat.plain(step.amount)) \(step.quote.from) in \(step.quote.to)")
             for rate in step.rates { lines.append("  \(rate.name) = \(DecimalFormat.plain(rate.rate))   \(source(rate.provenance))") }
             lines.append("  \(step.formula)")
             lines.append(
@@ -35,6 +36,12 @@ public enum ExplanationRenderer {
                     "  = \(cut(step.unrounded, step.fractionDigits))  → \(DecimalFormat.fixed(rounded, fractionDigits: step.fractionDigits)) "
                         + "(\(rounding(step.fractionDigits)))")
             }
+        }
+        if let fee = explanation.fee, let step = explanation.steps.first, let rounded = step.rounded {
+            let digits = step.fractionDigits
+            lines.append(
+                "  fee \(DecimalFormat.plain(fee.percent))% × \(DecimalFormat.fixed(rounded, fractionDigits: digits)) → "
+                    + "\(DecimalFormat.fixed(fee.amount, fractionDigits: digits)) (\(rounding(digits)))")
         }
         if let total = explanation.total {
             lines.append("explain: the sum, unrounded = \(DecimalFormat.plain(total.unrounded)) \(total.currency)")
