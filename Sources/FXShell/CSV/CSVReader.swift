@@ -22,6 +22,9 @@ final class CSVReader {
     private let storage: UnsafeMutablePointer<UInt8>
     private var count = 0
     private(set) var fields: [Range<Int>] = []
+    /// No quote byte in the current record: then no field holds a delimiter, quote, CR or LF,
+    /// and a writer may copy the fields without looking for bytes to escape.
+    private(set) var isPlain = true
     /// The physical line (from 1) where the current record starts.
     private(set) var line = 0
     private var nextLine = 1
@@ -87,6 +90,8 @@ final class CSVReader {
         // After a closing quote, inside a quoted field: a second quote is a literal quote.
         var quoteSeen = false
         var sawAnything = false
+        var sawQuote = false
+        defer { isPlain = !sawQuote }
         while true {
             if position == filled {
                 try refill()
@@ -150,7 +155,9 @@ final class CSVReader {
                         continue  // of a CRLF
                     case UInt8(ascii: "\"") where count == fieldStart:
                         quoted = true
+                        sawQuote = true
                     default:
+                        if byte == UInt8(ascii: "\"") { sawQuote = true }
                         guard count < limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
                         storage[count] = byte
                         count += 1
