@@ -14,18 +14,6 @@ final class CSVConversion {
     /// A bad row: its physical line and why; the row is written anyway.
     let report: (_ line: Int, _ problem: CSVRowProblem) -> Void
 
-    /// The currencies met so far, each with its rates once asked for.
-    private var slots: [CurrencySlot] = []
-    /// Three-letter fields read so far, upper-cased as one integer, and the slot each names:
-    /// no String per row, and a linear search, as a statement holds a few currencies.
-    private var keys: [UInt32] = []
-    private var keySlots: [Int] = []
-    /// The last date field read (up to 16 bytes) and its day: rows in date order repeat it
-    /// (parsing and validating each was 3.1% of the 1M-row benchmark's samples, the comparison 1.5%).
-    private var lastDate: (low: UInt64, high: UInt64, count: Int, day: Day) = (0, 0, -1, Day(ordinal: 0))
-    /// The number format given, or proven by the first amount that proves one.
-    private var proven: NumberFormat?
-
     init(
         request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
         report: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void
@@ -35,7 +23,17 @@ final class CSVConversion {
         self.catalog = catalog
         self.rates = rates
         self.report = report
-        proven = request.numberFormat
+    }
+
+    /// What rows leave for the rows after them: a local of `run`, passed along `inout`, since
+    /// the class's own properties would cost an exclusivity check on every read.
+    private struct RowState {
+        var slots = CurrencySlots()
+        /// The number format given, or proven by the first amount that proves one.
+        var proven: NumberFormat?
+        /// The last date field read (up to 16 bytes) and its day: rows in date order repeat it
+        /// (parsing and validating each was 3.1% of the 1M-row benchmark's samples, the comparison 1.5%).
+        var lastDate: (low: UInt64, high: UInt64, count: Int, day: Day) = (0, 0, -1, Day(ordinal: 0))
     }
 
     struct Summary: Equatable {
@@ -75,6 +73,7 @@ final class CSVConversion {
         let fee = request.feePercent.map { $0 / 100 }
         let feeParts = fee.flatMap(ExactCents.Parts.init)
         var summary = Summary()
+        var state = RowState(proven: request.numberFormat)
         while try reader.next() {
             if reader.isBlank { continue }
             summary.rows += 1
@@ -86,22 +85,22 @@ final class CSVConversion {
                 for index in 0..<fieldCount { reader.withField(index) { writer.field($0) } }
             }
             for _ in fieldCount..<max(fieldCount, columns.count) { writer.emptyField() }
-            var outcome = row(reader, columns: columns, format: format)
+            var outcome = row(reader, columns: columns, format: format, &state)
             // A currency met for the first time: its rates are asked for once, then the row again.
             if case .failure(.ratesNeeded(let from)) = outcome {
-                let slot = slots[slot(for: from, key: 0)]
+                let slot = state.slots.slot(for: from, key: 0)
                 do throws(RateError) {
-                    slot.pair = try await rates(from, mark)
+                    state.slots.pairs[slot] = try await rates(from, mark)
                 } catch {
-                    slot.failure = error
+                    state.slots.failures[slot] = error
                 }
-                outcome = row(reader, columns: columns, format: format)
+                outcome = row(reader, columns: columns, format: format, &state)
             }
             switch outcome {
-            case .success(let (slotIndex, index, amount)):
-                let slot = slots[slotIndex], pair = slot.pair!
+            case .success(let (slot, index, amount)):
+                let pair = state.slots.pairs[slot]!
                 // `rate`, `rate_date` and `source`, escaped once per publication.
-                slot.withAddedColumns(at: index, delimiter: writer.delimiter) { writer.plainField($0) }
+                state.slots.withAddedColumns(slot: slot, at: index, delimiter: writer.delimiter) { writer.plainField($0) }
                 let magnitude = ExactCents.Parts(mantissa: amount.mantissa, exponent: amount.exponent)
                 if let units = pair.units(magnitude, at: index, digits: digits),
                     feeParts == nil || feeUnits(units, feeParts!, digits: digits) != nil
@@ -135,7 +134,7 @@ final class CSVConversion {
 
     /// The added columns' inputs for the current record, or the row's problem.
     /// Synchronous, so that a row costs no suspension point; `.ratesNeeded` asks the caller to fetch.
-    private func row(_ reader: CSVReader, columns: Columns, format: DayFormat)
+    private func row(_ reader: CSVReader, columns: Columns, format: DayFormat, _ state: inout RowState)
         -> Result<(slot: Int, index: Int, amount: DecimalParts), CSVRowProblem>
     {
         let fieldCount = reader.fields.count
@@ -148,47 +147,46 @@ final class CSVConversion {
         // A symbol or code written on the amount.
         var written: CurrencyCode?
         let parts: DecimalParts
-        if let plain = reader.withField(columns.amount, { FieldAmount.plainParts($0, format: proven) }) {
+        if let plain = reader.withField(columns.amount, { FieldAmount.plainParts($0, format: state.proven) }) {
             parts = plain
         } else {
             let amount: FieldAmount.Reading
-            switch reader.withField(columns.amount, { FieldAmount.read($0, format: proven, context: context) }) {
+            switch reader.withField(columns.amount, { FieldAmount.read($0, format: state.proven, context: context) }) {
             case .success(let reading): amount = reading
             case .failure(let problem): return .failure(.badAmount(reader.text(columns.amount), problem))
             }
             guard let read = DecimalParts(amount.value) else { return .failure(.badAmount(reader.text(columns.amount), .malformed)) }
             parts = read
             written = amount.currency
-            if proven == nil, let proves = amount.proves { proven = proves }
+            if state.proven == nil, let proves = amount.proves { state.proven = proves }
         }
-        guard let day = reader.withField(columns.date, { self.day($0, format: format) }) else {
+        guard let day = reader.withField(columns.date, { self.day($0, format: format, &state.lastDate) }) else {
             return .failure(.badDate(reader.text(columns.date), format: request.dateFormat))
         }
         let from: Int
         if let code = request.from {
-            from = slot(for: code, key: 0)
+            from = state.slots.slot(for: code, key: 0)
         } else if let column = columns.currency {
             guard column < fieldCount else {
                 return .failure(.missingField(option: "--currency", column: column + 1, fields: fieldCount))
             }
-            switch currency(reader, column) {
+            switch currency(reader, column, &state.slots) {
             case .success(let slot?): from = slot
             case .success(nil):
                 guard let written = written else { return .failure(.emptyCurrency) }
-                from = slot(for: written, key: 0)
+                from = state.slots.slot(for: written, key: 0)
             case .failure(let problem): return .failure(problem)
             }
-            if let written = written, written != slots[from].code {
-                return .failure(.currencyDisagrees(amount: written, column: slots[from].code))
+            if let written = written, written != state.slots.codes[from] {
+                return .failure(.currencyDisagrees(amount: written, column: state.slots.codes[from]))
             }
         } else {
             guard let written = written else { return .failure(.emptyCurrency) }
-            from = slot(for: written, key: 0)
+            from = state.slots.slot(for: written, key: 0)
         }
-        let slot = slots[from]
-        guard let pair = slot.pair else {
-            if let error = slot.failure { return .failure(.rates(error)) }
-            return .failure(.ratesNeeded(slot.code))
+        guard let pair = state.slots.pairs[from] else {
+            if let error = state.slots.failures[from] { return .failure(.rates(error)) }
+            return .failure(.ratesNeeded(state.slots.codes[from]))
         }
         switch pair.index(for: day, strictlyBefore: request.rule == .previousBusinessDay) {
         case .success(let index): return .success((from, index, parts))
@@ -208,24 +206,10 @@ final class CSVConversion {
         return mark == UInt8(ascii: ".") ? text : PairColumns.withMark(text, mark)
     }
 
-    /// The slot of `code`, made when first met; `key` (non-zero) is a three-byte field that names it.
-    private func slot(for code: CurrencyCode, key: UInt32) -> Int {
-        let index: Int
-        if let known = slots.firstIndex(where: { $0.code == code }) {
-            index = known
-        } else {
-            index = slots.count
-            slots.append(CurrencySlot(code: code))
-        }
-        if key != 0 {
-            keys.append(key)
-            keySlots.append(index)
-        }
-        return index
-    }
-
     /// The day a date field holds; the last field's day again when the bytes are the same.
-    private func day(_ bytes: UnsafeBufferPointer<UInt8>, format: DayFormat) -> Day? {
+    private func day(
+        _ bytes: UnsafeBufferPointer<UInt8>, format: DayFormat, _ lastDate: inout (low: UInt64, high: UInt64, count: Int, day: Day)
+    ) -> Day? {
         guard bytes.count <= 16 else { return format.day(bytes) }
         var words: (low: UInt64, high: UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
@@ -236,7 +220,7 @@ final class CSVConversion {
     }
 
     /// The slot of the row's currency, nil for an empty field; `usd`, ` USD ` and symbols (`$`) read.
-    private func currency(_ reader: CSVReader, _ column: Int) -> Result<Int?, CSVRowProblem> {
+    private func currency(_ reader: CSVReader, _ column: Int, _ slots: inout CurrencySlots) -> Result<Int?, CSVRowProblem> {
         let found: Int?? = reader.withField(column) { bytes in
             var start = 0, end = bytes.count
             while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
@@ -245,12 +229,12 @@ final class CSVConversion {
             var key: UInt32 = 0
             if end - start == 3 {
                 for offset in 0..<3 { key = key << 8 | UInt32(bytes[start + offset] & 0xDF) }
-                if let known = keys.firstIndex(of: key) { return keySlots[known] }
+                if let known = slots.slot(forKey: key) { return known }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            if let symbol = context.symbols[text] { return slot(for: symbol, key: key) }
+            if let symbol = context.symbols[text] { return slots.slot(for: symbol, key: key) }
             guard let code = CurrencyCode(text), catalog.contains(code) || ParseContext.ecbCodes.contains(code) else { return nil }
-            return slot(for: code, key: key)
+            return slots.slot(for: code, key: key)
         }
         guard let found else { return .failure(.unknownCurrency(reader.text(column).trimmedSpaces)) }
         return .success(found)
