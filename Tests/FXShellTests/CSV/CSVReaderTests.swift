@@ -99,4 +99,12 @@ import Testing
         try writer.flush()
         #expect(String(decoding: written, as: UTF8.self) == "a,\"" + long + ",\"\n")
     }
+
+    @Test func plainRecordsAreReadInPlaceAndTheRestAsBefore() throws {
+        let text = "a,b\nx,\"y\"\r\n\n1,2\r\nlast,row"
+        let inPlace = try Self.records(text, chunk: 64)
+        #expect(inPlace.rows == [["a", "b"], ["x", "y"], [""], ["1", "2"], ["last", "row"]])
+        #expect(inPlace.rows == (try Self.records(text, chunk: 3)).rows)
+        #expect(inPlace.lines == [1, 2, 3, 4, 5])
+    }
 }
