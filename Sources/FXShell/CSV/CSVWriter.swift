@@ -86,7 +86,7 @@ struct CSVWriter {
     mutating func number(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8) {
         separate()
         let quoted = mark == delimiter && digits > 0
-        // A sign, 39 digits, a mark, a leading zero, padding zeros and quotes fit in 128.
+        // Two quotes and `ExactCents.write`'s 81 bytes fit in 128.
         let base = reserve(128)
         var end = count
         if quoted {

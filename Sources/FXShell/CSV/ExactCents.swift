@@ -88,8 +88,8 @@ enum ExactCents {
         }
     }
 
-    /// `units` at `digits` places written at `target` (room for 126 bytes: a sign, 39 digits,
-    /// a mark and padding zeros for up to 80 places); the count written.
+    /// `units` at `digits` places written at `target`, which has room for 81 bytes (a sign and
+    /// the 80 of the digit buffer below); the count written.
     static func write(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8, to target: UnsafeMutablePointer<UInt8>) -> Int {
         var written = 0
         if negative, units != 0 {
