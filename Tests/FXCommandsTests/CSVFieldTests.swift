@@ -49,6 +49,23 @@ import Testing
         #expect(Self.amount("abc") == "malformed")
     }
 
+    @Test func plainAmountsAreReadAsPartsOrLeftToTheFullReader() {
+        func parts(_ text: String, _ format: NumberFormat? = nil) -> String {
+            var copy = text
+            guard let read = copy.withUTF8({ FieldAmount.plainParts($0, format: format) }) else { return "nil" }
+            return "\(read.negative ? "-" : "")\(read.mantissa)e\(read.exponent)"
+        }
+        #expect(parts("100") == "100e0")
+        #expect(parts("-12.50") == "-1250e-2")
+        #expect(parts("-0.00") == "0e-2")
+        #expect(parts("0.5") == "5e-1")
+        #expect(parts("123456789012345678") == "123456789012345678e0")
+        #expect(parts("1234567890123456789") == "nil")
+        #expect(parts("1.234") == "nil")
+        #expect(parts("1.234", .english) == "1234e-3")
+        for text in ["", "-", "1.", ".5", "1.2.3", "1,5", " 1", "1e5", "+1"] { #expect(parts(text) == "nil") }
+    }
+
     @Test func csvCommandReadsItsOptions() throws {
         let command = try Parser().parse(
             "csv data/s.csv --amount \"Amount (USD)\" --from usd --date 1 --to eur --fee 1.75% --delimiter ; --date-format %m/%d/%Y --rule previous-business-day -o out.csv --fail-fast"

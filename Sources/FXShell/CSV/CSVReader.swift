@@ -10,7 +10,9 @@ final class CSVReader {
     typealias Source = (UnsafeMutableRawBufferPointer) throws(CSVFileProblem) -> Int
 
     private let source: Source
-    private var chunk: [UInt8]
+    /// Fixed memory, so that a record read in place (`next`) stays valid until the next call.
+    private let chunk: UnsafeMutablePointer<UInt8>
+    private let chunkSize: Int
     private var position = 0
     private var filled = 0
     private var atEnd = false
@@ -20,21 +22,34 @@ final class CSVReader {
     /// The current record's unescaped bytes (`count` of them, at most `recordLimit`), and each
     /// field's range in them. Memory of a fixed size: appends through a pointer need no checks.
     private let storage: UnsafeMutablePointer<UInt8>
+    /// Where `fields` point: `storage`, or `chunk` for a record read in place.
+    private var record: UnsafePointer<UInt8>
     private var count = 0
     private(set) var fields: [Range<Int>] = []
+    /// No quote byte in the current record: then no field holds a delimiter, quote, CR or LF,
+    /// and a writer may copy the fields without looking for bytes to escape.
+    private(set) var isPlain = true
+    /// The record was read where it lies in the file's bytes, its fields and delimiters as written.
+    private(set) var inPlace = false
     /// The physical line (from 1) where the current record starts.
     private(set) var line = 0
     private var nextLine = 1
 
     init(source: @escaping Source, chunkSize: Int = 64 << 10, recordLimit: Int = 1 << 20) {
         self.source = source
-        chunk = Array(repeating: 0, count: chunkSize)
+        chunk = .allocate(capacity: chunkSize)
+        self.chunkSize = chunkSize
         self.recordLimit = recordLimit
         storage = .allocate(capacity: recordLimit + 1)
+        record = UnsafePointer(storage)
         fields.reserveCapacity(32)
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        chunk.deallocate()
+        specialTable.deallocate()
+    }
 
     /// Reads the first chunk, skips a BOM, and guesses the delimiter from the first line:
     /// the most frequent of `;`, `,` and TAB outside quotes (`,` when none occurs).
@@ -44,7 +59,7 @@ final class CSVReader {
         if let given { delimiter = given; return }
         var counts: [UInt8: Int] = [:]
         var quoted = false
-        for byte in chunk[position..<filled] {
+        for byte in UnsafeBufferPointer(start: chunk + position, count: filled - position) {
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
             if quoted { continue }
             if byte == UInt8(ascii: "\n") { break }
@@ -57,10 +72,7 @@ final class CSVReader {
         guard !atEnd else { return }
         position = 0
         let source = self.source
-        let result: Result<Int, CSVFileProblem> = chunk.withUnsafeMutableBytes { buffer in
-            do throws(CSVFileProblem) { return .success(try source(buffer)) } catch { return .failure(error) }
-        }
-        filled = try result.get()
+        filled = try source(UnsafeMutableRawBufferPointer(start: chunk, count: chunkSize))
         if filled == 0 { atEnd = true }
     }
 
@@ -86,7 +98,40 @@ final class CSVReader {
         var quoted = false
         // After a closing quote, inside a quoted field: a second quote is a literal quote.
         var quoteSeen = false
+        // A record with no quote, CR or NUL that ends inside this chunk: its fields are ranges
+        // of the chunk, read without a copy (1M-row benchmark: 0.325 → 0.280 s CPU, median of 12).
+        // Anything else is read again by the loop below.
+        if position < filled {
+            let chunk = self.chunk, filled = self.filled, start = position
+            var end = start, fieldStart = start
+            while end < filled {
+                let byte = chunk[end]
+                if !special[Int(byte)] {
+                    end += 1
+                } else if byte == delimiter {
+                    fields.append(fieldStart..<end)
+                    end += 1
+                    fieldStart = end
+                } else {
+                    break
+                }
+            }
+            if end < filled, chunk[end] == UInt8(ascii: "\n"), end - start <= limit {
+                fields.append(fieldStart..<end)
+                position = end + 1
+                nextLine += 1
+                record = UnsafePointer(chunk)
+                isPlain = true
+                inPlace = true
+                return true
+            }
+            fields.removeAll(keepingCapacity: true)
+        }
+        record = UnsafePointer(storage)
+        inPlace = false
         var sawAnything = false
+        var sawQuote = false
+        defer { isPlain = !sawQuote }
         while true {
             if position == filled {
                 try refill()
@@ -99,7 +144,7 @@ final class CSVReader {
             }
             sawAnything = true
             // Scans this chunk; nil when it ends before the record does.
-            let scanned: Result<Int, CSVFileProblem>? = chunk.withUnsafeBufferPointer { chunk in
+            let scanned: Result<Int, CSVFileProblem>? = { (chunk: UnsafeBufferPointer<UInt8>) in
                 var position = self.position
                 let filled = self.filled
                 while position < filled {
@@ -150,14 +195,16 @@ final class CSVReader {
                         continue  // of a CRLF
                     case UInt8(ascii: "\"") where count == fieldStart:
                         quoted = true
+                        sawQuote = true
                     default:
+                        if byte == UInt8(ascii: "\"") { sawQuote = true }
                         guard count < limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
                         storage[count] = byte
                         count += 1
                     }
                 }
                 return nil
-            }
+            }(UnsafeBufferPointer(start: chunk, count: chunkSize))
             switch scanned {
             case .success(let end)?:
                 position = end
@@ -170,15 +217,19 @@ final class CSVReader {
         }
     }
 
-    /// The bytes that end a run of plain bytes outside quotes.
-    private var specialTable: (delimiter: UInt8, table: [Bool])?
+    /// The bytes that end a run of plain bytes outside quotes, for `specialDelimiter`: fixed
+    /// memory, as an array handed out per record cost a retain and a release (1.6% of the
+    /// 1M-row benchmark's samples).
+    private let specialTable = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+    private var specialDelimiter: UInt8?
 
-    private func specialBytes(_ delimiter: UInt8) -> [Bool] {
-        if let cached = specialTable, cached.delimiter == delimiter { return cached.table }
-        var table = Array(repeating: false, count: 256)
-        for byte in [delimiter, 0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\"")] { table[Int(byte)] = true }
-        specialTable = (delimiter, table)
-        return table
+    private func specialBytes(_ delimiter: UInt8) -> UnsafeMutablePointer<Bool> {
+        if specialDelimiter != delimiter {
+            specialTable.initialize(repeating: false, count: 256)
+            for byte in [delimiter, 0, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\"")] { specialTable[Int(byte)] = true }
+            specialDelimiter = delimiter
+        }
+        return specialTable
     }
 
     /// Whether the record is one empty field: a blank line.
@@ -187,7 +238,14 @@ final class CSVReader {
     /// Runs `body` on a field's bytes.
     func withField<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         let range = fields[index]
-        return body(UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count))
+        return body(UnsafeBufferPointer(start: record + range.lowerBound, count: range.count))
+    }
+
+    /// With `inPlace`, the whole record as written (without its newline): the fields with
+    /// their delimiters, to be copied at once.
+    func withRecord<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let start = fields[0].lowerBound
+        return body(UnsafeBufferPointer(start: record + start, count: fields[fields.count - 1].upperBound - start))
     }
 
     func text(_ index: Int) -> String { withField(index) { String(decoding: $0, as: UTF8.self) } }

@@ -82,9 +82,22 @@ enum ExactCents {
 
     /// `units` at `digits` places, with `mark` as the decimal mark, appended to `bytes`.
     static func write(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8, into bytes: inout [UInt8]) {
-        if negative, units != 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+            let count = write(units, negative: negative, digits: digits, mark: mark, to: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// `units` at `digits` places written at `target`, which has room for 81 bytes (a sign and
+    /// the 80 of the digit buffer below); the count written.
+    static func write(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        if negative, units != 0 {
+            target[0] = UInt8(ascii: "-")
+            written = 1
+        }
         // Digits from the right into a stack buffer: 39 digits, a mark and zeros fit in 80.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { buffer in
             var position = buffer.count
             var count = 0
             // 64-bit digits when they fit: dividing a UInt128 by ten is a routine, not an instruction.
@@ -112,7 +125,9 @@ enum ExactCents {
                 }
             } while rest != 0 || small != 0 || count <= digits
             // `count <= digits` above pads the fraction with zeros and leaves a 0 before the mark.
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+            let length = buffer.count - position
+            (target + written).update(from: buffer.baseAddress! + position, count: length)
+            return written + length
         }
     }
 }

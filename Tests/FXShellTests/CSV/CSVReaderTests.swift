@@ -74,4 +74,37 @@ import Testing
         try writer.flush()
         #expect(String(decoding: written, as: UTF8.self) == "plain;\"a;b\";\"say \"\"hi\"\"\";\"two\nlines\";\n\"-12;34\"\n")
     }
+
+    @Test func onlyRecordsWithoutQuotesArePlain() throws {
+        var bytes = Array("a,b\r\n\"a\",b\nx\"y,z\n".utf8)[...]
+        let reader = CSVReader(source: { buffer in
+            let count = min(buffer.count, bytes.count)
+            for index in 0..<count { buffer[index] = bytes[bytes.startIndex + index] }
+            bytes = bytes.dropFirst(count)
+            return count
+        })
+        try reader.start(delimiter: nil)
+        var plain: [Bool] = []
+        while try reader.next() { plain.append(reader.isPlain) }
+        #expect(plain == [true, false, false])
+    }
+
+    @Test func writerGrowsForAFieldLargerThanItsBuffer() throws {
+        var written: [UInt8] = []
+        var writer = CSVWriter(delimiter: UInt8(ascii: ","), bufferSize: 4) { written.append(contentsOf: $0) }
+        let long = String(repeating: "x", count: 10_000)
+        writer.field("a")
+        writer.field(long + ",")
+        try writer.endRecord()
+        try writer.flush()
+        #expect(String(decoding: written, as: UTF8.self) == "a,\"" + long + ",\"\n")
+    }
+
+    @Test func plainRecordsAreReadInPlaceAndTheRestAsBefore() throws {
+        let text = "a,b\nx,\"y\"\r\n\n1,2\r\nlast,row"
+        let inPlace = try Self.records(text, chunk: 64)
+        #expect(inPlace.rows == [["a", "b"], ["x", "y"], [""], ["1", "2"], ["last", "row"]])
+        #expect(inPlace.rows == (try Self.records(text, chunk: 3)).rows)
+        #expect(inPlace.lines == [1, 2, 3, 4, 5])
+    }
 }
