@@ -545,6 +545,36 @@ struct HistoryServicePartialReadTests {
         #expect(source.calls.count == 1)
     }
 
+    /// A CSV meets its currencies one by one: each new one adds its column to what was read, and
+    /// a file another process replaced meanwhile is read again whole, never mixed with the old.
+    @Test func currenciesMetOneByOneAddTheirColumnsUnlessTheFileWasReplaced() async throws {
+        let (store, directory) = try Self.storeThroughThursday()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = ScriptedHistorySource()
+        let service = HistoryService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-10-29", 18)))
+        let all = RealECBHistory.all
+        func rate(_ code: CurrencyCode, _ text: String) -> Decimal? { all.rate(code, at: all.days.firstIndex(of: day(text))!) }
+
+        #expect(try await service.quote(from: .usd, to: jpy, on: day("2026-10-29")).toPerBase == rate(jpy, "2026-10-29"))
+        #expect(try await service.quote(from: gbp, to: chf, on: day("2008-03-14")).fromPerBase == rate(gbp, "2008-03-14"))
+        #expect(try await service.quote(from: .usd, to: chf, on: day("2008-03-14")).toPerBase == rate(chf, "2008-03-14"))
+
+        // Another process writes a file whose SEK differs on Thursday, with its own fetch time.
+        var columns = RealECBHistory.through(day("2026-10-29")).columns
+        let sek = CurrencyCode("SEK")!
+        columns[sek]![columns[sek]!.count - 1] = Decimal(string: "11.1111")!
+        let replaced = CachedHistory(
+            source: .ecb, history: RateHistory(base: .eur, days: RealECBHistory.through(day("2026-10-29")).days, columns: columns),
+            complete: true, fetchedAt: frankfurt("2026-10-29", 17))
+        try HistoryFileFormat.encode(replaced).write(to: URL(fileURLWithPath: store.path(of: .ecb)))
+
+        let quote = try await service.quote(from: sek, to: jpy, on: day("2026-10-29"))
+        #expect(quote.fromPerBase == Decimal(string: "11.1111")!)
+        #expect(quote.provenance.fetchedAt == frankfurt("2026-10-29", 17))
+        #expect(source.calls.isEmpty)
+        #expect(await service.takeDiagnostics().isEmpty)
+    }
+
     @Test func aWholeTableAfterAQuoteHasEveryCurrency() async throws {
         let (store, directory) = try Self.storeThroughThursday()
         defer { try? FileManager.default.removeItem(at: directory) }

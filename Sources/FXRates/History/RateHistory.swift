@@ -90,6 +90,13 @@ public struct RateHistory: Sendable, Equatable {
         return RateHistory(base: base, days: order.map(\.day), columns: merged)
     }
 
+    /// This history with the columns of `other`, which holds the same days (other columns of the
+    /// same file); nil when its days differ.
+    public func addingColumns(of other: RateHistory) -> RateHistory? {
+        guard base == other.base, days == other.days else { return nil }
+        return RateHistory(base: base, days: days, columns: columns.merging(other.columns) { _, theirs in theirs })
+    }
+
     /// Only the days in `range`.
     public func restricted(to range: ClosedRange<Day>) -> RateHistory {
         let lo = days.firstIndex { $0 >= range.lowerBound } ?? days.count
