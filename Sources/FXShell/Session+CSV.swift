@@ -28,12 +28,28 @@ extension Session {
             do throws(POSIXFailure) { try output.write(bytes) } catch { throw .outputFailed(error.reason) }
         }
         let executor = self.executor, errors = self.err, style = presentation.style
+        var request = request
+        // Without its own --rule, a file follows fx's --rule, else the `rule` setting.
+        request.rule = request.rule ?? executor.dateRule
+        let explains = presentation.explain || executor.workspace.preferences.explain
+        let feePercent = request.feePercent
         let conversion = CSVConversion(
             request: request, context: parser.context, catalog: .standard,
-            rates: { from, mark throws(RateError) in try await executor.pairColumns(from: from, to: request.to, decimalMark: mark) },
+            rates: { [request] from, mark throws(RateError) in try await executor.pairColumns(from: from, to: request.to, decimalMark: mark)
+            },
             report: { line, problem in
                 errors.write(style.red("fx: ") + "\(Messages.printable(file)):\(line): " + problem.text + "\n")
-            })
+            },
+            explain: !explains
+                ? nil
+                : { line, quote, pivot, amount, digits in
+                    var explanation = Explanation.conversion(
+                        amount, by: quote, base: pivot, fractionDigits: digits, place: "\(Messages.printable(file)):\(line)")
+                    if let feePercent, let rounded = explanation.steps.first?.rounded {
+                        explanation.fee = (feePercent, (rounded * feePercent / 100).rounded(scale: digits))
+                    }
+                    errors.write(ExplanationRenderer.text(explanation) + "\n")
+                })
         let summary: CSVConversion.Summary
         do throws(CSVFileProblem) {
             summary = try await conversion.run(reader: reader, writer: &writer)

@@ -70,6 +70,58 @@ import Testing
         }
     }
 
+    /// Without its own `--rule`, a file follows fx's `--rule`, else the `rule` setting; `same-day`,
+    /// the option's first name for the default, still reads.
+    @Test func theRuleComesFromTheOptionTheGlobalOptionOrTheSetting() throws {
+        try withStatement { fx, path in
+            let words = ["csv", path, "--amount", "Amount", "--from", "usd", "--date", "Date", "--to", "pln"]
+            func firstRowDate(_ arguments: [String]) throws -> String? {
+                let result = try fx.run(arguments)
+                return result.stdout.split(separator: "\n").dropFirst().first?.split(separator: ",").dropFirst(5).first.map(String.init)
+            }
+            let plain = try firstRowDate(["--offline"] + words)
+            let global = try firstRowDate(["--offline", "--rule", "previous-business-day"] + words)
+            let set = try fx.run(["set", "rule", "previous-business-day"])
+            let setting = try firstRowDate(["--offline"] + words)
+            let alias = try firstRowDate(["--offline"] + words + ["--rule", "same-day"])
+            let own = try firstRowDate(["--offline"] + words + ["--rule", "on-or-before"])
+            #expect(plain == "2026-10-01")
+            #expect(global == "2026-09-30")
+            #expect(set.status == 0)
+            #expect(setting == "2026-09-30")
+            #expect(alias == "2026-10-01")
+            #expect(own == "2026-10-01")
+        }
+    }
+
+    /// `--explain` derives every converted row on stderr, named by file and line, with the same
+    /// result the row was written with; a bad row has only its error.
+    @Test func explainDerivesEachConvertedRowByFileAndLine() throws {
+        try withStatement { fx, path in
+            let result = try fx.run([
+                "--offline", "--explain", "csv", path, "--amount", "Amount", "--currency", "Currency", "--date", "Date", "--to", "eur",
+                "--fee", "1.75%",
+            ])
+            #expect(result.status == 1)
+            let rows = result.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            let heads = result.stderr.split(separator: "\n").filter { $0.hasPrefix("explain: ") }
+            #expect(
+                heads == [
+                    "explain: \(path):2: 100 USD in EUR", "explain: \(path):3: -12.5 GBP in EUR", "explain: \(path):7: 1000 USD in EUR",
+                ])
+            let rounded = result.stderr.split(separator: "\n").filter { $0.contains("→") && !$0.contains("fee") }.map {
+                $0.split(separator: " ")[3]
+            }
+            #expect(rounded.count == 3)
+            #expect(rounded.first.map(String.init) == String(rows[1][7]))
+            let fees = result.stderr.split(separator: "\n").filter { $0.hasPrefix("  fee 1.75% × ") }
+            #expect(fees.count == 3)
+            #expect(fees.first?.hasSuffix("→ \(rows[1][8]) (half away from zero, 2 decimals)") == true, "\(fees)")
+            #expect(result.stderr.contains("USD per EUR = "))
+            #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("fx: ") }.count == 2)
+        }
+    }
+
     @Test func outputFileIsWrittenWholeAndTheInputIsUnchanged() throws {
         try withStatement { fx, path in
             let before = try FileManager.default.attributesOfItem(atPath: path)

@@ -15,14 +15,6 @@ public struct CSVRequest: Equatable, Sendable {
         }
     }
 
-    /// Which publication a row's date takes.
-    public enum DateRule: String, Equatable, Sendable, CaseIterable {
-        /// The publication of that day, or the last one before it (weekends, holidays).
-        case sameDay = "same-day"
-        /// The last publication strictly before the row's date (the Polish tax convention).
-        case previousBusinessDay = "previous-business-day"
-    }
-
     public var path: String
     public var amount: Column
     /// The column holding each row's currency; nil with `from`, or when amounts carry a symbol.
@@ -39,7 +31,8 @@ public struct CSVRequest: Equatable, Sendable {
     public var numberFormat: NumberFormat?
     /// strftime-style (`%d.%m.%Y`); nil reads ISO dates.
     public var dateFormat: String?
-    public var rule: DateRule
+    /// Which publication a row's date takes; nil for fx's `--rule`, else the `rule` setting.
+    public var rule: DateRule?
     /// `-o out.csv`: written atomically; nil writes to stdout.
     public var output: String?
     public var failFast: Bool
@@ -47,7 +40,7 @@ public struct CSVRequest: Equatable, Sendable {
     public init(
         path: String, amount: Column, currency: Column? = nil, from: CurrencyCode? = nil, date: Column, to: CurrencyCode,
         feePercent: Decimal? = nil, delimiter: UInt8? = nil, numberFormat: NumberFormat? = nil, dateFormat: String? = nil,
-        rule: DateRule = .sameDay, output: String? = nil, failFast: Bool = false
+        rule: DateRule? = nil, output: String? = nil, failFast: Bool = false
     ) {
         self.path = path
         self.amount = amount

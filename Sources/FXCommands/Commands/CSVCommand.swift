@@ -19,7 +19,9 @@ extension CommandSpec {
             otherwise: %Y %y %m %d %b %H %M %S and any other characters as written, as in %d.%m.%Y,
             %m/%d/%Y or %Y%m%d.
             A weekend or holiday takes the publication before it, and rate_date says which;
-            --rule previous-business-day takes the last publication strictly before the row's date.
+            --rule previous-business-day takes the last publication strictly before the row's date
+            (without --rule: fx's own --rule, else the rule setting, else on-or-before).
+            With fx --explain (or set explain on) each row's derivation goes to stderr as file:line.
             A bad row is reported as file:line on stderr and written with empty added columns; the
             rest goes on (exit status 1), unless --fail-fast. -o writes a file atomically.
             Put fx's own options (--offline) before 'csv': the words after it are the command's.
@@ -37,7 +39,7 @@ extension CommandSpec {
             guard let last = words.last else { return [] }
             switch last.folded {
             case "--from", "--to": return [.currencies]
-            case "--rule": return [.keywords(CSVRequest.DateRule.allCases.map(\.rawValue))]
+            case "--rule": return [.keywords(DateRule.allCases.map(\.rawValue))]
             case "--number-format": return [.keywords(NumberFormat.allCases.map(\.rawValue))]
             case "--delimiter": return [.keywords([";", ",", "tab"])]
             case "--date-format": return [.keywords(["%Y-%m-%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d"])]
@@ -120,8 +122,9 @@ enum CSVGrammar {
             request.numberFormat = format
         }
         if let (value, option) = values["--rule"] {
-            guard let rule = CSVRequest.DateRule(rawValue: value.folded) else {
-                throw problem(.badValue(option: option.text, value: value.text, expected: "same-day or previous-business-day"), value)
+            // `same-day`, this option's first name for the default, still reads.
+            guard let rule = value.folded == "same-day" ? .onOrBefore : DateRule(rawValue: value.folded) else {
+                throw problem(.badValue(option: option.text, value: value.text, expected: "on-or-before or previous-business-day"), value)
             }
             request.rule = rule
         }

@@ -13,16 +13,21 @@ final class CSVConversion {
     let rates: Rates
     /// A bad row: its physical line and why; the row is written anyway.
     let report: (_ line: Int, _ problem: CSVRowProblem) -> Void
+    /// `--explain`: each converted row's line, the day's quote, the pivot, the signed amount and
+    /// the digits of the result; nil costs the rows nothing.
+    let explain: ((_ line: Int, _ quote: Quote, _ pivot: CurrencyCode, _ amount: Decimal, _ digits: Int) -> Void)?
 
     init(
         request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
-        report: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void
+        report: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void,
+        explain: ((_ line: Int, _ quote: Quote, _ pivot: CurrencyCode, _ amount: Decimal, _ digits: Int) -> Void)? = nil
     ) {
         self.request = request
         self.context = context
         self.catalog = catalog
         self.rates = rates
         self.report = report
+        self.explain = explain
     }
 
     /// What rows leave for the rows after them: a local of `run`, passed along `inout`, since
@@ -122,6 +127,7 @@ final class CSVConversion {
                     }
                 }
                 try writer.endRecord()
+                if let explain { explain(reader.line, pair.quote(at: index), pair.pivot, amount.decimal, digits) }
             case .failure(let problem):
                 for _ in 0..<(request.feePercent == nil ? 4 : 5) { writer.emptyField() }
                 try writer.endRecord()

@@ -12,6 +12,8 @@ final class PairColumns {
     private let toRates: [Decimal?]
     private let history: RateHistory
     let provenance: Provenance
+    /// The currency the history's rates are against (EUR for the ECB).
+    var pivot: CurrencyCode { history.base }
     /// Whether the days reach the source's first publication: earlier days have no rate at all.
     let complete: Bool
     /// Every day as `YYYY-MM-DD`, ten bytes each.
@@ -90,6 +92,14 @@ final class PairColumns {
 
     /// `amount` of `from` in `to` at the publication `index`, unrounded: amount × to ÷ from, as
     /// a typed conversion computes it.
+    /// The publication at `index` as a quote, dated that day: what `--explain` shows of a row.
+    func quote(at index: Int) -> Quote {
+        let dated = Provenance(
+            source: provenance.source, sourceName: provenance.sourceName, date: days[index], fetchedAt: provenance.fetchedAt,
+            origin: provenance.origin)
+        return Quote(from: from, to: to, fromPerBase: fromRates[index]!, toPerBase: toRates[index]!, provenance: dated)
+    }
+
     func convert(_ amount: Decimal, at index: Int) -> Decimal {
         let f = fromRates[index]!, t = toRates[index]!
         return f == 1 ? amount * t : amount * t / f
