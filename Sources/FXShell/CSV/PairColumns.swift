@@ -90,8 +90,6 @@ final class PairColumns {
         return .success(index)
     }
 
-    /// `amount` of `from` in `to` at the publication `index`, unrounded: amount × to ÷ from, as
-    /// a typed conversion computes it.
     /// The publication at `index` as a quote, dated that day: what `--explain` shows of a row.
     func quote(at index: Int) -> Quote {
         let dated = Provenance(
@@ -100,6 +98,8 @@ final class PairColumns {
         return Quote(from: from, to: to, fromPerBase: fromRates[index]!, toPerBase: toRates[index]!, provenance: dated)
     }
 
+    /// `amount` of `from` in `to` at the publication `index`, unrounded: amount × to ÷ from, as
+    /// a typed conversion computes it.
     func convert(_ amount: Decimal, at index: Int) -> Decimal {
         let f = fromRates[index]!, t = toRates[index]!
         return f == 1 ? amount * t : amount * t / f
