@@ -2,8 +2,9 @@ import FXCommands
 import FXRates
 
 /// `rate usd eur avg 2024`: the mean, the days it rests on, their minimum and maximum, and how
-/// it was computed. The mean is exact (the sum of the rates over their count, to 38 significant
-/// digits); text shows it to 6 significant digits and JSON to 10 decimal places, half away from zero.
+/// it was computed. The mean is the sum of the rates over their count, each rate carried to 24
+/// decimal places (`SeriesSum`); text shows it to 6 significant digits and JSON to 10 decimal
+/// places, half away from zero.
 enum AverageRenderer {
     static func text(_ histories: [PairHistory], period: AveragePeriod) -> String {
         var lines: [String] = []

@@ -5,8 +5,8 @@ public struct PeriodAverage: Sendable, Equatable {
     public let start: Day
     /// `2024-03` for a month, `2024` for a year.
     public let label: String
-    /// Mean, minimum, maximum and the count of publications; the mean is the exact sum divided
-    /// by the count, to Decimal's 38 significant digits.
+    /// Mean, minimum, maximum and the count of publications; the mean is the sum divided by the
+    /// count, each rate carried to 24 decimal places (`SeriesSum`).
     public let statistics: SeriesStatistics
 
     public init(start: Day, label: String, statistics: SeriesStatistics) {
