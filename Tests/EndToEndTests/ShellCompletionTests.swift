@@ -2,8 +2,9 @@ import FXTestSupport
 import Foundation
 import Testing
 
-/// The scripts in Completions/ against the built fx: bash runs its script for real, and every
-/// script must name exactly the options fx accepts, so none drifts from the command line.
+/// The scripts in Completions/ against the built fx: bash and fish run theirs for real, zsh runs
+/// `_fx` with the completion system's variables set and `compadd` printing what it is given, and
+/// every script must name exactly the options fx accepts, so none drifts from the command line.
 @Suite struct ShellCompletionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let completions = root.appendingPathComponent("Completions")
@@ -43,6 +44,75 @@ import Testing
         #expect(process.terminationStatus == 0)
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(lines == expected, "\(words)")
+    }
+
+    static let fishAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")
+    static let zshAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
+
+    /// `shell` with `arguments`, fx first on PATH; its standard output's lines.
+    static func run(_ shell: String, _ arguments: [String]) throws -> [String] {
+        let binaryDirectory = try FXRunner.binary().deletingLastPathComponent().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: shell)
+        process.arguments = arguments
+        process.environment = ["PATH": binaryDirectory + ":/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(shell) \(arguments)")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test(
+        .enabled(if: fishAvailable),
+        arguments: [
+            ("fx con", ["convert"]),
+            ("fx --offline convert 100 usd e", ["EUR"]),
+            ("fx set rule p", ["previous-business-day"]),
+            ("fx --ru", ["--rule\tWhich publication answers a dated question"]),
+        ])
+    func fishOffersWhatTheCompleterOffers(line: String, expected: [String]) throws {
+        let script = "source '\(Self.completions.appendingPathComponent("fx.fish").path)'; complete -C'\(line)'"
+        #expect(try Self.run("/usr/bin/fish", ["--no-config", "-c", script]) == expected, "\(line)")
+    }
+
+    @Test(
+        .enabled(if: zshAvailable),
+        arguments: [
+            (["fx", "con"], ["convert"]),
+            (["fx", "--offline", "convert", "100", "usd", "e"], ["EUR"]),
+            (
+                ["fx", "history", "usd", "eur", "--le"],
+                [
+                    "--json", "--offline", "--max-age", "--source", "--rule", "--snapshot", "--explain", "--no-color", "--fail-fast",
+                    "--help",
+                    "--version", "--ledger",
+                ]
+            ),
+        ])
+    func zshOffersWhatTheCompleterOffers(words: [String], expected: [String]) throws {
+        // Outside a completion widget compadd cannot run: this one prints its words (and an
+        // array's, for -a), which is what _fx hands the completion system.
+        let script = """
+            compadd() {
+              local array=""; local -a out
+              while (( $# )); do
+                case $1 in
+                  -a) array=1; shift;;
+                  --) shift; out+=("$@"); break;;
+                  -*) shift;;
+                  *) [[ -n $array ]] && out+=("${(@P)1}"); shift;;
+                esac
+              done
+              (( ${#out} )) && printf '%s\\n' "${out[@]}"
+              return 0
+            }
+            words=(\(words.map { "'\($0)'" }.joined(separator: " "))); CURRENT=\(words.count); PREFIX='\(words.last!)'
+            fpath=('\(Self.completions.path)' $fpath); autoload -Uz _fx; _fx
+            """
+        #expect(try Self.run("/usr/bin/zsh", ["-f", "-c", script]) == expected, "\(words)")
     }
 
     @Test(arguments: ["fx.bash", "_fx", "fx.fish"])
