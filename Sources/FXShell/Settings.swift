@@ -46,11 +46,24 @@ public struct Settings: Sendable {
         var order: [String]?
         var sources: [String: Source]?
         var timeout: Double?
-        var home: String?
-        var targets: [String]?
-        var number_format: String?
-        var rule: String?
-        var explain: Bool?
+        // Preferences `set` writes: one of the wrong type (`"explain": "yes"`) is one warning,
+        // never the loss of the whole file and the keys it holds.
+        var home: Lenient<String>?
+        var targets: Lenient<[String]>?
+        var number_format: Lenient<String>?
+        var rule: Lenient<String>?
+        var explain: Lenient<Bool>?
+    }
+
+    /// A value of the expected type, or a note that the file held something else there.
+    enum Lenient<Value: Decodable>: Decodable {
+        case value(Value)
+        case wrongType
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = (try? container.decode(Value.self)).map(Lenient.value) ?? .wrongType
+        }
     }
 
     /// Environment variables holding keys, by source.
@@ -198,9 +211,19 @@ public struct Settings: Sendable {
             }
             return code
         }
-        preferences.home = config.home.flatMap(code)
-        preferences.targets = (config.targets ?? []).compactMap(code)
-        if let format = config.number_format {
+        func read<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
+            switch field {
+            case .value(let value)?: return value
+            case .wrongType?:
+                warnings.append("ignoring \(key) in \(shownPath): give \(expected)")
+                return nil
+            case nil: return nil
+            }
+        }
+        preferences.home = read(config.home, "home", expected: "a currency code").flatMap(code)
+        preferences.targets = (read(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
+        if let format = read(config.number_format, "number_format", expected: "one of \(CommandSpec.numberFormats.joined(separator: ", "))")
+        {
             if let known = NumberFormat(rawValue: format.lowercased()) {
                 preferences.numberFormat = known
             } else {
@@ -209,7 +232,7 @@ public struct Settings: Sendable {
                 )
             }
         }
-        if let rule = config.rule {
+        if let rule = read(config.rule, "rule", expected: "on-or-before or previous-business-day") {
             if let known = DateRule(rawValue: rule.lowercased()) {
                 preferences.rule = known
             } else {
@@ -217,7 +240,7 @@ public struct Settings: Sendable {
                 warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give one of \(rules)")
             }
         }
-        preferences.explain = config.explain ?? false
+        preferences.explain = read(config.explain, "explain", expected: "true or false") ?? false
     }
 
     private static func validURL(_ text: String) -> URL? {

@@ -34,6 +34,29 @@ struct SettingsConfigFileTests {
         }
     }
 
+    /// Preferences are what `set` writes and people edit by hand: one of the wrong type is one
+    /// warning naming it, and the rest of the file (a source's URL, the other preferences) holds.
+    @Test
+    func aPreferenceOfTheWrongTypeCostsOnlyItself() throws {
+        try withConfig(
+            #"{"explain": "yes", "rule": 5, "home": "chf", "targets": "eur", "number_format": "de", "sources": {"ecb": {"url": "https://mirror.example/ecb/"}}}"#
+        ) { settings in
+            #expect(settings.sourceURLs[.ecb] == URL(string: "https://mirror.example/ecb/"))
+            #expect(settings.preferences.home == CurrencyCode("CHF"))
+            #expect(settings.preferences.numberFormat == .german)
+            #expect(settings.preferences.explain == false)
+            #expect(settings.preferences.rule == .onOrBefore)
+            #expect(settings.preferences.targets.isEmpty)
+            let ignored = settings.warnings.filter { $0.hasPrefix("ignoring ") }.map { $0.split(separator: " ")[1] }
+            #expect(ignored.sorted() == ["explain", "rule", "targets"], "\(settings.warnings)")
+        }
+        try withConfig(#"{"explain": true, "rule": "previous-business-day"}"#) { settings in
+            #expect(settings.preferences.explain)
+            #expect(settings.preferences.rule == .previousBusinessDay)
+            #expect(settings.warnings.isEmpty)
+        }
+    }
+
     @Test(arguments: ["{", "[1, 2]", #"{"sources": 5}"#])
     func aDamagedFileGivesAWarningAndTheDefaults(contents: String) throws {
         try withConfig(contents) { settings in
