@@ -24,7 +24,6 @@ import Testing
             (["fx", "--offline", "history", "usd", "eur", "--mo"], 5, ["--monthly"]),
         ])
     func bashOffersWhatTheCompleterOffers(words: [String], index: Int, expected: [String]) throws {
-        let binaryDirectory = try FXRunner.binary().deletingLastPathComponent().path
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let script = """
             source '\(Self.completions.appendingPathComponent("fx.bash").path)'
@@ -32,18 +31,7 @@ import Testing
             COMP_WORDS=(\(quoted)); COMP_CWORD=\(index); _fx
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--noprofile", "--norc", "-c", script]
-        process.environment = ["PATH": binaryDirectory + ":/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(lines == expected, "\(words)")
+        #expect(try Self.run("/bin/bash", ["--noprofile", "--norc", "-c", script]) == expected, "\(words)")
     }
 
     static let fishAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")
