@@ -59,7 +59,7 @@ import Testing
         #expect(server.requests.count == 1)
 
         // A later day: the history is behind, and only the 90-day file is fetched to catch up.
-        try ageHistoryFile(fx, by: 2 * 3600)
+        try ageHistoryFile(fx, source: "ecb", by: 2 * 3600)
         let third = try fx.run(["history", "usd", "jpy", "30d", "--csv"])
         #expect(third.status == 0, "\(third.stderr)")
         #expect(server.requests.map(\.path) == [Self.zipPath, Self.recentPath])
@@ -145,19 +145,6 @@ import Testing
         #expect(latest.status == 0, "\(latest.stderr)")
         #expect(latest.stdout == "1 USD = 157.25 JPY   (1 JPY = 0.00635929 USD)\n")
         #expect(server.requests.contains { $0.path.hasPrefix("/frankfurter/latest?base=EUR") })
-    }
-
-    /// Moves the history file's check time back, as if it had been written `seconds` ago.
-    private func ageHistoryFile(_ fx: FXRunner, by seconds: TimeInterval) throws {
-        let url = fx.home.appendingPathComponent("cache/fx/history-ecb.txt")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let newline = text.firstIndex(of: "\n")!
-        var header = try JSONSerialization.jsonObject(with: Data(text[..<newline].utf8)) as! [String: Any]
-        let old = Date().addingTimeInterval(-seconds).formatted(.iso8601)
-        header["checkedAt"] = old
-        header["fetchedAt"] = old
-        let encoded = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
-        try (String(decoding: encoded, as: UTF8.self) + text[newline...]).write(to: url, atomically: true, encoding: .utf8)
     }
 }
 

@@ -35,14 +35,7 @@ import Testing
     }
 
     @Test func printsExactlyWhatTheGeneralPathPrints() async {
-        let lines = Self.lines(count: 6_000, seed: 11)
-        let general = ShellHarness()
-        let generalStatus = await Modes.script(ScriptedLines(lines), session: general.session, failFast: false)
-        let quick = ShellHarness(quickLane: true)
-        let quickStatus = await Modes.script(ScriptedLines(lines), session: quick.session, failFast: false)
-        #expect(quick.out.text == general.out.text)
-        #expect(quick.err.text == general.err.text)
-        #expect(quickStatus == generalStatus)
+        let quick = await ShellHarness.quickMatchesGeneral(Self.lines(count: 6_000, seed: 11))
         #expect((quick.session.quickLane?.answered ?? 0) > 300)
     }
 }

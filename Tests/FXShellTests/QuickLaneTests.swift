@@ -49,14 +49,7 @@ import Testing
     }
 
     @Test func printsExactlyWhatTheGeneralPathPrints() async {
-        let lines = Self.lines(count: 20_000, seed: 7)
-        let general = ShellHarness()
-        let generalStatus = await Modes.script(ScriptedLines(lines), session: general.session, failFast: false)
-        let quick = ShellHarness(quickLane: true)
-        let quickStatus = await Modes.script(ScriptedLines(lines), session: quick.session, failFast: false)
-        #expect(quick.out.text == general.out.text)
-        #expect(quick.err.text == general.err.text)
-        #expect(quickStatus == generalStatus)
+        let quick = await ShellHarness.quickMatchesGeneral(Self.lines(count: 20_000, seed: 7))
         let lane = quick.session.quickLane as? QuickLane
         // Most lines have the lane's shape; after a pair's first answer the lane takes them.
         #expect((lane?.answered ?? 0) > 5_000)

@@ -5,6 +5,7 @@ import FXRender
 import FXShell
 import FXTestSupport
 import Foundation
+import Testing
 
 /// A source that always answers with the ECB table of Friday 2026-10-30 (no KWD).
 struct FixedTableSource: RateSource {
@@ -56,5 +57,20 @@ struct ShellHarness {
             parser: Parser(), executor: executor, clock: clock,
             presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: forPerson),
             out: out, err: err, quickLane: quickLane ? QuickLane(clock: clock) : nil)
+    }
+}
+
+extension ShellHarness {
+    /// `lines` run as a script through the general path and through the quick lane; the lane's
+    /// session, once both printed the same bytes on stdout and stderr with the same status.
+    static func quickMatchesGeneral(_ lines: [String]) async -> ShellHarness {
+        let general = ShellHarness()
+        let generalStatus = await Modes.script(ScriptedLines(lines), session: general.session, failFast: false)
+        let quick = ShellHarness(quickLane: true)
+        let quickStatus = await Modes.script(ScriptedLines(lines), session: quick.session, failFast: false)
+        #expect(quick.out.text == general.out.text)
+        #expect(quick.err.text == general.err.text)
+        #expect(quickStatus == generalStatus)
+        return quick
     }
 }
