@@ -5,13 +5,18 @@ import FXRates
 extension Executor {
     /// Every pair of a price file or several-pair history, over the same days.
     func pairHistories(_ query: HistoryQuery) async throws(RateError) -> [PairHistory] {
-        let today = LocalCalendar.today(at: now())
-        let range: ClosedRange<Day>? = query.range == .all ? nil : query.range.days(today: today, earliest: today)
+        let range = days(of: query)
         var histories: [PairHistory] = []
         for pair in query.pairs {
             histories.append(try await historyService().pair(base: pair.base, quote: pair.quote, range: range, only: options.source))
         }
         return histories
+    }
+
+    /// The days `query` asks about, as of today; nil for all that is held.
+    func days(of query: HistoryQuery) -> ClosedRange<Day>? {
+        let today = LocalCalendar.today(at: now())
+        return query.range == .all ? nil : query.range.days(today: today, earliest: today)
     }
 
     /// Each quote's daily rates over `period`, which must have begun.

@@ -4,8 +4,7 @@ import FXRates
 extension Executor {
     /// `from` against `to` on every publication held, for a CSV file's rows.
     func pairColumns(from: CurrencyCode, to: CurrencyCode, decimalMark: UInt8) async throws(RateError) -> PairColumns {
-        guard let history else { throw .unknownSource("history") }
-        let held = try await history.columns([from, to], only: options.source)
+        let held = try await historyService().columns([from, to], only: options.source)
         return PairColumns(
             from: from, to: to, history: held.history, provenance: held.provenance, complete: held.complete, decimalMark: decimalMark)
     }

@@ -81,10 +81,9 @@ public struct Executor: Sendable {
             throw .usage(error)
         }
         switch command {
-        case .convert(_, let from, let targets, _) where targets.isEmpty:
+        case .convert(let amount, let from, let targets, let date) where targets.isEmpty:
             let chosen = workspace.preferences.defaultTargets(excluding: from)
             guard !chosen.isEmpty else { throw .usage(UsageError(.noTarget(from), span: nil)) }
-            guard case .convert(let amount, _, _, let date) = command else { break }
             return try await execute(.convert(amount: amount, from: from, to: chosen, on: date))
         case .calculate(let calculation): return try await calculate(calculation, on: day)
         case .average(let base, let quotes, let period):
@@ -217,9 +216,7 @@ public struct Executor: Sendable {
     }
 
     private func pairHistory(_ query: HistoryQuery) async throws(RateError) -> PairHistory {
-        let today = LocalCalendar.today(at: now())
-        let range: ClosedRange<Day>? = query.range == .all ? nil : query.range.days(today: today, earliest: today)
-        return try await historyService().pair(base: query.base, quote: query.quote, range: range, only: options.source)
+        try await historyService().pair(base: query.base, quote: query.quote, range: days(of: query), only: options.source)
     }
 
     /// A failure the answer carries although it was printed: data older than `--max-age`,

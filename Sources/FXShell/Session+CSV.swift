@@ -31,7 +31,6 @@ extension Session {
         var request = request
         // Without its own --rule, a file follows fx's --rule, else the `rule` setting.
         request.rule = request.rule ?? executor.dateRule
-        let explains = presentation.explain || executor.workspace.preferences.explain
         let feePercent = request.feePercent
         let conversion = CSVConversion(
             request: request, context: parser.context, catalog: .standard,
@@ -65,21 +64,10 @@ extension Session {
         } catch {
             output?.abandon()
             try? writer.flush()
-            await printDistinctWarnings()
+            await printWarnings()
             return fail(error)
         }
-        await printDistinctWarnings()
+        await printWarnings()
         return summary.bad > 0 ? .failed(1) : .ok
-    }
-
-    /// Each warning once: every currency's history is asked for on its own, and each ask may
-    /// repeat what the one before said.
-    private func printDistinctWarnings() async {
-        let now = clock.now()
-        var seen: Set<String> = []
-        for diagnostic in await executor.takeDiagnostics() {
-            let text = Messages.text(for: diagnostic, now: now)
-            if seen.insert(text).inserted { err.write(presentation.style.yellow("warning:") + " " + text + "\n") }
-        }
     }
 }

@@ -73,7 +73,7 @@ public final class Session: Sendable {
         // and no --max-age verdict to give.
         let plain =
             !presentation.json && !presentation.forPerson && !presentation.style.color && log == nil
-            && executor.options.maxAge == nil && !presentation.explain && !executor.workspace.preferences.explain
+            && executor.options.maxAge == nil && !presentation.explain
         self.quickLane = plain ? quickLane : nil
     }
 
@@ -122,11 +122,11 @@ public final class Session: Sendable {
             let printed = emit(outcome)
             noteSubstitutedDays(outcome)
             record(outcome, line: line)
-            // Under `set explain on` the lane learns nothing (`set` made it forget), so every line is explained.
-            if let quickLane, !executor.workspace.preferences.explain {
-                // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD.
-                let plainReading = executor.workspace.preferences.numberFormat == .english
-                if plainReading {
+            if let quickLane {
+                // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD, and
+                // explains nothing: under another number format or `set explain on` it forgets all.
+                let laneReads = executor.workspace.preferences.numberFormat == .english && !explains
+                if laneReads {
                     teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed)
                 } else {
                     quickLane.forget()
@@ -172,7 +172,6 @@ public final class Session: Sendable {
 
     @discardableResult
     private func emit(_ outcome: Outcome) -> String? {
-        let explains = presentation.explain || executor.workspace.preferences.explain
         let explanation = explains ? Explanation.of(outcome, bases: executor.sourceBases) : nil
         var text =
             presentation.json
@@ -221,16 +220,22 @@ public final class Session: Sendable {
         err.write(presentation.style.yellow("warning:") + " " + warning + "\n")
     }
 
-    /// True when there was a warning to print.
+    /// The executor's diagnostics as warnings, each text once (a CSV asks each currency's history
+    /// on its own, and each ask may repeat what the one before said); whether there were any.
     @discardableResult
     func printWarnings() async -> Bool {
         let now = clock.now()
         let diagnostics = await executor.takeDiagnostics()
+        var seen: Set<String> = []
         for diagnostic in diagnostics {
-            err.write(presentation.style.yellow("warning:") + " " + Messages.text(for: diagnostic, now: now) + "\n")
+            let text = Messages.text(for: diagnostic, now: now)
+            if seen.insert(text).inserted { err.write(presentation.style.yellow("warning:") + " " + text + "\n") }
         }
         return !diagnostics.isEmpty
     }
+
+    /// `--explain` for this run, or `set explain on`.
+    var explains: Bool { presentation.explain || executor.workspace.preferences.explain }
 
     /// `fx: line 3: Unknown currency 'EUX'. Did you mean 'EUR'?` on stderr, and in JSON mode
     /// also the error object on stdout so a consumer sees one object per line.

@@ -220,24 +220,23 @@ public struct Settings: Sendable {
             case nil: return nil
             }
         }
+        let formats = "one of " + CommandSpec.numberFormats.joined(separator: ", ")
+        let rules = "one of " + DateRule.allCases.map(\.rawValue).joined(separator: ", ")
         preferences.home = read(config.home, "home", expected: "a currency code").flatMap(code)
         preferences.targets = (read(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
-        if let format = read(config.number_format, "number_format", expected: "one of \(CommandSpec.numberFormats.joined(separator: ", "))")
-        {
+        if let format = read(config.number_format, "number_format", expected: formats) {
             if let known = NumberFormat(rawValue: format.lowercased()) {
                 preferences.numberFormat = known
             } else {
                 warnings.append(
-                    "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give one of \(CommandSpec.numberFormats.joined(separator: ", "))"
-                )
+                    "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give \(formats)")
             }
         }
-        if let rule = read(config.rule, "rule", expected: "on-or-before or previous-business-day") {
+        if let rule = read(config.rule, "rule", expected: rules) {
             if let known = DateRule(rawValue: rule.lowercased()) {
                 preferences.rule = known
             } else {
-                let rules = DateRule.allCases.map(\.rawValue).joined(separator: ", ")
-                warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give one of \(rules)")
+                warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give \(rules)")
             }
         }
         preferences.explain = read(config.explain, "explain", expected: "true or false") ?? false

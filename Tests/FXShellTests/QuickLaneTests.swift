@@ -48,6 +48,14 @@ import Testing
         return lines
     }
 
+    /// `set explain on` mid-script: the lane forgets the pairs it learned, so every later line is
+    /// explained as the general path explains it.
+    @Test func setExplainOnLeavesEveryLaterLineToTheGeneralPath() async {
+        let lines = ["100 usd eur", "200 usd eur", "set explain on", "300 usd eur", "400 usd eur"]
+        let quick = await ShellHarness.quickMatchesGeneral(lines)
+        #expect(quick.err.text.components(separatedBy: "explain: ").count - 1 == 2, "\(quick.err.text)")
+    }
+
     @Test func printsExactlyWhatTheGeneralPathPrints() async {
         let quick = await ShellHarness.quickMatchesGeneral(Self.lines(count: 20_000, seed: 7))
         let lane = quick.session.quickLane as? QuickLane
