@@ -41,7 +41,8 @@ public enum CommandLineReader {
     /// option, the completion-script check) costs more than an answer from the cache.
     public static func read(_ arguments: [String]) -> CommandLineOutcome {
         if let (options, words) = splitVerbatim(arguments) {
-            guard case .run(var invocation) = read(options) else { return read(options) }
+            let outcome = read(options)
+            guard case .run(var invocation) = outcome else { return outcome }
             invocation.commandWords += words
             return .run(invocation)
         }

@@ -68,11 +68,7 @@ extension AmountParser {
     private static func isShortGroup(_ word: String, context: ParseContext) -> Bool {
         var rest = Substring(word)
         if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
-        if let first = rest.first, !(first.isASCII && first.isNumber),
-            let symbol = context.symbols.keys.filter({ rest.hasPrefix($0) }).max(by: { $0.count < $1.count })
-        {
-            rest = rest.dropFirst(symbol.count)
-        }
+        if let symbol = leadingSymbol(of: rest, context: context) { rest = rest.dropFirst(symbol.count) }
         return (1...3).contains(rest.count) && rest.allSatisfy { $0.isASCII && $0.isNumber }
     }
 

@@ -91,7 +91,7 @@ enum AmountParser {
     }
 
     /// The longest symbol `text` starts with; letter symbols such as `zł` count too (`zł100`).
-    private static func leadingSymbol(of text: Substring, context: ParseContext) -> String? {
+    static func leadingSymbol(of text: Substring, context: ParseContext) -> String? {
         // No symbol starts with a digit: most amounts skip the pass over every symbol.
         if let first = text.first, first.isASCII, first.isNumber { return nil }
         return context.symbols.keys.filter { text.hasPrefix($0) }.max { $0.count < $1.count }

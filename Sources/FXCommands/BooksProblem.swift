@@ -8,6 +8,4 @@ public enum BooksProblem: Equatable, Sendable {
     case period(String)
     /// `avg` without a period.
     case missingPeriod
-    /// `--rule` with an unknown name.
-    case rule(String)
 }

@@ -72,8 +72,4 @@ public struct ParseContext: Sendable {
         return code
     }
 
-    func isCurrencyWord(_ token: Token) -> Bool {
-        if case .success = currency(token) { return true }
-        return false
-    }
 }

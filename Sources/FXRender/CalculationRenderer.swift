@@ -13,15 +13,12 @@ struct CalculationRenderer {
         let prefix = result.assignedTo.map { "\($0) = " } ?? ""
         for line in result.lines {
             let shown = style.bold(line.shownResult(kind: result.kind))
+            // With a fee, the line before it shows the subtotal; the total follows the fee.
+            let answer = line.fee.map { fixed($0.subtotal, line) } ?? shown
             switch result.kind {
-            case .share:
-                lines.append(prefix + "\(result.echo) = " + shown)
-            case .reverse:
-                let paid = line.fee.map { fixed($0.subtotal, line) } ?? shown
-                lines.append(prefix + "\(paid) buys \(result.echo)")
-            case .value:
-                let answer = line.fee.map { fixed($0.subtotal, line) } ?? shown
-                lines.append(prefix + "\(result.echo) = " + (line.fee == nil ? answer : answer))
+            case .share: lines.append(prefix + "\(result.echo) = " + shown)
+            case .reverse: lines.append(prefix + "\(answer) buys \(result.echo)")
+            case .value: lines.append(prefix + "\(result.echo) = " + answer)
             }
             if let fee = line.fee {
                 lines.append("fee " + feeSize(fee.size) + " = " + fixed(fee.amount, line))

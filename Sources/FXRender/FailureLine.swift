@@ -23,8 +23,9 @@ enum FailureLine {
         }
         if !held.isEmpty, let latest = held.map(\.failedAt).max(), let soonest = held.map(\.until).min() {
             let verb = held.count == 1 ? "is" : "are"
-            let wait = AgeText.duration(soonest.timeIntervalSince(now).rounded(.up))
-            clauses.append("\(list(held.map(\.name))) failed \(AgeText.ago(latest, now: now)) and \(verb) asked again in \(wait)")
+            clauses.append(
+                "\(list(held.map(\.name))) failed \(AgeText.ago(latest, now: now)) and \(verb) asked again in \(Messages.askedAgain(soonest, now: now))"
+            )
         }
         return clauses.joined(separator: "; ")
     }
@@ -58,7 +59,6 @@ enum FailureLine {
         case .throttled(let status, .seconds(let seconds)): "HTTP \(status), no request within \(seconds) s"
         case .waitingUntil(let until): "asked for no request before \(Messages.utcTime(until))"
         case .quotaUsedUp(let used, let quota): "\(used) of \(quota) requests this month used"
-        case .backingOff(_, _, let until): "not asked before \(Messages.utcTime(until))"
         default: Messages.text(for: failure)
         }
     }

@@ -12,8 +12,6 @@ extension Messages {
             "Unknown period '\(printable(word))' after 'avg'. Use 2024, 2024-03, q1 2024, march 2024, or from 2024-01-15 to 2024-02-15."
         case .missingPeriod:
             "Missing a period after 'avg'. Example: rate usd eur avg 2024"
-        case .rule(let word):
-            "Unknown rule '\(printable(word))'. The rules are previous-business-day and on-or-before (the default)."
         }
     }
 }

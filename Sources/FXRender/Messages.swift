@@ -149,9 +149,7 @@ public enum Messages {
         case .sourceDisabled(let id):
             return "The source '\(id)' is disabled; 'fx sources enable \(id)' turns it on."
         case .noHistory(let id, let keeping):
-            // "ecb, frankfurter and boc": commas, and the last pair joined by "and".
-            let ids = keeping.map(\.rawValue)
-            let names = ids.count < 3 ? ids.joined(separator: " and ") : ids.dropLast().joined(separator: ", ") + " and " + ids.last!
+            let names = FailureLine.list(keeping.map(\.rawValue))
             return
                 "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."
         case .noEnabledSource(history: true):
@@ -217,7 +215,7 @@ public enum Messages {
     }
 
     /// `40s`: a wait shown must not end early, so it is rounded up to the second.
-    private static func askedAgain(_ until: Date, now: Date) -> String {
+    static func askedAgain(_ until: Date, now: Date) -> String {
         AgeText.duration(until.timeIntervalSince(now).rounded(.up))
     }
 
@@ -254,7 +252,6 @@ public enum Messages {
         "\(rate.digits) significant digit\(rate.digits == 1 ? "" : "s") (±\(uncertainty(rate))%)"
     }
 
-    /// Marks a `sources compare` row further from the median than its precision explains.
     /// A dated answer from another day than asked, said on stderr where no provenance line is
     /// printed: `no rates on 2013-03-23 (Saturday); the rates of 2013-03-22 answered`.
     public static func substitutedDay(_ provenance: Provenance) -> String? {
@@ -264,6 +261,7 @@ public enum Messages {
         return "no rates on \(requested)\(why); the rates of \(provenance.date) answered"
     }
 
+    /// Marks a `sources compare` row further from the median than its precision explains.
     public static let beyondPrecision = "off by more than its precision explains"
 
     /// The ± of a coarse rate in percent, to one significant digit (50 ÷ 81 → 0.6).

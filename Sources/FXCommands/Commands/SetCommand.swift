@@ -35,8 +35,8 @@ extension CommandSpec {
                 if cursor.peek?.folded == "none", cursor.peekSecond == nil { return .set(.targets([])) }
                 let codes = try cursor.currencyList(context).map(\.code)
                 guard !codes.isEmpty else { throw UsageError(.missingCurrency(after: key.text), span: nil) }
-                var seen = Set<CurrencyCode>()
-                return .set(.targets(codes.filter { seen.insert($0).inserted }))
+                // currencyList has dropped repeated codes.
+                return .set(.targets(codes))
             case "number_format", "number-format":
                 guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
                 guard let format = NumberFormat(rawValue: value.folded) else {

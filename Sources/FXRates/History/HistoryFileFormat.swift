@@ -87,7 +87,7 @@ public enum HistoryFileFormat {
                 guard line.starts(with: prefix) else { return nil }
                 return parseColumn(UnsafeBufferPointer(rebasing: line[prefix.count..<line.count - 1]), expecting: days.count)
             }
-            guard let column, column.count == days.count else { return nil }
+            guard let column else { return nil }
             columns[code] = column
         }
         return CachedHistory(
@@ -126,9 +126,7 @@ public enum HistoryFileFormat {
                     return .failure(DecodeError(reason: "a damaged currency line"))
                 }
                 if let currencies, !currencies.contains(code) { continue }
-                guard let column = parseColumn(UnsafeBufferPointer(rebasing: line[(comma + 1)...]), expecting: days.count),
-                    column.count == days.count
-                else {
+                guard let column = parseColumn(UnsafeBufferPointer(rebasing: line[(comma + 1)...]), expecting: days.count) else {
                     return .failure(DecodeError(reason: "the \(code) line is damaged"))
                 }
                 columns[code] = column
@@ -160,6 +158,7 @@ public enum HistoryFileFormat {
         return complete ? days : nil
     }
 
+    /// A currency's values, one per day: nil unless there are `count` and each reads.
     private static func parseColumn(_ line: UnsafeBufferPointer<UInt8>, expecting count: Int) -> [Decimal?]? {
         var column: [Decimal?] = []
         column.reserveCapacity(count)
@@ -169,7 +168,7 @@ public enum HistoryFileFormat {
             column.append(rate)
             return true
         }
-        return complete ? column : nil
+        return complete && column.count == count ? column : nil
     }
 
     /// Calls `body` with each comma-separated field of `line` (without splitting it into an array

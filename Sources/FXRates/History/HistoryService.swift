@@ -94,9 +94,7 @@ public actor HistoryService {
         let stamped = Provenance(
             source: provenance.source, sourceName: provenance.sourceName, date: last.day,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
-        var pair = PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped)
-        pair.pivot = history.base
-        return pair
+        return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped, pivot: history.base)
     }
 
     // MARK: - Finding the data

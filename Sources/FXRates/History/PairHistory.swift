@@ -46,9 +46,13 @@ public struct PairHistory: Sendable, Equatable {
     public let provenance: Provenance
     /// The currency the source's rates are against (EUR for the ECB, CAD for the Bank of Canada):
     /// a pair without it is a cross rate, computed day by day.
-    public var pivot: CurrencyCode = .eur
+    public let pivot: CurrencyCode
 
-    public init(base: CurrencyCode, quote: CurrencyCode, points: [RatePoint], requested: ClosedRange<Day>, provenance: Provenance) {
+    public init(
+        base: CurrencyCode, quote: CurrencyCode, points: [RatePoint], requested: ClosedRange<Day>, provenance: Provenance,
+        pivot: CurrencyCode = .eur
+    ) {
+        self.pivot = pivot
         self.base = base
         self.quote = quote
         self.points = points
