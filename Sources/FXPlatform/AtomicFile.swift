@@ -8,27 +8,46 @@ import Darwin
 /// a private temporary file in the same directory, fsync, then rename over the target.
 enum AtomicFile {
     static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws(POSIXFailure) {
-        let directory = Paths.directory(of: path)
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temporary) }
-        var closed = false
-        defer {
-            if !closed { close(fd) }
-        }
+        fchmod(fd, mode)  // the umask may have narrowed or widened nothing, but be sure
         do throws(POSIXFailure) {
-            fchmod(fd, mode)  // the umask may have narrowed or widened nothing, but be sure
             try writeAll(fd, data, path: temporary)
-            guard fsync(fd) == 0 else { throw POSIXFailure(operation: "sync", path: temporary) }
-            closed = true
-            guard close(fd) == 0 else { throw POSIXFailure(operation: "close", path: temporary) }
-            guard rename(temporary, path) == 0 else { throw POSIXFailure(operation: "replace", path: path) }
         } catch {
+            close(fd)
             unlink(temporary)
             throw error
         }
-        // Make the rename itself durable; failure here loses nothing already written.
-        let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try finish(fd, temporary: temporary, into: path)
+    }
+
+    /// `<path>.tmp-PID-N`, in the target's directory: the name `removeStaleTemporaries` knows.
+    static func temporaryPath(for path: String) -> String {
+        "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// fsync, close and rename the written `temporary` over `path`, then make the rename durable;
+    /// on a failure the temporary file is removed and `path` is as it was.
+    static func finish(_ fd: Int32, temporary: String, into path: String) throws(POSIXFailure) {
+        guard fsync(fd) == 0 else {
+            let failure = POSIXFailure(operation: "sync", path: temporary)
+            close(fd)
+            unlink(temporary)
+            throw failure
+        }
+        guard close(fd) == 0 else {
+            let failure = POSIXFailure(operation: "close", path: temporary)
+            unlink(temporary)
+            throw failure
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = POSIXFailure(operation: "replace", path: path)
+            unlink(temporary)
+            throw failure
+        }
+        // Failure here loses nothing already written.
+        let dirfd = open(Paths.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 { fsync(dirfd); close(dirfd) }
     }
 

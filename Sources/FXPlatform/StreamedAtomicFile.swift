@@ -11,13 +11,11 @@ public final class StreamedAtomicFile {
     public let path: String
     private let temporary: String
     private var fd: Int32
-    private let mode: mode_t
 
     /// `mode` is narrowed by the umask, as for any file a user asks a tool to write.
     public init(path: String, mode: mode_t = 0o666) throws(POSIXFailure) {
         self.path = path
-        self.mode = mode
-        temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        temporary = AtomicFile.temporaryPath(for: path)
         fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw POSIXFailure(operation: "create", path: temporary) }
     }
@@ -32,23 +30,7 @@ public final class StreamedAtomicFile {
     public func commit() throws(POSIXFailure) {
         guard fd >= 0 else { return }
         defer { fd = -1 }
-        guard fsync(fd) == 0 else {
-            let failure = POSIXFailure(operation: "sync", path: temporary)
-            close(fd)
-            unlink(temporary)
-            throw failure
-        }
-        guard close(fd) == 0 else {
-            unlink(temporary)
-            throw POSIXFailure(operation: "close", path: temporary)
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = POSIXFailure(operation: "replace", path: path)
-            unlink(temporary)
-            throw failure
-        }
-        let dirfd = open(Paths.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirfd >= 0 { fsync(dirfd); close(dirfd) }
+        try AtomicFile.finish(fd, temporary: temporary, into: path)
     }
 
     /// Leaves `path` as it was.

@@ -14,24 +14,11 @@ public final class UserFileReader {
     /// Opens `path`; a symbolic link is followed, as any tool reading a user's file follows one.
     public init(path: String) throws(PlainFile.Failure) {
         self.path = path
-        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw PlainFile.failure(errno) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            close(fd)
-            throw PlainFile.failure(code)
+        // As every file fx reads is opened: no blocking on a FIFO, only a regular file kept.
+        switch PlainFile.openForReading(path, limit: .max, followingLinks: true) {
+        case .success(let (fd, _)): self.fd = fd
+        case .failure(let failure): throw failure
         }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else {
-            close(fd)
-            throw .isDirectory
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw .notRegularFile
-        }
-        self.fd = fd
     }
 
     deinit { close(fd) }
