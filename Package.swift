@@ -64,10 +64,13 @@ let package = Package(
         // in the helper too, never in fx itself, which links FoundationEssentials alone.
         .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
         .target(name: "FXPlatform", swiftSettings: startup),
-        .target(name: "FXRates", dependencies: ["FXPlatform"], swiftSettings: startup),
+        // The shared vocabulary: money (codes, exact decimals, formats), the calendar and the rate
+        // model. The grammar reads it without linking providers, HTTP or caches.
+        .target(name: "FXModel", dependencies: ["FXPlatform"], swiftSettings: startup),
+        .target(name: "FXRates", dependencies: ["FXModel", "FXPlatform"], swiftSettings: startup),
         // URLSession lives apart so that only the helper fx-fetch links FoundationNetworking.
         .target(name: "FXNetwork", dependencies: ["FXRates"]),
-        .target(name: "FXCommands", dependencies: ["FXRates"], swiftSettings: startup),
+        .target(name: "FXCommands", dependencies: ["FXModel"], swiftSettings: startup),
         .target(name: "FXAnswers", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands", "FXAnswers"], swiftSettings: startup),
         .target(
@@ -94,6 +97,7 @@ let package = Package(
             name: "FXTestSupport", dependencies: ["FXRates", "FXAnswers", "FXShell", "FXDocuments", "ZIPFoundation"],
             path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "FXPlatformTests", dependencies: ["FXPlatform"]),
+        .testTarget(name: "FXModelTests", dependencies: ["FXModel", "FXTestSupport"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),

@@ -1,4 +1,3 @@
-import FXRates
 
 extension AmountParser {
     /// An amount read from one or more words.

@@ -1,4 +1,3 @@
-import FXRates
 
 /// How `history` prints: a chart with statistics (default), a table of values, CSV, JSON, or a
 /// price file for plain-text accounting (ledger, hledger, beancount).

@@ -1,3 +1,5 @@
-// The platform layer (files, locks, clock, JSON scanner) is part of the rates API's vocabulary:
-// a module that imports FXRates sees it, and Foundation, without importing them itself.
+// The vocabulary (money, calendar, the rate model) and the platform layer (files, locks, clock,
+// JSON scanner) are part of the rates API: a module that imports FXRates sees them, and
+// Foundation, without importing them itself.
+@_exported import FXModel
 @_exported import FXPlatform

@@ -1,6 +1,7 @@
 import FXRates
 import FXDocuments
 import Foundation
+import FXTestSupport
 import Testing
 
 /// A DTD must be refused however the document is encoded: the byte check for `<!DOCTYPE`

@@ -1,4 +1,5 @@
 import Foundation
+import FXTestSupport
 import Testing
 import FXRates
 

@@ -1,5 +1,6 @@
 import Foundation
 import FXRates
+import FXTestSupport
 import Testing
 
 /// What every provider does alike, through the one fetch step they share: asked over a fake

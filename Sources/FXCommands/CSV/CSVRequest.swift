@@ -1,4 +1,3 @@
-import FXRates
 
 /// `csv <file> …`: what to read from which columns, and what to add.
 public struct CSVRequest: Equatable, Sendable {

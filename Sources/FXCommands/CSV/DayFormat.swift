@@ -1,4 +1,3 @@
-import FXRates
 
 /// A calendar day read by a small strftime subset, straight from bytes: no DateFormatter, no
 /// time zone, no locale. `%Y` four digits, `%y` two (69–99 → 19xx, else 20xx), `%m` and `%d`

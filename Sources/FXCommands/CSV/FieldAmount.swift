@@ -1,4 +1,3 @@
-import FXRates
 
 /// An amount in a CSV field: `12.50`, `-12.50`, `(12.50)` for a negative, `1.234,56`, `$12.50`,
 /// `12,50 €`. Plain numbers take a fast path of bytes; the rest goes through the same reader as

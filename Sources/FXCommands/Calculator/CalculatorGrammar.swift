@@ -1,4 +1,3 @@
-import FXRates
 
 /// Reads a calculator line:
 ///

@@ -63,7 +63,6 @@ struct ArgumentCursor {
     }
 }
 
-import FXRates
 
 struct CurrencyCodeToken {
     let code: CurrencyCode

@@ -1,4 +1,3 @@
-import FXRates
 
 /// The `--` words of `history`: the format, `--monthly`/`--yearly`, `--invert`, `--digits N`.
 struct HistoryOptions {

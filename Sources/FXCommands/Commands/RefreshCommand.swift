@@ -1,4 +1,3 @@
-import FXRates
 
 extension CommandSpec {
     public static let refresh = CommandSpec(

@@ -1,6 +1,7 @@
 import Foundation
+import FXTestSupport
 import Testing
-@testable import FXRates
+@testable import FXModel
 
 /// fx rounds and prints decimals without Foundation's NSDecimal functions (FoundationEssentials
 /// has none): checked here against them, on edge cases and on many random values.

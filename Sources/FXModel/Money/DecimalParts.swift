@@ -125,7 +125,7 @@ extension Decimal {
 
 extension UInt128 {
     /// 10^power for 0 ≤ power ≤ 38.
-    static func tenToThe(_ power: Int) -> UInt128 {
+    package static func tenToThe(_ power: Int) -> UInt128 {
         var result: UInt128 = 1
         for _ in 0..<power { result *= 10 }
         return result

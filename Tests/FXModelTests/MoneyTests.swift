@@ -1,6 +1,7 @@
 import Foundation
+import FXTestSupport
 import Testing
-import FXRates
+import FXModel
 
 @Suite("Rounding half away from zero")
 struct RoundingTests {

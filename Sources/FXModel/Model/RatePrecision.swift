@@ -51,7 +51,7 @@ public struct CoarseRate: Sendable, Equatable {
     public var uncertaintyPercent: Decimal { Decimal(50) / Decimal(significand) }
 
     /// The coarsest of `codes` in `table` (the one with the fewest digits), by the source of `provenance`.
-    static func coarsest(in table: RateTable, _ codes: [CurrencyCode], provenance: Provenance) -> CoarseRate? {
+    package static func coarsest(in table: RateTable, _ codes: [CurrencyCode], provenance: Provenance) -> CoarseRate? {
         let found = codes.compactMap { code in table.coarse[code].map { (code, $0) } }.min { $0.1 < $1.1 }
         return found.map { CoarseRate(source: provenance.source, sourceName: provenance.sourceName, currency: $0.0, significand: $0.1) }
     }

@@ -1,4 +1,5 @@
-import FXRates
+import FXModel
+import FXTestSupport
 import Testing
 
 struct CurrencyCodeTableTests {
