@@ -1,13 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layers are visible in the targets:
+// The layers are visible in the targets (CONTRIBUTING.md describes them):
 //   FXPlatform: files, locks, atomic writes, the JSON scanner, threads, clock (no fx knowledge)
-//   FXCommands: line → tokens → command   (grammar, parser, messages)
-//   FXRates:    command's question → rate answer (money, providers, cache, service)
-//   FXAnswers:  what a line's answer is (outcome, failure, log entry), made by FXShell's executor
+//   FXModel:    the vocabulary: money, currencies, the calendar, the rate model
+//   FXCommands: line → tokens → command   (grammar, parser, messages; links FXModel alone)
+//   FXRates:    command's question → rate answer (providers, HTTP, caches, services)
+//   FXAnswers:  what a line's answer is (outcome, failure, log entry), made by FXEngine's executor
 //   FXRender:   outcome → text | JSON
-//   FXShell:    modes (one-shot, script, prompt) tying the stages together
+//   FXEngine:   command → outcome: executor, calculator, CSV statements, the quick lane (no terminal)
+//   FXShell:    modes (one-shot, script, prompt), line input, settings and config, source wiring
 //   fx:         chooses the mode and wires the real clock, network and files
 // Concrete generic types are reached through direct metadata accessors rather than mangled names
 // that the runtime demangles on first use, checking each generic requirement by scanning every
@@ -73,8 +75,11 @@ let package = Package(
         .target(name: "FXCommands", dependencies: ["FXModel"], swiftSettings: startup),
         .target(name: "FXAnswers", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands", "FXAnswers"], swiftSettings: startup),
+        // The engine: a parsed command → an outcome (executor, calculator, CSV statements, the quick
+        // lane), with no terminal; the shell (FXShell) brings the modes, input, settings and config.
+        .target(name: "FXEngine", dependencies: ["FXRates", "FXCommands", "FXAnswers", "FXRender"], swiftSettings: startup),
         .target(
-            name: "FXShell", dependencies: ["FXRates", "FXCommands", "FXAnswers", "FXRender", "CEditLine", "CLibEdit"],
+            name: "FXShell", dependencies: ["FXEngine", "FXRates", "FXCommands", "FXAnswers", "FXRender", "CEditLine", "CLibEdit"],
             swiftSettings: startup),
         // libedit's native histedit API (`link "edit"`); CEditLine wraps the variadic calls Swift
         // cannot make. The static fx takes libedit.a, which needs terminfo (libtinfo.a) and vis
@@ -102,9 +107,10 @@ let package = Package(
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands"]),
         .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXAnswers", "FXRender", "FXCommands", "FXRates", "FXTestSupport"]),
+        .testTarget(name: "FXEngineTests", dependencies: ["FXEngine", "FXAnswers", "FXCommands", "FXRates", "FXTestSupport"]),
         .testTarget(
             name: "FXShellTests",
-            dependencies: ["FXAnswers", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"],
+            dependencies: ["FXAnswers", "FXEngine", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"],
             exclude: ["Oracle"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),
     ],

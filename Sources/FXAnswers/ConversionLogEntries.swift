@@ -33,7 +33,7 @@ extension ConversionLogEntry {
             return calculation.lines.map { line in
                 entry(line.shownResult(kind: calculation.kind), line.terms.lazy.compactMap(\.quote).first)
             }
-        case .refresh, .history, .series, .average, .log, .sources, .comparison, .configured, .listing, .help, .quit:
+        case .refresh, .history, .series, .average, .log, .sources, .comparison, .configured, .listing, .help, .statement, .quit:
             return []
         }
     }

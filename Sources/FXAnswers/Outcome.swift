@@ -21,6 +21,8 @@ public enum Outcome: Sendable, Equatable {
     /// Bare `history`: the conversion log, oldest first.
     case log([ConversionLogEntry], HistoryFormat)
     case help(String)
+    /// `csv`: a statement's rows, streamed when the shell runs it.
+    case statement(Statement)
     case quit
 }
 

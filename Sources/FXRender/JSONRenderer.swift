@@ -33,7 +33,8 @@ public enum JSONRenderer {
         case .comparison(let comparison): return SourcesRenderer.json(comparison)
         case .configured(let text): return .object([("configured", .string(text))])
         case .help(let text): return .object([("help", .string(text))])
-        case .quit: return nil
+        // A statement's rows are streamed by the shell as they are converted, never held whole.
+        case .statement, .quit: return nil
         }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FXAnswers
 import FXCommands
 
 extension Messages {
@@ -18,6 +24,75 @@ extension Messages {
             return "'\(printable(value))' is no value for \(option); expected \(expected)."
         case .currencyTwice:
             return "Give either --currency (a column) or --from (one currency for every row), not both."
+        }
+    }
+
+    /// A CSV file that cannot be read or written at all, after `fx: `.
+    public static func text(for problem: CSVFileProblem, file: String) -> String {
+        let file = printable(file)
+        switch problem {
+        case .unreadable(let failure), .readFailed(let failure):
+            let why =
+                switch failure {
+                case .missing: "no such file"
+                case .isDirectory: "a directory, not a file"
+                case .permissionDenied: "permission denied"
+                case .other(let code): String(cString: strerror(code))
+                default: failure.refusal ?? "unreadable"
+                }
+            return "\(file): cannot read: \(why)."
+        case .binary(let line):
+            return "\(file):\(line): a NUL byte; this is a binary file, not CSV text."
+        case .recordTooLong(let line, let limit):
+            return "\(file):\(line): a record longer than \(PlainFile.sizeText(limit)); is a quote never closed? Nothing more was read."
+        case .unclosedQuote(let line):
+            return "\(file):\(line): a quoted field is never closed."
+        case .empty:
+            return "\(file): the file is empty; it needs a header line."
+        case .missingColumn(let column, let option, let existing):
+            let named = existing.enumerated().map { "\($0.offset + 1) \(Messages.printable($0.element))" }.joined(separator: ", ")
+            switch column {
+            case .name(let name):
+                return "\(file): no column '\(Messages.printable(name))' for \(option); the columns are: \(named)."
+            case .number(let number):
+                return "\(file): no column \(number) for \(option); the file has \(existing.count): \(named)."
+            }
+        case .outputFailed(let reason):
+            return reason + "."
+        case .outputIsInput:
+            return "\(file): -o names the file being read; write elsewhere (fx never modifies the file it reads)."
+        case .rates(let error):
+            return Messages.text(for: error)
+        }
+    }
+
+    /// Why one row of a CSV file got no conversion, after `fx: <file>:<line>: `.
+    public static func text(for problem: CSVRowProblem) -> String {
+        switch problem {
+        case .missingField(let option, let column, let fields):
+            return "the row has \(fields) field\(fields == 1 ? "" : "s"), so no column \(column) for \(option)."
+        case .emptyCurrency:
+            return "no currency: the currency field is empty and the amount has no symbol or code."
+        case .unknownCurrency(let text):
+            return "unknown currency '\(Messages.printable(text))'."
+        case .currencyDisagrees(let amount, let column):
+            return "the amount is in \(amount) but the currency column says \(column)."
+        case .badAmount(let text, let problem):
+            let shown = Messages.printable(text)
+            switch problem {
+            case .empty: return "no amount: the field is empty."
+            case .ambiguous: return "the amount '\(shown)' reads two ways; say --number-format en or de."
+            case .unknownCurrency(let code): return "unknown currency '\(Messages.printable(code))' on the amount '\(shown)'."
+            case .tooLarge: return "the amount '\(shown)' is beyond what a conversion keeps exact."
+            case .malformed: return "'\(shown)' is not an amount."
+            }
+        case .badDate(let text, let format):
+            return
+                "'\(Messages.printable(text))' is not a date\(format.map { " in the form \($0)" } ?? " (YYYY-MM-DD; --date-format reads others)")."
+        case .rates(let error):
+            return Messages.text(for: error)
+        case .ratesNeeded(let code):
+            return "no rates asked for \(code) yet."
         }
     }
 }

@@ -41,7 +41,8 @@ public struct TextRenderer: Sendable {
         case .comparison(let comparison): return SourcesRenderer(style: style).text(comparison)
         case .configured(let text): return text
         case .help(let text): return text
-        case .quit: return nil
+        // A statement's rows are streamed by the shell as they are converted, never held whole.
+        case .statement, .quit: return nil
         }
     }
 

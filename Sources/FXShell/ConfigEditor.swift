@@ -4,15 +4,12 @@ import FXRates
 /// Changes to `config.json` made by `sources enable|disable|order`: the file is read as a JSON
 /// object, only the keys fx owns are changed (everything else the user wrote stays), and the
 /// result replaces the file atomically under a lock, 0600 since it may hold keys.
-public struct ConfigEditor: Sendable {
+public struct ConfigEditor: ConfigWriting {
     public let path: String
 
     public init(path: String) { self.path = path }
 
-    /// Why the config was left as it was, worded for a user.
-    public struct EditError: Error, Sendable, Equatable {
-        public let reason: String
-    }
+    public typealias EditError = ConfigEditError
 
     /// Turns a source on or off, keeping the user's own spelling of its name.
     public func setEnabled(_ id: SourceID, _ enabled: Bool) throws(EditError) {
@@ -41,7 +38,7 @@ public struct ConfigEditor: Sendable {
     }
 
     /// Sets a top-level preference (`home`, `targets`, `number_format`), or removes it with nil.
-    func setPreference(_ key: String, _ value: JSONTree?) throws(EditError) {
+    public func setPreference(_ key: String, _ value: JSONTree?) throws(EditError) {
         try edit { config in config[key] = value }
     }
 
@@ -79,64 +76,6 @@ public struct ConfigEditor: Sendable {
                 return .leaveAlone(EditError(reason: "\(path) is not a JSON object; fix it by hand first"))
             }
             return .usable(object)
-        }
-    }
-}
-
-/// Any JSON value, so that the keys fx does not own pass through an edit unchanged.
-enum JSONTree: Codable, Equatable {
-    case object([String: JSONTree])
-    case array([JSONTree])
-    case string(String)
-    case bool(Bool)
-    case integer(Int)
-    case number(Double)
-    case null
-
-    var object: [String: JSONTree]? {
-        if case .object(let members) = self { return members }
-        return nil
-    }
-
-    var array: [JSONTree]? {
-        if case .array(let elements) = self { return elements }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONTree].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONTree].self))
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .object(let members): try container.encode(members)
-        case .array(let elements): try container.encode(elements)
-        case .string(let text): try container.encode(text)
-        case .bool(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .null: try container.encodeNil()
         }
     }
 }

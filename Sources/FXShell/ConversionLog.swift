@@ -2,15 +2,6 @@ import FXRates
 import FXAnswers
 import FXRender
 
-/// Where answered conversions and rate lookups are kept for bare `history`.
-public protocol ConversionLog: Sendable {
-    /// Adds `entries` after those kept. A problem comes back as the text of one warning line,
-    /// never as an error: the answer it records has been given already.
-    @discardableResult func append(_ entries: [ConversionLogEntry]) -> String?
-    /// What is kept, oldest first.
-    func entries() -> [ConversionLogEntry]
-}
-
 /// `log.jsonl` in fx's state directory: one JSON object per line, so an append is one write
 /// and a line cut short by a crash costs only itself.
 public struct FileConversionLog: ConversionLog {

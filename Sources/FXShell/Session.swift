@@ -54,7 +54,7 @@ public final class Session: Sendable {
     let log: (any ConversionLog)?
     private let logWarned = Latch()
     /// Script mode's fast lane, which learns from the conversions answered here; nil elsewhere.
-    let quickLane: QuickLane?
+    public let quickLane: QuickLane?
 
     public init(
         parser: Parser, executor: Executor, clock: any WallClock,
@@ -108,16 +108,16 @@ public final class Session: Sendable {
         }
         guard let command else { return .nothing }
         if command == .quit { return .quit }
-        if case .csv(let request) = command { return await convertFile(request) }
         do {
             let spinner: Spinner? =
                 if presentation.showsProgress, case .refresh = command {
                     Spinner("asking the sources…", output: err)
                 } else { nil }
             let result: Result<Outcome, Failure>
-            do { result = .success(try await executor.execute(command)) } catch { result = .failure(error) }
+            do { result = .success(try await executor.execute(command, context: parser.context)) } catch { result = .failure(error) }
             await spinner?.stop()
             let outcome = try result.get()
+            if case .statement(let statement) = outcome { return await stream(statement) }
             let warned = await printWarnings()
             let printed = emit(outcome)
             noteSubstitutedDays(outcome)

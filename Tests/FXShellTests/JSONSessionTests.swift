@@ -1,5 +1,6 @@
 import FXShell
 import Foundation
+import FXTestSupport
 import Testing
 
 @Suite("Session in JSON mode")

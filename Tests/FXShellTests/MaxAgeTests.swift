@@ -4,6 +4,7 @@ import FXAnswers
 import FXRender
 import FXShell
 import Foundation
+import FXTestSupport
 import Testing
 
 /// `--max-age`: an answer from rates superseded too long ago is printed, then fails with 3.

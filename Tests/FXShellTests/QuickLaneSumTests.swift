@@ -1,4 +1,5 @@
-@testable import FXShell
+@testable import FXEngine
+import FXShell
 import FXTestSupport
 import Testing
 

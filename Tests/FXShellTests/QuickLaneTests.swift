@@ -2,7 +2,8 @@ import FXCommands
 import FXRates
 import FXAnswers
 import FXRender
-@testable import FXShell
+@testable import FXEngine
+import FXShell
 import Foundation
 import FXTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import FXShell
+import FXTestSupport
 import Testing
 
 /// At a terminal: provenance under answers, a caret under the word to blame.

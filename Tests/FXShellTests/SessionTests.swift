@@ -1,5 +1,6 @@
 import FXShell
 import Foundation
+import FXTestSupport
 import Testing
 
 /// One line through parse → execute → render, as the shell runs it.

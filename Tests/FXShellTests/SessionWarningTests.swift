@@ -1,6 +1,7 @@
 import FXRates
 import FXShell
 import Foundation
+import FXTestSupport
 import Testing
 
 /// Problems the service recovered from are printed as `warning:` lines on stderr.

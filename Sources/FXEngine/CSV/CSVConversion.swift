@@ -1,3 +1,4 @@
+import FXAnswers
 import FXCommands
 import FXRates
 
@@ -41,12 +42,7 @@ final class CSVConversion {
         var lastDate: (low: UInt64, high: UInt64, count: Int, day: Day) = (0, 0, -1, Day(ordinal: 0))
     }
 
-    struct Summary: Equatable {
-        var rows = 0
-        var bad = 0
-        /// `--fail-fast` stopped at a bad row.
-        var stopped = false
-    }
+    typealias Summary = StatementSummary
 
     private struct Columns {
         var amount: Int

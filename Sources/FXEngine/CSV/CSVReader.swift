@@ -1,3 +1,4 @@
+import FXAnswers
 import FXRates
 
 /// RFC 4180 records read from a byte stream in chunks: quoted fields may hold the delimiter,

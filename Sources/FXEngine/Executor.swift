@@ -33,11 +33,11 @@ public struct Executor: Sendable {
     /// Bare `history` reads this user's conversion log.
     let log: (any ConversionLog)?
     /// Where `sources enable|disable|order` write; nil where there is no config file.
-    let config: ConfigEditor?
+    let config: (any ConfigWriting)?
     let tree: CommandTree
     let catalog: CurrencyCatalog
     let clock: any WallClock
-    let options: Options
+    public let options: Options
     /// Variables, `ans` and the preferences `set` changes, for this session or script.
     public let workspace: Workspace
     /// `snapshot` and `use`; nil where there is no data directory (then they fail clearly).
@@ -45,7 +45,7 @@ public struct Executor: Sendable {
 
     public init(
         service: RateService, history: HistoryService? = nil, log: (any ConversionLog)? = nil,
-        sourceInfo: [SourceInfo] = [], config: ConfigEditor? = nil,
+        sourceInfo: [SourceInfo] = [], config: (any ConfigWriting)? = nil,
         tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
         options: Options = Options(), workspace: Workspace = Workspace(),
         rebuildSources: (@Sendable () -> SourceSetup)? = nil, snapshots: SnapshotLibrary? = nil, answering snapshot: Snapshot? = nil
@@ -72,8 +72,10 @@ public struct Executor: Sendable {
         return diagnostics
     }
 
-    public func execute(_ command: Command) async throws(Failure) -> Outcome {
-        // A typed date is the only usage error found here; everything after it is the rates'.
+    /// Answers `command`. `context` is the parser's that read the line: a CSV statement reads its
+    /// amounts' symbols and number format as the line was read.
+    public func execute(_ command: Command, context: ParseContext = ParseContext()) async throws(Failure) -> Outcome {
+        // A typed date is the only usage error found here; everything after it is the command's.
         let day: Day?
         do {
             day = try resolve(command.dateAsked)
@@ -84,7 +86,13 @@ public struct Executor: Sendable {
         case .convert(let amount, let from, let targets, let date) where targets.isEmpty:
             let chosen = workspace.preferences.defaultTargets(excluding: from)
             guard !chosen.isEmpty else { throw .usage(UsageError(.noTarget(from), span: nil)) }
-            return try await execute(.convert(amount: amount, from: from, to: chosen, on: date))
+            return try await execute(.convert(amount: amount, from: from, to: chosen, on: date), context: context)
+        case .convert(let amount, let from, let targets, _):
+            let conversion = try await rated { () throws(RateError) in try await convert(amount, from: from, to: targets, on: day) }
+            if let line = conversion.lines.first, conversion.lines.count == 1 {
+                workspace.remember(.money(Value.Money(line.result, line.quote.to)), as: nil)
+            }
+            return .conversion(conversion)
         case .calculate(let calculation): return try await calculate(calculation, on: day)
         case .average(let base, let quotes, let period):
             return .average(try await averages(base: base, quotes: quotes, period: period), period)
@@ -92,47 +100,36 @@ public struct Executor: Sendable {
         case .settings: return .listing(settingsListing())
         case .variables: return .listing(variablesListing())
         case .snapshot(let action): return try snapshot(action)
-        default: break
-        }
-        do throws(RateError) {
-            switch command {
-            case .convert(let amount, let from, let targets, _):
-                let conversion = try await convert(amount, from: from, to: targets, on: day)
-                if let line = conversion.lines.first, conversion.lines.count == 1 {
-                    workspace.remember(.money(Value.Money(line.result, line.quote.to)), as: nil)
-                }
-                return .conversion(conversion)
-            case .ticker(let base, _):
-                let quotes = workspace.preferences.defaultTargets(excluding: base)
-                return .rates(try await rates(base: base, quotes: quotes, on: day))
-            case .calculate, .set, .settings, .variables, .snapshot, .average:
-                preconditionFailure("answered above, where their errors are not the rates' alone")
-            case .csv:
-                preconditionFailure("streamed by Session.convertFile, row by row")
-            case .rate(let base, let quotes, _):
-                return .rates(try await rates(base: base, quotes: quotes, on: day))
-            case .history(let query) where query.isSinglePairSeries:
-                return .history(try await pairHistory(query), query.format)
-            case .history(let query):
-                return .series(try await pairHistories(query), query)
-            case .sources(let action):
-                return try await sources(action, on: day)
-            case .log(let format):
-                return .log(log?.entries() ?? [], format)
-            case .refresh(let ids):
-                let known = Set(sourceInfo.map(\.id))
-                if let off = ids.first(where: { id in !service.sourceIDs.contains(id) && known.contains(id) }) {
-                    throw RateError.sourceDisabled(off)
-                }
-                return .refresh(try await service.refresh(only: ids))
-            case .help(let topic):
-                return .help(HelpText.text(for: topic, tree: tree))
-            case .quit:
-                return .quit
+        case .csv(let request): return .statement(statement(request, context: context))
+        case .ticker(let base, _):
+            let quotes = workspace.preferences.defaultTargets(excluding: base)
+            return .rates(try await rated { () throws(RateError) in try await rates(base: base, quotes: quotes, on: day) })
+        case .rate(let base, let quotes, _):
+            return .rates(try await rated { () throws(RateError) in try await rates(base: base, quotes: quotes, on: day) })
+        case .history(let query) where query.isSinglePairSeries:
+            return .history(try await rated { () throws(RateError) in try await pairHistory(query) }, query.format)
+        case .history(let query):
+            return .series(try await rated { () throws(RateError) in try await pairHistories(query) }, query)
+        case .sources(let action):
+            return try await rated { () throws(RateError) in try await sources(action, on: day) }
+        case .log(let format):
+            return .log(log?.entries() ?? [], format)
+        case .refresh(let ids):
+            let known = Set(sourceInfo.map(\.id))
+            if let off = ids.first(where: { id in !service.sourceIDs.contains(id) && known.contains(id) }) {
+                throw .rates(.sourceDisabled(off))
             }
-        } catch {
-            throw .rates(error)
+            return .refresh(try await rated { () throws(RateError) in try await service.refresh(only: ids) })
+        case .help(let topic):
+            return .help(HelpText.text(for: topic, tree: tree))
+        case .quit:
+            return .quit
         }
+    }
+
+    /// A question for the rates alone: their error is the line's failure.
+    private func rated<Answer>(_ ask: () async throws(RateError) -> Answer) async throws(Failure) -> Answer {
+        do throws(RateError) { return try await ask() } catch { throw .rates(error) }
     }
 
     private func calculate(_ calculation: Calculation, on day: Day?) async throws(Failure) -> Outcome {
@@ -161,14 +158,14 @@ public struct Executor: Sendable {
                     }))
         case .enable(let id), .disable(let id):
             let on = action == .enable(id)
-            try editConfig { config throws(ConfigEditor.EditError) in try config.setEnabled(id, on) }
+            try editConfig { config throws(ConfigEditError) in try config.setEnabled(id, on) }
             let key = sourceInfo.first { $0.id == id }
             let note = on && key?.keyVariable != nil && key?.keySet == false ? "; it needs \(key!.keyVariable!) before it answers" : ""
             return .configured(
                 "\(id) \(on ? "enabled" : "disabled") in \(Messages.printable(config!.path))\(note); \(applied())")
         case .order(let ids):
             var order: [SourceID] = []
-            try editConfig { config throws(ConfigEditor.EditError) in order = try config.setOrder(ids, known: sourceInfo.map(\.id)) }
+            try editConfig { config throws(ConfigEditError) in order = try config.setOrder(ids, known: sourceInfo.map(\.id)) }
             return .configured(
                 "order now \(order.map(\.rawValue).joined(separator: ", ")) in \(Messages.printable(config!.path)); \(applied())")
         case .compare(let base, let quote, _):
@@ -196,7 +193,7 @@ public struct Executor: Sendable {
         current.renew() ? "in effect now" : "this takes effect when fx starts next"
     }
 
-    private func editConfig(_ body: (ConfigEditor) throws(ConfigEditor.EditError) -> Void) throws(RateError) {
+    private func editConfig(_ body: (any ConfigWriting) throws(ConfigEditError) -> Void) throws(RateError) {
         guard let config else { throw .configUnwritable("this fx has no configuration file") }
         do { try body(config) } catch { throw .configUnwritable(error.reason) }
     }

@@ -7,7 +7,7 @@ extension Executor {
     public var snapshotName: String? { current.setup.snapshot?.name.rawValue }
 
     /// Each source's base currency, which `--explain` names (`USD per EUR`).
-    var sourceBases: [SourceID: String] {
+    public var sourceBases: [SourceID: String] {
         var bases: [SourceID: String] = [.ecb: "EUR"]
         for info in sourceInfo { bases[info.id] = info.base }
         return bases

@@ -1,7 +1,7 @@
 import FXRates
 import Testing
 
-@testable import FXShell
+@testable import FXEngine
 
 /// The integer path equals the Decimal path a typed conversion takes, rounding included.
 @Suite struct ExactCentsTests {

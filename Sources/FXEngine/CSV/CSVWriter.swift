@@ -1,3 +1,4 @@
+import FXAnswers
 /// CSV records into a buffer handed to `sink` in large pieces (a struct, so that its appends, in a
 /// local variable, need no exclusivity check at run time): a field is quoted only when it
 /// holds the delimiter, a quote, CR or LF (quotes doubled), as RFC 4180 has it.

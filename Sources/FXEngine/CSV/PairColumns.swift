@@ -1,3 +1,4 @@
+import FXAnswers
 import FXCommands
 import FXRates
 

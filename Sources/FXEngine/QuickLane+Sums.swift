@@ -87,7 +87,7 @@ extension QuickLane {
     // MARK: - Learning and answering
 
     /// Learns the pairs of a sum the general path answered for `line` and printed as `printed`.
-    func learnSum(line: String, result: CalculationResult, printed: String) {
+    public func learnSum(line: String, result: CalculationResult, printed: String) {
         guard result.kind == .value, result.assignedTo == nil, result.lines.count == 1, let answer = result.lines.first,
             answer.fee == nil, answer.givenRate == nil, let target = answer.currency
         else { return }

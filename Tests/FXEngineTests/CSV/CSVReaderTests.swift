@@ -1,6 +1,7 @@
 import Testing
 
-@testable import FXShell
+import FXAnswers
+@testable import FXEngine
 
 /// The reader against RFC 4180's hard cases, fed in tiny chunks so that every state crosses a chunk boundary.
 @Suite struct CSVReaderTests {

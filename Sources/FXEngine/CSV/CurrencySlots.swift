@@ -1,3 +1,4 @@
+import FXAnswers
 import FXRates
 
 /// The currencies met in a CSV file, each at a small index with its rates once asked for and the

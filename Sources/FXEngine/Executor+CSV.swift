@@ -1,0 +1,75 @@
+import FXAnswers
+import FXCommands
+import FXRates
+
+extension Executor {
+    /// `csv <file> …` as a streamed answer: run, it reads the file row by row and writes the
+    /// converted records to the sink's rows or, with `-o`, to a file replaced atomically at the
+    /// end (left as it was when `--fail-fast` stops early or anything fails). `context` reads the
+    /// amounts' symbols and number format as the line's parser did.
+    func statement(_ request: CSVRequest, context: ParseContext) -> Statement {
+        var request = request
+        // Without its own --rule, a file follows fx's --rule, else the `rule` setting.
+        request.rule = request.rule ?? dateRule
+        return Statement(file: request.path) { [self, request] sink throws(CSVFileProblem) in
+            try await run(request, context: context, into: sink)
+        }
+    }
+
+    private func run(_ request: CSVRequest, context: ParseContext, into sink: StatementSink) async throws(CSVFileProblem)
+        -> StatementSummary
+    {
+        let input: UserFileReader
+        do throws(PlainFile.Failure) { input = try UserFileReader(path: request.path) } catch { throw .unreadable(error) }
+        var output: StreamedAtomicFile?
+        if let path = request.output {
+            if input.isSameFile(as: path) { throw .outputIsInput }
+            do throws(POSIXFailure) { output = try StreamedAtomicFile(path: path) } catch { throw .outputFailed(error.reason) }
+        }
+        let reader = CSVReader { buffer throws(CSVFileProblem) in
+            do throws(PlainFile.Failure) { return try input.read(into: buffer) } catch { throw .readFailed(error) }
+        }
+        let rows = sink.rows
+        var writer = CSVWriter(delimiter: UInt8(ascii: ",")) { bytes throws(CSVFileProblem) in
+            guard let output else { return try rows(bytes) }
+            do throws(POSIXFailure) { try output.write(bytes) } catch { throw .outputFailed(error.reason) }
+        }
+        let feePercent = request.feePercent
+        let explain = sink.explain
+        let conversion = CSVConversion(
+            request: request, context: context, catalog: catalog,
+            rates: { [self, request] from, mark throws(RateError) in
+                try await pairColumns(from: from, to: request.to, decimalMark: mark)
+            },
+            report: sink.problem,
+            explain: explain.map { explain in
+                { line, quote, pivot, amount, digits in
+                    explain(ExplainedRow(line: line, quote: quote, pivot: pivot, amount: amount, digits: digits, feePercent: feePercent))
+                }
+            })
+        do throws(CSVFileProblem) {
+            let summary = try await conversion.run(reader: reader, writer: &writer)
+            try writer.flush()
+            if let output {
+                // Stopped by --fail-fast, the output would be partial: the old file stays.
+                if summary.stopped {
+                    output.abandon()
+                } else {
+                    do throws(POSIXFailure) { try output.commit() } catch { throw .outputFailed(error.reason) }
+                }
+            }
+            return summary
+        } catch {
+            output?.abandon()
+            try? writer.flush()
+            throw error
+        }
+    }
+
+    /// `from` against `to` on every publication held, for a CSV file's rows.
+    func pairColumns(from: CurrencyCode, to: CurrencyCode, decimalMark: UInt8) async throws(RateError) -> PairColumns {
+        let held = try await historyService().columns([from, to], only: options.source)
+        return PairColumns(
+            from: from, to: to, history: held.history, provenance: held.provenance, complete: held.complete, decimalMark: decimalMark)
+    }
+}

@@ -1,0 +1,36 @@
+import FXAnswers
+import FXRates
+import FXRender
+
+extension Session {
+    /// `csv`'s streamed answer: converted records to stdout (or the `-o` file the statement
+    /// writes itself), bad rows as `fx: <file>:<line>: …` on stderr, making the status 1; a file
+    /// that cannot be read or written at all is one line and nothing written.
+    func stream(_ statement: Statement) async -> LineResult {
+        let file = Messages.printable(statement.file)
+        let out = self.out, err = self.err, style = presentation.style
+        let sink = StatementSink(
+            rows: { bytes in out.write(bytes: bytes) },
+            problem: { line, problem in err.write(style.red("fx: ") + "\(file):\(line): " + Messages.text(for: problem) + "\n") },
+            explain: !explains
+                ? nil
+                : { row in
+                    var explanation = Explanation.conversion(
+                        row.amount, by: row.quote, base: row.pivot, fractionDigits: row.digits, place: "\(file):\(row.line)")
+                    if let feePercent = row.feePercent, let rounded = explanation.steps.first?.rounded {
+                        explanation.fee = (feePercent, (rounded * feePercent / 100).rounded(scale: row.digits))
+                    }
+                    err.write(ExplanationRenderer.text(explanation) + "\n")
+                })
+        let summary: StatementSummary
+        do throws(CSVFileProblem) {
+            summary = try await statement.run(into: sink)
+        } catch {
+            await printWarnings()
+            err.write(style.red("fx: ") + Messages.text(for: error, file: statement.file) + "\n")
+            return .failed(error.exitStatus)
+        }
+        await printWarnings()
+        return summary.bad > 0 ? .failed(1) : .ok
+    }
+}
