@@ -1,4 +1,3 @@
-
 extension AmountParser {
     /// An amount read from one or more words.
     struct Reading: Equatable {

@@ -1,4 +1,3 @@
-
 /// Reads one amount word: `100`, `1,234.56`, `1.234,56`, `1'234.50`, `-12.5`, `1.5k`, `2m`, `3bn`,
 /// `₩12만`, `5万`, `$100`, `100€`, `100usd`. `read` takes an amount spread over several words.
 enum AmountParser {

@@ -1,4 +1,3 @@
-
 /// The days `avg` averages over: a calendar year, quarter or month, or any history range.
 public enum AveragePeriod: Equatable, Sendable, CustomStringConvertible {
     case year(Int)

@@ -1,4 +1,3 @@
-
 /// An amount as the user typed it: its exact value and how many decimals they wrote.
 public struct Amount: Equatable, Sendable {
     public let value: Decimal

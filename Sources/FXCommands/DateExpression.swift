@@ -1,4 +1,3 @@
-
 /// A date as typed: resolved against today only when the command runs, so parsing stays pure.
 public enum DateExpression: Equatable, Sendable, CustomStringConvertible {
     case day(Day)

@@ -1,4 +1,3 @@
-
 /// How `history` prints: a chart with statistics (default), a table of values, CSV, JSON, or a
 /// price file for plain-text accounting (ledger, hledger, beancount).
 public enum HistoryFormat: String, Equatable, Sendable, CaseIterable {

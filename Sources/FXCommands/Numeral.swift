@@ -1,4 +1,3 @@
-
 /// The digits of an amount with its group separators and decimal mark, however they are written:
 /// `1,234.56`, `1.234,56`, `1 234,56`, `1'234.50`, `1_000`, `1,00,000`, `12,5`.
 ///

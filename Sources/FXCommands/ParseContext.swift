@@ -1,4 +1,3 @@
-
 /// What the parser may know about the world: currency codes, symbols and source ids.
 /// It holds no rates; parsing stays pure and instant.
 public struct ParseContext: Sendable {

@@ -1,4 +1,3 @@
-
 /// A line that could not be understood, with the word to blame. Worded by `Messages`.
 public struct UsageError: Error, Equatable, Sendable {
     public enum Kind: Equatable, Sendable {

@@ -1,4 +1,3 @@
-
 /// `csv <file> …`: what to read from which columns, and what to add.
 public struct CSVRequest: Equatable, Sendable {
     /// A column named by its header or by its 1-based number.

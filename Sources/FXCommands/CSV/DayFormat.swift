@@ -1,4 +1,3 @@
-
 /// A calendar day read by a small strftime subset, straight from bytes: no DateFormatter, no
 /// time zone, no locale. `%Y` four digits, `%y` two (69–99 → 19xx, else 20xx), `%m` and `%d`
 /// one or two digits (exactly two when followed by a digit, as in `%Y%m%d`), `%b` an English

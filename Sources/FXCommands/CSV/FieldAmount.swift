@@ -1,4 +1,3 @@
-
 /// An amount in a CSV field: `12.50`, `-12.50`, `(12.50)` for a negative, `1.234,56`, `$12.50`,
 /// `12,50 €`. Plain numbers take a fast path of bytes; the rest goes through the same reader as
 /// typed amounts, so a field reads as the prompt would read it.

@@ -1,4 +1,3 @@
-
 /// Reads a calculator line:
 ///
 ///     [on <date>] [<name> =] <expression> [as % of <expression>] [from <currency>]

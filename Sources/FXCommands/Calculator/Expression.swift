@@ -1,4 +1,3 @@
-
 /// Arithmetic with money as typed: `100 usd + 20 eur`, `(1450 chf - 200 chf) / 3`, `15% of 200 usd`.
 /// Parsing builds the tree; the executor evaluates it against rates, so parsing stays pure.
 public indirect enum Formula: Equatable, Sendable {

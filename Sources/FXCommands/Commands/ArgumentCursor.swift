@@ -63,7 +63,6 @@ struct ArgumentCursor {
     }
 }
 
-
 struct CurrencyCodeToken {
     let code: CurrencyCode
     let token: Token

@@ -1,4 +1,3 @@
-
 extension CommandSpec {
     public static let csv = CommandSpec(
         name: "csv", aliases: [],

@@ -1,4 +1,3 @@
-
 extension CommandSpec {
     public static let convert = CommandSpec(
         name: "convert", aliases: ["c", "conv"],

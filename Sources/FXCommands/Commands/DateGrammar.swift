@@ -1,4 +1,3 @@
-
 /// Dates as people type them: `2024-03-01`, `2013/03/21`, `21.03.2013`, `today`, `yesterday`,
 /// `3d ago`, `3 days ago`, `2w ago`, `6m ago`, `1 month ago`, `1y ago`, `2 years ago`,
 /// `last friday`, `end of 2023`, `end of march 2024`.

@@ -1,4 +1,3 @@
-
 extension CommandSpec {
     public static let history = CommandSpec(
         name: "history", aliases: ["hist"],

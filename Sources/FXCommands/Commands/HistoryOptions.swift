@@ -1,4 +1,3 @@
-
 /// The `--` words of `history`: the format, `--monthly`/`--yearly`, `--invert`, `--digits N`.
 struct HistoryOptions {
     var format = HistoryFormat.chart

@@ -1,4 +1,3 @@
-
 extension CommandSpec {
     public static let refresh = CommandSpec(
         name: "refresh", aliases: [],

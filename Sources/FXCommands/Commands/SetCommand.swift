@@ -1,4 +1,3 @@
-
 extension CommandSpec {
     public static let set = CommandSpec(
         name: "set", aliases: [],

@@ -1,4 +1,3 @@
-
 /// `snapshot` and its subcommands; `use snapshot <name>` and `use live` choose what answers.
 public enum SnapshotAction: Equatable, Sendable {
     case save(String)

@@ -1,4 +1,3 @@
-
 extension CommandSpec {
     public static let sources = CommandSpec(
         name: "sources", aliases: ["source", "src"],
