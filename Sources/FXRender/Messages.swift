@@ -294,7 +294,7 @@ public enum Messages {
 
     /// Text from a provider or a transport: printable, and with any credential a quoted URL carries blanked.
     static func shown(_ text: String) -> String {
-        printable(Redaction.hidingQueryKeys(text))
+        printable(Redaction.hidingCredentials(text))
     }
 
     /// `2026-11-22 14:05:30 UTC`: unambiguous in a cron job's mail, and free of locale formatting.

@@ -76,6 +76,14 @@ import Testing
         let warned = try await run(["--offline", "100", "usd", "eur"])
         #expect(
             warned.stderr.contains("ignoring FX_OXR_URL: 'ftp://mirror.example/api/?app_id=…' is not an http(s) URL"), "\(warned.stderr)")
+        // So is a password in a URL's user information.
+        let ecbURL = rig.fx.environment["FX_ECB_URL"]
+        rig.fx.environment["FX_ECB_URL"] = "ftp://user:hunter2@127.0.0.1/"
+        let password = try await run(["--offline", "100", "usd", "eur"])
+        #expect(
+            password.stderr.contains("ignoring FX_ECB_URL: 'ftp://…@127.0.0.1/' is not an http(s) URL")
+                && !password.stderr.contains("hunter2"), "\(password.stderr)")
+        rig.fx.environment["FX_ECB_URL"] = ecbURL
 
         for (label, result) in runs { expectSafe(result, label) }
         let files = try rig.writtenFiles()

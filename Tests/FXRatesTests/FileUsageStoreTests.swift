@@ -59,3 +59,12 @@ import Testing
         #expect(store.load()[.ecb]?.wasted == 10)
     }
 }
+
+@Suite struct UsageRedactionTests {
+    @Test func aFailureQuotingAURLIsStoredWithoutItsCredentials() {
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        let reason = "GET ftp://user:hunter2@127.0.0.1/x?app_id=k3y failed"
+        let usage = UsageUpdate.apply(.failed(reason), to: nil, at: at)
+        #expect(usage.lastError == "GET ftp://…@127.0.0.1/x?app_id=… failed")
+    }
+}

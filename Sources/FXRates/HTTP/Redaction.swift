@@ -1,11 +1,23 @@
-/// Blanks the values of query parameters that carry credentials (`app_id=…`, `api_key=…`) in any
-/// text about to be shown: a URL quoted by a transport error or a warning must not show a key.
-/// A second line of defence: sources already blank their own key from what they report.
+/// Blanks the credentials a URL can carry in any text about to be shown, logged or stored: the
+/// values of query parameters that hold keys (`app_id=…`, `api_key=…`) and the user information
+/// before a host (`ftp://user:…@host`). A URL quoted by a transport error, a warning about a URL
+/// override or a source's last error must not show a key or a password. A second line of
+/// defence: sources already blank their own key from what they report.
 public enum Redaction {
     /// Parameter names whose values are secrets, lower-cased.
     static let names: Set<String> = ["app_id", "api_key", "apikey", "access_key", "key", "token", "access_token"]
 
-    public static func hidingQueryKeys(_ text: String) -> String {
+    /// `text` with every credential of the kinds above blanked to `…`.
+    public static func hidingCredentials(_ text: String) -> String {
+        hidingQueryKeys(hidingUserInfo(text))
+    }
+
+    /// The value runs to the next separator of a URL or a sentence.
+    private static func endsValue(_ character: Character) -> Bool {
+        character == "&" || character == "#" || character == "'" || character == "\"" || character == ")" || character.isWhitespace
+    }
+
+    private static func hidingQueryKeys(_ text: String) -> String {
         guard text.contains("=") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -16,12 +28,26 @@ public enum Redaction {
             result += before + "="
             rest = rest[rest.index(after: equals)...]
             guard names.contains(String(name.reversed()).lowercased()) else { continue }
-            // The value runs to the next separator of a URL or a sentence.
-            let end =
-                rest.firstIndex { $0 == "&" || $0 == "#" || $0 == "'" || $0 == "\"" || $0 == ")" || $0.isWhitespace }
-                ?? rest.endIndex
+            let end = rest.firstIndex(where: endsValue) ?? rest.endIndex
             if end > rest.startIndex { result += "…" }
             rest = rest[end...]
+        }
+        return result + rest
+    }
+
+    /// `scheme://user:password@host/…` → `scheme://…@host/…`: the authority runs from `//` to the
+    /// next `/`, `?`, `#` or separator, and everything in it before its last `@` is user information.
+    private static func hidingUserInfo(_ text: String) -> String {
+        guard text.contains("@"), text.contains("://") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let scheme = rest.firstRange(of: "://") {
+            result += rest[..<scheme.upperBound]
+            rest = rest[scheme.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || endsValue($0) } ?? rest.endIndex
+            guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { continue }
+            result += "…"
+            rest = rest[at...]
         }
         return result + rest
     }

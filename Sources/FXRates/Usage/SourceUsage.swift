@@ -107,7 +107,8 @@ package enum UsageUpdate {
             usage.lastErrorSuggestsNoNetwork = false
         }
         func failed(_ reason: String, noNetwork: Bool) {
-            usage.lastError = reason
+            // Kept in usage.json and shown by `sources`: no key or password of a quoted URL.
+            usage.lastError = Redaction.hidingCredentials(reason)
             usage.lastErrorAt = date
             // Kept within the range `BackOff` reads, whatever a damaged file held.
             usage.failures = min(max(usage.failures, 0), 1000) + 1
