@@ -99,7 +99,8 @@ public struct Settings: Sendable {
                 settings.sourceURLs[id] = url
             } else {
                 // The text may be a URL holding a key, or anything at all: shown blanked and printable.
-                settings.warnings.append("ignoring \(name): '\(Messages.printable(Redaction.hidingCredentials(text)))' is not an http(s) URL")
+                let shown = Messages.printable(Redaction.hidingCredentials(text))
+                settings.warnings.append("ignoring \(name): '\(shown)' is not an http(s) URL")
             }
         }
         return settings
