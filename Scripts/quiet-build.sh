@@ -1,6 +1,7 @@
 # Sourced by Scripts/fx, Scripts/install and Scripts/package-deb: builds the release as users get
 # it, quietly. A build that succeeds shows its progress on one line (at a terminal, rewritten in
-# place and erased at the end) and, when it compiled anything, one line saying so; a build that
+# place and erased at the end), a line before a first build, and, when it compiled anything, one
+# line saying so at the end; an up-to-date build prints nothing. A build that
 # fails prints its whole log. Whatever its log holds beyond the known lines below is printed
 # too, so that a new warning is seen. Scripts/test-quiet-build tests the filter on a recorded
 # first build (Scripts/first-build.log) and that an up-to-date build prints nothing.
@@ -65,6 +66,10 @@ quiet_build() {
 build_release_quietly() {
     local root="$1" started=$SECONDS
     quiet_build_compiled=0
+    # The first build takes minutes: say so before it starts, not only when it ends.
+    if [ ! -x "$root/.build/release/fx" ]; then
+        echo "building fx and fx-fetch (release); the first build takes a few minutes" >&2
+    fi
     quiet_build swift build -c release --static-swift-stdlib --package-path "$root" --product fx
     quiet_build swift build -c release --static-swift-stdlib --package-path "$root" --product fx-fetch
     if [ "$quiet_build_compiled" = 1 ]; then
