@@ -1,10 +1,10 @@
 # Sourced by Scripts/fx, Scripts/install and Scripts/package-deb: builds the release as users get
 # it, quietly. A build that succeeds shows its progress on one line (at a terminal, rewritten in
 # place and erased at the end), a line before a first build, and, when it compiled anything, one
-# line saying so at the end; an up-to-date build prints nothing. A build that
-# fails prints its whole log. Whatever its log holds beyond the known lines below is printed
-# too, so that a new warning is seen. Scripts/test-quiet-build tests the filter on a recorded
-# first build (Scripts/first-build.log) and that an up-to-date build prints nothing.
+# line saying so at the end; an up-to-date build prints nothing. A build that fails prints its
+# whole log. Whatever a log holds beyond the known lines below is printed too, so that a new
+# warning is seen. Scripts/test-quiet-build tests this on a recorded first build
+# (Scripts/first-build.log); Scripts/test checks that an up-to-date Scripts/fx prints nothing.
 
 # The lines of a successful build that say nothing new, read from stdin; prints the others.
 # Known and understood:
