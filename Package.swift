@@ -13,9 +13,9 @@ import PackageDescription
 //   fx:         chooses the mode and wires the real clock, network and files
 // Concrete generic types are reached through direct metadata accessors rather than mangled names
 // that the runtime demangles on first use, checking each generic requirement by scanning every
-// protocol conformance record in the binary (~3,800). Measured alone (callgrind, one-shot answer
-// from a warm cache, 1.34 M instructions with both flags): without the frontend flag +80%
-// instructions; without cross-module optimisation +16%.
+// protocol conformance record in the binary. Each flag was measured alone (callgrind, one-shot
+// answer from a warm cache) and is kept for its figure: see Benchmarks/README.md, "What each
+// fast path is worth".
 let startup: [SwiftSetting] = [
     .unsafeFlags(
         ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-cross-module-optimization"],
@@ -42,10 +42,10 @@ let package = Package(
             ],
             swiftSettings: startup,
             // A static executable on Linux: no dynamic loader at start. A PIE spent a third of a
-            // one-shot answer applying ~100,000 relocations, and even a position-dependent binary
-            // spent 0.5 ms binding libstdc++'s symbols; measured alone, a dynamic fx (Swift libraries
-            // still static) takes +191% instructions and 1.8x the time, 0.55x GNU units, over the
-            // 0.5x target. fx needs no shared library at all (the
+            // one-shot answer applying relocations, and even a position-dependent binary spent much
+            // of the rest binding libstdc++'s symbols; a dynamic fx (Swift libraries still static)
+            // misses the one-shot target (Benchmarks/README.md, "What each fast path is worth").
+            // fx needs no shared library at all (the
             // network is fx-fetch's): libedit is linked in too, so the prompt edits wherever the
             // binary goes, and fx has one C library (one locale, which libedit reads UTF-8 by).
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]

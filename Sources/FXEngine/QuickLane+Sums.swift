@@ -4,9 +4,9 @@ import FXRates
 /// The lane for sums, `12.50 usd + 7 eur - 1,000 jpy in gbp`: each pair's rates are learned from
 /// the general path's answer to such a line, under the same rules as conversions (no warning, the
 /// lane's own answer to that line byte for byte what was printed, a second's lifetime), and
-/// kept apart from the conversions' pairs. Measured on 1 M such lines: the general path alone
-/// answers 3 K lines a second on a loaded 2-core machine (0.04x GNU units); see the README for
-/// the lane's figure.
+/// kept apart from the conversions' pairs. The general path alone is two orders of magnitude too
+/// slow for the sums target: see Benchmarks/README.md, "What the figures say" (sums), for the
+/// figures with and without the lane.
 ///
 /// Each term is computed exactly in integers: its value in minor units of the target as a whole
 /// part and a remainder, the remainders summed as 64-bit binary fractions. Every fraction is

@@ -6,8 +6,8 @@ import FXRender
 /// Script mode's fast lane for its commonest line, `[convert] <amount> <from> [to|in] <to>`,
 /// once the general path has answered the same pair: a million-line file then costs
 /// integer arithmetic per line instead of a parse, an actor call, Decimal and String work.
-/// Measured alone: without it, 1 M script lines take 35 s instead of 0.25–0.5 s (0.2x GNU
-/// units instead of 12–15x; the target is 10x), about 190 K instructions a line.
+/// Measured alone, without it script mode misses its target by two orders of magnitude (see
+/// Benchmarks/README.md, "What each fast path is worth").
 ///
 /// The general path stays the authority. The lane learns a pair only from a line the general
 /// path answered without any warning, and only if the lane's own answer to that very line is

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// The README's promise: a config file that holds a key (OXR's `app_id`, Nasdaq's `api_key`)
+/// The guide's promise (Documentation/Guide.md, "Guarantees"): a config file that holds a key (OXR's `app_id`, Nasdaq's `api_key`)
 /// and that anyone but its owner can read draws one warning naming the file, whatever the command.
 @Suite struct ConfigPermissionTests {
     static let warning = "holds an API key and can be read by others; run: chmod 600"

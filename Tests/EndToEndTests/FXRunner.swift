@@ -12,6 +12,8 @@ struct FXRunner {
 
     let home: URL
     var environment: [String: String]
+    /// Where fx runs; the test's own directory when nil.
+    var workingDirectory: URL?
 
     var cacheFile: URL { home.appendingPathComponent("cache/fx/latest.json") }
 
@@ -44,6 +46,7 @@ struct FXRunner {
         process.executableURL = try Self.binary()
         process.arguments = arguments
         process.environment = environment
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
