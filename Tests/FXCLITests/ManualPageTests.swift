@@ -27,7 +27,8 @@ import Testing
         let titles = Self.page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map { String($0.dropFirst(4)) }
         #expect(
             titles == [
-                "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GRAMMAR", "\"DATES AND RANGES\"", "OPTIONS", "SOURCES", "FILES", "ENVIRONMENT",
+                "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GRAMMAR", "\"DATES AND RANGES\"", "OPTIONS", "SOURCES", "FILES",
+                "ENVIRONMENT",
                 "\"EXIT STATUS\"", "EXAMPLES",
             ])
         #expect(Self.page.hasPrefix(".TH FX 1 "))

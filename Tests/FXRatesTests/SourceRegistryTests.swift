@@ -8,7 +8,8 @@ import Testing
 @Suite struct SourceRegistryTests {
     static let io: SourceIO = {
         let transport = FakeTransport(.success(HTTPResponse(status: 500)))
-        return SourceIO(transport: transport, ecbFiles: InProcessECBFetcher(transport: transport), clock: FixedClock(utc("2026-01-05T12:00:00Z")))
+        return SourceIO(
+            transport: transport, ecbFiles: InProcessECBFetcher(transport: transport), clock: FixedClock(utc("2026-01-05T12:00:00Z")))
     }()
 
     static func context(_ about: SourceDescription) -> SourceContext {

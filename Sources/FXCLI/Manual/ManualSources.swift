@@ -26,10 +26,15 @@ enum ManualSources {
             case .option: "its \(about.option?.name ?? "setting")"
             }
         }
-        sentences.append(
-            !about.onByDefault
-                ? "Asked once the config enables it."
-                : needs.isEmpty ? "Asked by default." : "Asked once \(needs.joined(separator: " and ")) \(needs.count == 1 ? "is" : "are") set.")
+        let asked: String
+        if !about.onByDefault {
+            asked = "Asked once the config enables it."
+        } else if needs.isEmpty {
+            asked = "Asked by default."
+        } else {
+            asked = "Asked once \(needs.joined(separator: " and ")) \(needs.count == 1 ? "is" : "are") set."
+        }
+        sentences.append(asked)
         if let quota = about.monthlyQuota { sentences.append("At most \(quota) requests a month unless the config sets quota.") }
         if let option = about.option { sentences.append("Config \(option.name): \(option.meaning)") }
         sentences.append("\(about.urlVariable) points it elsewhere.")

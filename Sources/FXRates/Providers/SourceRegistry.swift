@@ -32,4 +32,3 @@ public struct SourceRegistry: Sendable {
     /// The sources that keep histories, for messages and help: "ecb, frankfurter, boc and nasdaq".
     public var historyIDs: [SourceID] { descriptions.filter { $0.capabilities.history != .none }.map(\.id) }
 }
-
