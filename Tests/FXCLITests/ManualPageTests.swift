@@ -44,7 +44,7 @@ import Testing
         let page = ManualPage.render(sources: SourceRegistry(SourceRegistry.standard.descriptions + [toy]), files: [], environment: [])
         let sources = page.components(separatedBy: ".SH SOURCES\n")[1].components(separatedBy: ".SH ")[0]
         for about in SourceRegistry.standard.descriptions + [toy] {
-            #expect(sources.contains(".TP\n" + Roff.bold(about.id.rawValue) + " (" + Roff.escape(about.name) + ")\n"), "\(about.id)")
+            #expect(sources.contains(".TP\n" + Roff.bold(about.id.rawValue) + " \\(em " + Roff.escape(about.name) + "\n"), "\(about.id)")
         }
         let joined = sources.replacingOccurrences(of: "\n", with: " ")
         #expect(joined.contains("Rates against USD: latest; continuously, every day; 8 decimals."), "\(joined)")

@@ -12,14 +12,15 @@ enum ManualSources {
             """)
         for about in registry.descriptions {
             page.request(".TP")
-            page.raw(Roff.bold(about.id.rawValue) + " (" + Roff.escape(about.name) + ")")
+            page.raw(Roff.bold(about.id.rawValue) + " \\(em " + Roff.escape(about.name))
             page.text(text(about))
         }
     }
 
     /// "Rates against EUR: latest, a date or a range; daily at …. Asked by default. FX_ECB_URL points it elsewhere."
     static func text(_ about: SourceDescription) -> String {
-        var sentences = ["Rates against \(about.quoting.text): \(about.capabilities.summary)."]
+        let base = if case .perSeries(let series) = about.quoting { "each \(series)'s own base" } else { about.quoting.text }
+        var sentences = ["Rates against \(base): \(about.capabilities.summary)."]
         let needs = about.requires.map { requirement in
             switch requirement {
             case .key: "its key (\(about.keyVariable ?? "api_key in the config"))"
@@ -36,7 +37,7 @@ enum ManualSources {
         }
         sentences.append(asked)
         if let quota = about.monthlyQuota { sentences.append("At most \(quota) requests a month unless the config sets quota.") }
-        if let option = about.option { sentences.append("Config \(option.name): \(option.meaning)") }
+        if let option = about.option { sentences.append("Its config entry takes \(option.name): \(option.meaning)") }
         sentences.append("\(about.urlVariable) points it elsewhere.")
         return sentences.joined(separator: " ")
     }

@@ -65,14 +65,14 @@ extension SourceCapabilities {
             case .daily(let time): "daily at \(time)"
             case .intraday(let seconds): "several times a day (every \(Int(seconds / 60)) minutes at most)"
             case .continuous: "continuously"
-            case .perSeries: "as each series"
+            case .perSeries: "as each series publishes"
             }
         let digits: String =
             switch precision {
             case .significantDigits(let count): "\(count) significant digits"
             case .decimals(let count): "\(count) decimals"
             case .byMagnitude: "decimals by magnitude"
-            case .perSeries: "digits as each series"
+            case .perSeries: "the digits each series publishes"
             }
         return "\(reach); \(when), \(calendar); \(digits)"
     }

@@ -7,14 +7,14 @@ public struct SourceDescription: Sendable {
     public enum Quoting: Sendable, Equatable {
         /// One currency for every rate: the ECB's EUR.
         case currency(CurrencyCode)
-        /// Whatever each series is priced in (Nasdaq's datasets, an institution's own base).
+        /// Whatever each series is priced in: `.perSeries("dataset")` for Nasdaq's datasets.
         case perSeries(String)
 
         /// As `sources` shows it: `EUR`, `per dataset`.
         public var text: String {
             switch self {
             case .currency(let code): code.rawValue
-            case .perSeries(let text): text
+            case .perSeries(let series): "per \(series)"
             }
         }
     }

@@ -19,7 +19,7 @@ public struct NasdaqDatasetSetting: Decodable, Sendable, Equatable {
     /// `datasets` in Nasdaq's config entry: the usable ones as `[NasdaqDataset]`, each other one ignored with a warning.
     static let option = SourceOption(
         name: "datasets",
-        meaning: #"The datasets Nasdaq Data Link is asked for: [{"database": "BOE", "code": "XUDLUSS", "base": "USD", "quote": "GBP"}]."#
+        meaning: #"the datasets to ask, as [{"database": "BOE", "code": "XUDLUSS", "base": "USD", "quote": "GBP"}]."#
     ) { decoder in
         let settings = try [NasdaqDatasetSetting](from: decoder)
         let datasets = settings.compactMap(\.dataset)
