@@ -113,8 +113,9 @@ public struct Settings: Sendable {
             cacheDirectory: xdg("XDG_CACHE_HOME", default: home + "/.cache", environment) + "/fx",
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
         settings.readConfig(knownSources: knownSources, registry: registry)
-        for (id, name) in registry.keyVariables {
-            if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[id] = key }
+        for about in registry.descriptions {
+            guard let name = about.keyVariable else { continue }
+            if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[about.id] = key }
         }
         if let text = environment["FX_TIMEOUT"], !text.isEmpty {
             if let seconds = Double(text), seconds > 0, seconds <= 600 {

@@ -70,7 +70,7 @@ let offline = arguments.offline
         sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
         builtIn: .ecb, options: RateService.Options(offline: offline),
         usage: FileUsageStore(directory: settings.cacheDirectory),
-        quotas: catalog.defaultQuotas.merging(settings.quotas) { _, configured in configured },
+        quotas: catalog.quotas(settings),
         describe: { Messages.text(for: $0) })
     // Histories are read only by dated questions and `history`; a conversion never opens them.
     let history = HistoryService(

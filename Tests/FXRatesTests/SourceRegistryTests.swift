@@ -56,7 +56,8 @@ import Testing
     @Test func theRegistryAnswersWhatItHolds() {
         let registry = SourceRegistry.standard
         #expect(registry.keyVariables == [.oxr: "FX_OXR_APP_ID", .nasdaq: "FX_NASDAQ_API_KEY"])
-        #expect(registry.defaultQuotas == [.oxr: 1000])
+        #expect(registry.descriptions.compactMap(\.monthlyQuota) == [1000])
+        #expect(registry[.oxr]?.monthlyQuota == OpenExchangeRatesSource.freePlanMonthlyRequests)
         #expect(registry.historyIDs == [.ecb, .frankfurter, .boc, .nasdaq])
         #expect(registry[SourceID("nope")] == nil)
     }

@@ -33,8 +33,10 @@ public struct SourceDescription: Sendable {
     public let quoting: Quoting
     /// The environment variable holding its key, for sources that take one.
     public let keyVariable: String?
-    /// Where it is asked unless `urlVariable` or the config's `url` says otherwise.
-    public let defaultURL: URL
+    /// Where it is asked unless `urlVariable` or the config's `url` says otherwise: parsed only when
+    /// used, since a URL costs about 4,000 instructions to parse and most runs never need it.
+    public var defaultURL: URL { makeDefaultURL() }
+    private let makeDefaultURL: @Sendable () -> URL
     /// Asked unless the config says otherwise, once what it `requires` is set.
     public let onByDefault: Bool
     public let requires: [Requirement]
@@ -50,12 +52,13 @@ public struct SourceDescription: Sendable {
     public let history: (@Sendable (_ latest: any RateSource, SourceContext) -> (any HistorySource)?)?
 
     public init(
-        id: SourceID, name: String, quoting: Quoting, keyVariable: String? = nil, defaultURL: URL, onByDefault: Bool = true,
+        id: SourceID, name: String, quoting: Quoting, keyVariable: String? = nil, defaultURL: @autoclosure @escaping @Sendable () -> URL,
+        onByDefault: Bool = true,
         requires: [Requirement] = [], option: SourceOption? = nil, monthlyQuota: Int? = nil, capabilities: SourceCapabilities,
         make: @escaping @Sendable (SourceContext) -> any RateSource,
         history: (@Sendable (_ latest: any RateSource, SourceContext) -> (any HistorySource)?)? = nil
     ) {
-        (self.id, self.name, self.quoting, self.keyVariable, self.defaultURL) = (id, name, quoting, keyVariable, defaultURL)
+        (self.id, self.name, self.quoting, self.keyVariable, self.makeDefaultURL) = (id, name, quoting, keyVariable, defaultURL)
         (self.onByDefault, self.requires, self.option, self.monthlyQuota) = (onByDefault, requires, option, monthlyQuota)
         (self.capabilities, self.make, self.history) = (capabilities, make, history)
     }

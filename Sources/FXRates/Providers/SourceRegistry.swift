@@ -24,11 +24,6 @@ public struct SourceRegistry: Sendable {
         Dictionary(uniqueKeysWithValues: descriptions.compactMap { about in about.keyVariable.map { (about.id, $0) } })
     }
 
-    /// Monthly request allowances that apply unless the config sets one.
-    public var defaultQuotas: [SourceID: Int] {
-        Dictionary(uniqueKeysWithValues: descriptions.compactMap { about in about.monthlyQuota.map { (about.id, $0) } })
-    }
-
     /// The sources that keep histories, for messages and help: "ecb, frankfurter, boc and nasdaq".
     public var historyIDs: [SourceID] { descriptions.filter { $0.capabilities.history != .none }.map(\.id) }
 }
