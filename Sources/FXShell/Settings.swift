@@ -97,9 +97,6 @@ public struct Settings: Sendable {
         }
     }
 
-    /// Environment variables holding keys, by source.
-    public static var keyVariables: [SourceID: String] { SourceRegistry.standard.keyVariables }
-
     /// The environment variables fx reads: every `FX_…` and `XDG_…` one, and these.
     public static let environmentPrefixes: [StaticString] = ["FX_", "XDG_"]
     public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS"]

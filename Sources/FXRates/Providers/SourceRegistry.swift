@@ -19,11 +19,6 @@ public struct SourceRegistry: Sendable {
 
     public subscript(id: SourceID) -> SourceDescription? { descriptions.first { $0.id == id } }
 
-    /// Environment variables holding keys, by source.
-    public var keyVariables: [SourceID: String] {
-        Dictionary(uniqueKeysWithValues: descriptions.compactMap { about in about.keyVariable.map { (about.id, $0) } })
-    }
-
     /// The sources that keep histories, for messages and help: "ecb, frankfurter, boc and nasdaq".
     public var historyIDs: [SourceID] { descriptions.filter { $0.capabilities.history != .none }.map(\.id) }
 }
