@@ -1,5 +1,6 @@
 import ArgumentParser
 import FXCommands
+import FXRates
 
 /// fx's command line: global flags, then the words of one command (or none for a prompt or a script).
 struct FXCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct FXCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Ask only this source: ecb, frankfurter, boc, oxr, dunamu or nasdaq (ecb or frankfurter for history and dated questions).",
+            "Ask only this source: \(Self.spelled(SourceRegistry.standard.ids)) (\(Self.spelled(SourceRegistry.standard.historyIDs)) for history and dated questions).",
             valueName: "id"))
     var source: String?
 
@@ -78,6 +79,12 @@ struct FXCommand: ParsableCommand {
     /// The words a shell passes to `--complete`, without fx's own options (`--offline`,
     /// `--source ecb`), joined into the line the completer reads. Another `--` word after a
     /// command word is the command's own (`history usd eur --ledger`) and stays.
+    /// Source ids as the help spells them: "ecb, boc or nasdaq".
+    static func spelled(_ ids: [SourceID]) -> String {
+        guard let last = ids.last, ids.count > 1 else { return ids.first?.rawValue ?? "" }
+        return ids.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + last.rawValue
+    }
+
     static func commandLine(fromShellWords words: [String]) -> String {
         var kept: [String] = []
         var skipValue = false

@@ -27,22 +27,53 @@ public struct Settings: Sendable {
     public var keys: [SourceID: String] = [:]
     /// A monthly request allowance (config `quota`), for plans that have one.
     public var quotas: [SourceID: Int] = [:]
-    /// Nasdaq Data Link datasets, as the config lists them (the free FX databases are retired).
-    public var nasdaqDatasets: [NasdaqDatasetSetting] = []
+    /// What each source read from its own setting in the config (`SourceOption`: Nasdaq's datasets).
+    public var sourceOptions: [SourceID: any Sendable] = [:]
     /// What `set` keeps: the home currency, saved targets and number format.
     public var preferences = Workspace.Preferences()
 
     /// The config file's shape:
     /// `{"order": ["ecb", "boc"], "sources": {"ecb": {"url": "https://…/", "enabled": true}, "oxr": {"app_id": "…", "quota": 1000}}}`.
     private struct ConfigFile: Decodable {
+        /// One source's entry: the keys every source has, and the one its description may add (`SourceOption`).
         struct Source: Decodable {
             var url: String?
             var enabled: Bool?
             var app_id: String?
             var api_key: String?
             var quota: Int?
-            var datasets: [NasdaqDatasetSetting]?
+            var option: SourceOption.Reading?
+
+            private enum Keys: String, CodingKey { case url, enabled, app_id, api_key, quota }
+
+            init(from decoder: any Decoder) throws {
+                let fields = try decoder.container(keyedBy: Keys.self)
+                url = try fields.decodeIfPresent(String.self, forKey: .url)
+                enabled = try fields.decodeIfPresent(Bool.self, forKey: .enabled)
+                app_id = try fields.decodeIfPresent(String.self, forKey: .app_id)
+                api_key = try fields.decodeIfPresent(String.self, forKey: .api_key)
+                quota = try fields.decodeIfPresent(Int.self, forKey: .quota)
+                // The entry's key in `sources` names the source, whose description says what more it reads.
+                guard let name = decoder.codingPath.last?.stringValue,
+                    let registry = decoder.userInfo[ConfigFile.registryKey] as? SourceRegistry,
+                    let wanted = registry[SourceID(name.lowercased())]?.option
+                else { return }
+                let others = try decoder.container(keyedBy: OptionKey.self)
+                let key = OptionKey(stringValue: wanted.name)
+                if others.contains(key) { option = try wanted.read(others.superDecoder(forKey: key)) }
+            }
         }
+
+        /// A key a source names.
+        struct OptionKey: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        static let registryKey = CodingUserInfoKey(rawValue: "fx.sources")!
+
         var order: [String]?
         var sources: [String: Source]?
         var timeout: Double?
@@ -66,23 +97,22 @@ public struct Settings: Sendable {
         }
     }
 
-    /// Environment variables holding keys, by source.
-    public static let keyVariables: [SourceID: String] = [
-        .oxr: OpenExchangeRatesSource.keyVariable, .nasdaq: NasdaqDataLinkSource.keyVariable,
-    ]
-
     /// The environment variables fx reads: every `FX_…` and `XDG_…` one, and these.
     public static let environmentPrefixes: [StaticString] = ["FX_", "XDG_"]
     public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS"]
 
-    public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
+    /// `knownSources` may name fewer sources than `registry` (tests); the registry says what each reads.
+    public static func load(
+        environment: [String: String], knownSources: [SourceID], registry: SourceRegistry = .standard
+    ) -> Settings {
         let home = home(environment)
         var settings = Settings(
             cacheDirectory: xdg("XDG_CACHE_HOME", default: home + "/.cache", environment) + "/fx",
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
-        settings.readConfig(knownSources: knownSources)
-        for (id, name) in keyVariables {
-            if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[id] = key }
+        settings.readConfig(knownSources: knownSources, registry: registry)
+        for about in registry.descriptions {
+            guard let name = about.keyVariable else { continue }
+            if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[about.id] = key }
         }
         if let text = environment["FX_TIMEOUT"], !text.isEmpty {
             if let seconds = Double(text), seconds > 0, seconds <= 600 {
@@ -128,7 +158,7 @@ public struct Settings: Sendable {
     /// The config's path as a warning shows it: the directory names may hold escape characters.
     private var shownPath: String { Messages.printable(configPath) }
 
-    private mutating func readConfig(knownSources: [SourceID]) {
+    private mutating func readConfig(knownSources: [SourceID], registry: SourceRegistry) {
         // A config file is the user's own writing: report its problems, never move it aside.
         let read = GuardedFile.read(configPath)
         guard case .success(let data) = read else {
@@ -145,7 +175,9 @@ public struct Settings: Sendable {
             warnings.append("ignoring \(shownPath): \(why)")
             return
         }
-        guard let config = try? JSONDecoder().decode(ConfigFile.self, from: data) else {
+        let decoder = JSONDecoder()
+        decoder.userInfo[ConfigFile.registryKey] = registry
+        guard let config = try? decoder.decode(ConfigFile.self, from: data) else {
             warnings.append("ignoring \(shownPath): not valid JSON of the expected shape")
             return
         }
@@ -180,13 +212,9 @@ public struct Settings: Sendable {
                     warnings.append("ignoring the quota of source '\(name)' in \(shownPath): give a number of requests from 1 to 10000000")
                 }
             }
-            if let datasets = source.datasets, id.rawValue == "nasdaq" {
-                nasdaqDatasets = datasets.filter { $0.isUsable }
-                for dropped in datasets where !dropped.isUsable {
-                    warnings.append(
-                        "ignoring the Nasdaq dataset '\(dropped.database)/\(dropped.code)' in \(shownPath): "
-                            + "give letters, digits or _ for database and code, and two different currency codes")
-                }
+            if let option = source.option {
+                sourceOptions[id] = option.value
+                for ignored in option.ignored { warnings.append("ignoring \(ignored.what) in \(shownPath): \(ignored.fix)") }
             }
             guard let text = source.url else { continue }
             if let url = Self.validURL(text) {
@@ -248,24 +276,5 @@ public struct Settings: Sendable {
             url.host != nil
         else { return nil }
         return url
-    }
-}
-
-/// One Nasdaq Data Link dataset and the pair its values price, as the config gives it:
-/// `{"database": "BOE", "code": "XUDLUSS", "base": "USD", "quote": "GBP"}`.
-public struct NasdaqDatasetSetting: Decodable, Sendable, Equatable {
-    public var database: String
-    public var code: String
-    public var base: String
-    public var quote: String
-    /// The value is units of `base` per `quote` rather than `quote` per `base`.
-    public var inverted: Bool?
-    /// The column holding the rate, when the dataset has several.
-    public var column: String?
-
-    /// What the source will accept: plain path names and a pair of two different ISO codes.
-    var isUsable: Bool {
-        guard let base = CurrencyCode(base.uppercased()), let quote = CurrencyCode(quote.uppercased()) else { return false }
-        return NasdaqDataset(database: database, code: code, base: base, quote: quote) != nil
     }
 }
