@@ -53,7 +53,9 @@ import Testing
         FileManager.default.createFile(atPath: kept, contents: Data("keep".utf8))
         #expect(symlink(kept, store.path(of: SnapshotName("linked")!)) == 0)
         #expect(mkfifo(store.path(of: SnapshotName("piped")!), 0o600) == 0)
-        for (name, refusal) in [("linked", "a symbolic link, which fx does not follow"), ("piped", "not a regular file but a FIFO, a device or a socket")] {
+        for (name, refusal) in [
+            ("linked", "a symbolic link, which fx does not follow"), ("piped", "not a regular file but a FIFO, a device or a socket"),
+        ] {
             let path = store.path(of: SnapshotName(name)!)
             #expect(throws: SnapshotError.store(StoreError(path: path, reason: "cannot write \(path): \(refusal)"))) {
                 try store.save(Self.snapshot(name))
