@@ -8,7 +8,7 @@ import Glibc
 
 /// `csv -o` through the built binary (issue 23, items 5 and 6): only a regular file or nothing may
 /// stand at the output path, a replaced file keeps its mode and owner, and the temporary file
-/// beside it is gone after Ctrl-C or SIGTERM, and after a kill -9 once fx next writes there.
+/// beside it is gone after Ctrl-C, SIGTERM or SIGHUP, and after a kill -9 once fx next writes there.
 @Suite struct CSVOutputFileTests {
     static let words = ["--offline", "csv"]
     static let columns = ["--amount", "Amount", "--currency", "Currency", "--date", "Date", "--to", "eur"]
@@ -102,7 +102,7 @@ import Glibc
 
     /// A long `csv -o` (two million rows, ~126 MB out): started, stopped by `signal` once its
     /// temporary file is growing. fx dies of the signal, as before, and leaves no temporary file.
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func aSignalDuringALongWriteLeavesNoTemporaryFile(signal: Int32) throws {
         try Self.withStatement(rows: 2_000_000) { fx, input in
             let output = fx.home.appendingPathComponent("out.csv").path
