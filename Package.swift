@@ -65,7 +65,10 @@ let package = Package(
         // The ECB's XML (XMLParser: libxml2) and zip (ZIPFoundation: Foundation and zlib) are read
         // in the helper too, never in fx itself, which links FoundationEssentials alone.
         .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
-        .target(name: "FXPlatform", swiftSettings: startup),
+        .target(name: "FXPlatform", dependencies: ["CTemporaryFiles"], swiftSettings: startup),
+        // The temporary files being written, where a signal handler can remove them before fx dies
+        // (async-signal-safe work only: C, no allocation, no lock shared with the handler).
+        .target(name: "CTemporaryFiles"),
         // The shared vocabulary: money (codes, exact decimals, formats), the calendar and the rate
         // model. The grammar reads it without linking providers, HTTP or caches.
         .target(name: "FXModel", dependencies: ["FXPlatform"], swiftSettings: startup),
