@@ -33,6 +33,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The ECB ships its full history as a zipped CSV; zlib does the inflating.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // fx runs its network helper through swift-subprocess (FXPlatform's ChildProcess, with the
+        // figures that decided it); FileDescriptor, FilePath and Errno come from swift-system, which
+        // it builds on, and are not used for fx's own files (PlainFile.swift says why).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .executableTarget(
@@ -65,7 +70,12 @@ let package = Package(
         // The ECB's XML (XMLParser: libxml2) and zip (ZIPFoundation: Foundation and zlib) are read
         // in the helper too, never in fx itself, which links FoundationEssentials alone.
         .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
-        .target(name: "FXPlatform", dependencies: ["CTemporaryFiles"], swiftSettings: startup),
+        .target(
+            name: "FXPlatform",
+            dependencies: [
+                "CTemporaryFiles", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: startup),
         // The temporary files being written, where a signal handler can remove them before fx dies
         // (async-signal-safe work only: C, no allocation, no lock shared with the handler).
         .target(name: "CTemporaryFiles"),
