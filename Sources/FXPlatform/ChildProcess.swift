@@ -1,12 +1,8 @@
 // swift-subprocess spawns, reads and reaps (issue 22, item 6), replacing 217 lines of posix_spawn,
-// poll and waitid. Measured 2026-11-25 against the hand-written runner: the one-shot answer
-// (Scripts/instruction-budget) 1,428,906 → 1,432,630 instructions (+0.26%; callgrind finds no
-// Subprocess or SystemPackage function run, the runtime's metadata lookups moved with the layout);
-// fx 36.7 → 40.1 MB (stripped 18.3 → 19.0 MB); a fresh release build +17 s of CPU (119 → 136 s);
-// `fx refresh ecb` from loopback (8 interleaved series of 15 on a loaded machine): medians 48–76 ms
-// before, 36–67 ms after, 16–19 ms of CPU either way. Its async input writer is not used: see
-// `standardInput`. Its default trait SubprocessFoundation imports FoundationEssentials alone on
-// Linux (no ICU; fx's symbols show no Foundation), so it stays on and tools-version 6.0 suffices.
+// poll and waitid at no measurable cost to a one-shot answer: the figures are in
+// Benchmarks/README.md, "Libraries in place of fx's own code". Its async input writer is not used
+// (see `standardInput`). Its default trait SubprocessFoundation imports FoundationEssentials alone
+// on Linux (no ICU), so it stays on and tools-version 6.0 suffices.
 import Subprocess
 #if canImport(Glibc)
 import Glibc

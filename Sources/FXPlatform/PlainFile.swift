@@ -6,10 +6,9 @@ import Darwin
 
 /// Whole small files read with open, fstat and read: FoundationEssentials' readers cost
 /// a one-shot answer about 0.1 ms more per file (progress, attributes, URL handling).
-/// swift-system (linked for swift-subprocess) was tried here on 2026-11-25 and left out: its
-/// FileDescriptor and Stat cost the one-shot +2,705 instructions (+0.19%, noise level) but
-/// replaced no logic (the refusals, the Errno mapping and the read loop stay), and opening by
-/// FilePath cost +22,278 (+1.55%: separator normalisation, generic metadata demangled on first use).
+/// swift-system (linked for swift-subprocess) was tried here and left out: its FileDescriptor
+/// replaced no logic and FilePath cost the one-shot 1.55% (Benchmarks/README.md, "Libraries in
+/// place of fx's own code").
 public enum PlainFile {
     public enum Failure: Error, Equatable {
         case missing
