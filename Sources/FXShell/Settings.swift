@@ -34,25 +34,29 @@ public struct Settings: Sendable {
 
     /// The config file's shape:
     /// `{"order": ["ecb", "boc"], "sources": {"ecb": {"url": "https://…/", "enabled": true}, "oxr": {"app_id": "…", "quota": 1000}}}`.
+    /// Every field is read on its own: one of the wrong type (`"timeout": "15"`, `"explain": "yes"`)
+    /// is one warning naming it, never the loss of the whole file and the keys it holds.
     private struct ConfigFile: Decodable {
         /// One source's entry: the keys every source has, and the one its description may add (`SourceOption`).
         struct Source: Decodable {
-            var url: String?
-            var enabled: Bool?
-            var app_id: String?
-            var api_key: String?
-            var quota: Int?
+            var url: Lenient<String>?
+            var enabled: Lenient<Bool>?
+            var app_id: Lenient<String>?
+            var api_key: Lenient<String>?
+            var quota: Lenient<Int>?
             var option: SourceOption.Reading?
+            /// The source's own option, of the wrong shape: its key, for the warning.
+            var badOption: String?
 
             private enum Keys: String, CodingKey { case url, enabled, app_id, api_key, quota }
 
             init(from decoder: any Decoder) throws {
                 let fields = try decoder.container(keyedBy: Keys.self)
-                url = try fields.decodeIfPresent(String.self, forKey: .url)
-                enabled = try fields.decodeIfPresent(Bool.self, forKey: .enabled)
-                app_id = try fields.decodeIfPresent(String.self, forKey: .app_id)
-                api_key = try fields.decodeIfPresent(String.self, forKey: .api_key)
-                quota = try fields.decodeIfPresent(Int.self, forKey: .quota)
+                url = try fields.decodeIfPresent(Lenient<String>.self, forKey: .url)
+                enabled = try fields.decodeIfPresent(Lenient<Bool>.self, forKey: .enabled)
+                app_id = try fields.decodeIfPresent(Lenient<String>.self, forKey: .app_id)
+                api_key = try fields.decodeIfPresent(Lenient<String>.self, forKey: .api_key)
+                quota = try fields.decodeIfPresent(Lenient<Int>.self, forKey: .quota)
                 // The entry's key in `sources` names the source, whose description says what more it reads.
                 guard let name = decoder.codingPath.last?.stringValue,
                     let registry = decoder.userInfo[ConfigFile.registryKey] as? SourceRegistry,
@@ -60,7 +64,8 @@ public struct Settings: Sendable {
                 else { return }
                 let others = try decoder.container(keyedBy: OptionKey.self)
                 let key = OptionKey(stringValue: wanted.name)
-                if others.contains(key) { option = try wanted.read(others.superDecoder(forKey: key)) }
+                guard others.contains(key) else { return }
+                do { option = try wanted.read(others.superDecoder(forKey: key)) } catch { badOption = wanted.name }
             }
         }
 
@@ -74,11 +79,10 @@ public struct Settings: Sendable {
 
         static let registryKey = CodingUserInfoKey(rawValue: "fx.sources")!
 
-        var order: [String]?
-        var sources: [String: Source]?
-        var timeout: Double?
-        // Preferences `set` writes: one of the wrong type (`"explain": "yes"`) is one warning,
-        // never the loss of the whole file and the keys it holds.
+        var order: Lenient<[String]>?
+        var sources: Lenient<[String: Lenient<Source>]>?
+        var timeout: Lenient<Double>?
+        // Preferences `set` writes.
         var home: Lenient<String>?
         var targets: Lenient<[String]>?
         var number_format: Lenient<String>?
@@ -96,6 +100,10 @@ public struct Settings: Sendable {
             self = (try? container.decode(Value.self)).map(Lenient.value) ?? .wrongType
         }
     }
+
+    /// Problems of one kind said at most this many times, then counted: a config with 400,000 bad
+    /// `targets` entries is a few lines on every command, not 400,000.
+    static let warningsPerKind = 3
 
     /// The environment variables fx reads: every `FX_…` and `XDG_…` one, and these.
     public static let environmentPrefixes: [StaticString] = ["FX_", "XDG_"]
@@ -175,13 +183,23 @@ public struct Settings: Sendable {
             warnings.append("ignoring \(shownPath): \(why)")
             return
         }
+        // A key in a file others can read is a key others can use, whatever else the file holds:
+        // judged on the bytes too, so that a file fx cannot read as a config is still warned of.
+        // stat, not FileManager: its attributes (FoundationEssentials) did not come back as an Int.
+        var holdsKey = Self.mayHoldKey(data)
+        defer {
+            var info = stat()
+            if holdsKey, stat(configPath, &info) == 0, info.st_mode & 0o044 != 0 {
+                warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
+            }
+        }
         let decoder = JSONDecoder()
         decoder.userInfo[ConfigFile.registryKey] = registry
         guard let config = try? decoder.decode(ConfigFile.self, from: data) else {
-            warnings.append("ignoring \(shownPath): not valid JSON of the expected shape")
+            warnings.append("ignoring \(shownPath): not a JSON object")
             return
         }
-        if let seconds = config.timeout {
+        if let seconds = field(config.timeout, "timeout", expected: "seconds above 0, at most 600 (such as 15 or 0.5)") {
             if seconds > 0, seconds <= 600 {
                 timeout = seconds
             } else {
@@ -189,71 +207,92 @@ public struct Settings: Sendable {
             }
         }
         readPreferences(config)
-        if let order = config.order {
+        if let order = field(config.order, "order", expected: "a list of source names") {
             let ids = order.map { SourceID($0.lowercased()) }
             let unknown = ids.filter { !knownSources.contains($0) }
             if unknown.isEmpty {
                 sourceOrder = ids
             } else {
-                warnings.append(
-                    "ignoring the order in \(shownPath): unknown source \(unknown.map { Messages.printable($0.rawValue) }.joined(separator: ", "))"
-                )
+                let names = Self.someOf(unknown.map { Messages.printable($0.rawValue) })
+                warnings.append("ignoring the order in \(shownPath): unknown source \(names)")
             }
         }
-        var holdsKey = false
-        for (name, source) in config.sources ?? [:] {
+        let entries = field(config.sources, "sources", expected: "an object of sources, such as {\"ecb\": {\"enabled\": true}}") ?? [:]
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let shownName = Messages.printable(name)
+            guard let source = field(entry, "source '\(shownName)'", expected: "an object such as {\"enabled\": true}") else { continue }
             let id = SourceID(name.lowercased())
-            if let enabled = source.enabled { self.enabled[id] = enabled }
-            if let key = source.app_id ?? source.api_key, !key.isEmpty { keys[id] = key; holdsKey = true }
-            if let quota = source.quota {
+            if let enabled = field(source.enabled, "enabled of source '\(shownName)'", expected: "true or false") {
+                self.enabled[id] = enabled
+            }
+            let key = field(source.app_id, "app_id of source '\(shownName)'", expected: "the key as text")
+                ?? field(source.api_key, "api_key of source '\(shownName)'", expected: "the key as text")
+            if let key, !key.isEmpty { keys[id] = key; holdsKey = true }
+            if let quota = field(source.quota, "quota of source '\(shownName)'", expected: "a number of requests from 1 to 10000000") {
                 if (1...10_000_000).contains(quota) {
                     quotas[id] = quota
                 } else {
-                    warnings.append("ignoring the quota of source '\(name)' in \(shownPath): give a number of requests from 1 to 10000000")
+                    warnings.append("ignoring the quota of source '\(shownName)' in \(shownPath): give a number of requests from 1 to 10000000")
                 }
+            }
+            if let bad = source.badOption {
+                warnings.append("ignoring \(Messages.printable(bad)) of source '\(shownName)' in \(shownPath): not of the expected shape")
             }
             if let option = source.option {
                 sourceOptions[id] = option.value
-                for ignored in option.ignored { warnings.append("ignoring \(ignored.what) in \(shownPath): \(ignored.fix)") }
+                let ignored = option.ignored
+                for item in ignored.prefix(Self.warningsPerKind) { warnings.append("ignoring \(item.what) in \(shownPath): \(item.fix)") }
+                if ignored.count > Self.warningsPerKind {
+                    warnings.append("ignoring \(ignored.count - Self.warningsPerKind) more of source '\(shownName)' in \(shownPath)")
+                }
             }
-            guard let text = source.url else { continue }
+            guard let text = field(source.url, "url of source '\(shownName)'", expected: "an http(s) URL") else { continue }
             if let url = Self.validURL(text) {
                 sourceURLs[id] = url
             } else {
-                warnings.append("ignoring the URL of source '\(name)' in \(shownPath): not an http(s) URL")
+                warnings.append("ignoring the URL of source '\(shownName)' in \(shownPath): not an http(s) URL")
             }
         }
-        // A key in a file others can read is a key others can use. stat, not FileManager: its
-        // attributes (FoundationEssentials) did not come back as an Int, so this never fired.
-        var info = stat()
-        if holdsKey, stat(configPath, &info) == 0, info.st_mode & 0o044 != 0 {
-            warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
+    }
+
+    /// A field of the expected type, or nil with one warning naming it.
+    private mutating func field<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
+        switch field {
+        case .value(let value)?: return value
+        case .wrongType?:
+            warnings.append("ignoring \(key) in \(shownPath): give \(expected)")
+            return nil
+        case nil: return nil
         }
+    }
+
+    /// Whether `data` may hold a key, before or without reading it as a config: either key name
+    /// anywhere (a key's value is never needed to judge the file's mode).
+    private static func mayHoldKey(_ data: Data) -> Bool {
+        data.firstRange(of: Data("\"app_id\"".utf8)) != nil || data.firstRange(of: Data("\"api_key\"".utf8)) != nil
+    }
+
+    /// `'A', 'B', 'C' and 7 more`: what a warning names of a list that may be long.
+    static func someOf(_ names: [String]) -> String {
+        let shown = names.prefix(warningsPerKind).map { "'\($0)'" }.joined(separator: ", ")
+        return names.count > warningsPerKind ? shown + " and \(names.count - warningsPerKind) more" : shown
     }
 
     /// `home`, `targets`, `number_format`, `rule`, `explain`: a value fx does not know is one warning, not a failure.
     private mutating func readPreferences(_ config: ConfigFile) {
+        var unknown: [String] = []
         func code(_ text: String) -> CurrencyCode? {
             guard let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) else {
-                warnings.append("ignoring the currency '\(Messages.printable(text))' in \(shownPath): not an ISO 4217 code")
+                unknown.append(Messages.printable(text))
                 return nil
             }
             return code
         }
-        func read<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
-            switch field {
-            case .value(let value)?: return value
-            case .wrongType?:
-                warnings.append("ignoring \(key) in \(shownPath): give \(expected)")
-                return nil
-            case nil: return nil
-            }
-        }
         let formats = "one of " + CommandSpec.numberFormats.joined(separator: ", ")
         let rules = "one of " + DateRule.allCases.map(\.rawValue).joined(separator: ", ")
-        preferences.home = read(config.home, "home", expected: "a currency code").flatMap(code)
-        preferences.targets = (read(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
-        if let format = read(config.number_format, "number_format", expected: formats) {
+        preferences.home = field(config.home, "home", expected: "a currency code").flatMap(code)
+        preferences.targets = (field(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
+        if let format = field(config.number_format, "number_format", expected: formats) {
             if let known = NumberFormat(rawValue: format.lowercased()) {
                 preferences.numberFormat = known
             } else {
@@ -261,14 +300,19 @@ public struct Settings: Sendable {
                     "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give \(formats)")
             }
         }
-        if let rule = read(config.rule, "rule", expected: rules) {
+        if let rule = field(config.rule, "rule", expected: rules) {
             if let known = DateRule(rawValue: rule.lowercased()) {
                 preferences.rule = known
             } else {
                 warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give \(rules)")
             }
         }
-        preferences.explain = read(config.explain, "explain", expected: "true or false") ?? false
+        preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false
+        if unknown.count == 1 {
+            warnings.append("ignoring the currency '\(unknown[0])' in \(shownPath): not an ISO 4217 code")
+        } else if unknown.count > 1 {
+            warnings.append("ignoring the currencies \(Self.someOf(unknown)) in \(shownPath): not ISO 4217 codes")
+        }
     }
 
     private static func validURL(_ text: String) -> URL? {

@@ -34,3 +34,25 @@ import Glibc
         }
     }
 }
+
+/// The key warning fires whatever else is wrong in the file: a wrong type elsewhere, or a file
+/// that cannot be read as a config at all.
+@Suite struct ConfigPermissionWithProblemsTests {
+    @Test(arguments: [
+        #"{"timeout": "15", "sources": {"oxr": {"app_id": "k3y"}}}"#,
+        #"{"sources": {"oxr": {"app_id": "k3y", "quota": "lots"}}}"#,
+        #"{"sources": {"oxr": {"app_id": "k3y"}}"#,
+    ])
+    func aKeyInAFileOthersCanReadIsWarnedOfDespiteOtherProblems(body: String) throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let config = fx.home.appendingPathComponent("config/fx/config.json")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(body.utf8).write(to: config)
+        chmod(config.path, 0o644)
+        let result = try fx.run(["--offline", "100", "usd", "eur"])
+        #expect(result.stderr.components(separatedBy: ConfigPermissionTests.warning).count - 1 == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("k3y"))
+        #expect(result.stdout.hasPrefix("100.00 USD = "), "\(result.stdout)")
+    }
+}
