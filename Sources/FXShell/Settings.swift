@@ -225,14 +225,16 @@ public struct Settings: Sendable {
             if let enabled = field(source.enabled, "enabled of source '\(shownName)'", expected: "true or false") {
                 self.enabled[id] = enabled
             }
-            let key = field(source.app_id, "app_id of source '\(shownName)'", expected: "the key as text")
+            let key =
+                field(source.app_id, "app_id of source '\(shownName)'", expected: "the key as text")
                 ?? field(source.api_key, "api_key of source '\(shownName)'", expected: "the key as text")
             if let key, !key.isEmpty { keys[id] = key; holdsKey = true }
             if let quota = field(source.quota, "quota of source '\(shownName)'", expected: "a number of requests from 1 to 10000000") {
                 if (1...10_000_000).contains(quota) {
                     quotas[id] = quota
                 } else {
-                    warnings.append("ignoring the quota of source '\(shownName)' in \(shownPath): give a number of requests from 1 to 10000000")
+                    warnings.append(
+                        "ignoring the quota of source '\(shownName)' in \(shownPath): give a number of requests from 1 to 10000000")
                 }
             }
             if let bad = source.badOption {

@@ -94,10 +94,11 @@ struct SettingsConfigFileTests {
     /// Many bad entries of one kind are a few lines, counted, not a line each.
     @Test func repeatedProblemsAreCounted() throws {
         let targets = (0..<400_000).map { _ in #""??""# }.joined(separator: ",")
-        try withConfig(#"{"targets": ["#+targets+#", "eur"], "order": ["a", "b", "c", "d", "e"]}"#) { settings in
+        try withConfig(#"{"targets": ["# + targets + #", "eur"], "order": ["a", "b", "c", "d", "e"]}"#) { settings in
             #expect(settings.preferences.targets == [CurrencyCode("EUR")!])
             #expect(settings.warnings.count == 2, "\(settings.warnings.count)")
-            #expect(settings.warnings.contains { $0.contains("and 399997 more") && $0.contains("not ISO 4217 codes") }, "\(settings.warnings)")
+            #expect(
+                settings.warnings.contains { $0.contains("and 399997 more") && $0.contains("not ISO 4217 codes") }, "\(settings.warnings)")
             #expect(settings.warnings.contains { $0.contains("unknown source 'a', 'b', 'c' and 2 more") }, "\(settings.warnings)")
         }
     }
