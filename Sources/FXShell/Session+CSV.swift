@@ -34,7 +34,7 @@ extension Session {
         let feePercent = request.feePercent
         let conversion = CSVConversion(
             request: request, context: parser.context, catalog: .standard,
-            rates: { [request] from, mark throws(RateError) in try await executor.pairColumns(from: from, to: request.to, decimalMark: mark)
+            rates: { [request] from, format throws(RateError) in try await executor.pairColumns(from: from, to: request.to, format: format)
             },
             report: { line, problem in
                 errors.write(style.red("fx: ") + "\(Messages.printable(file)):\(line): " + problem.text + "\n")
