@@ -67,7 +67,9 @@ extension QuickLane {
         var pending: [(key: UInt32, entry: Entry)] = []
         let same = utf8.withUnsafeMutableBufferPointer { bytes in
             withUnsafeTemporaryAllocation(of: SumTerm.self, capacity: Self.sumTerms) { terms -> Bool in
-                guard let (count, to) = Self.parseSum(UnsafeBufferPointer(bytes), format: format, into: terms), Self.text(to) == target.rawValue else {
+                guard let (count, to) = Self.parseSum(UnsafeBufferPointer(bytes), format: format, into: terms),
+                    Self.text(to) == target.rawValue
+                else {
                     return false
                 }
                 for term in answer.terms {
@@ -176,7 +178,8 @@ extension QuickLane {
             let exponent = digits - term.scale + (rate.map { $0.fromScale - $0.toScale } ?? 0)
             guard
                 sum.add(
-                    term.amount, times: rate?.toPerBase ?? 1, timesTenToThe: exponent, over: rate?.fromPerBase ?? 1, negative: term.negative)
+                    term.amount, times: rate?.toPerBase ?? 1, timesTenToThe: exponent, over: rate?.fromPerBase ?? 1, negative: term.negative
+                )
             else { return nil }
         }
         return sum.rounded

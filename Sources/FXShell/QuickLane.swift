@@ -235,7 +235,8 @@ public final class QuickLane: @unchecked Sendable {
         out[at + 4] = 0x20; out[at + 5] = 0x3D; out[at + 6] = 0x20  // " = "
         at += 7
         at += FixedPoint.write(
-            result, exponent: -entry.toDigits, negative: false, fractionDigits: entry.toDigits, format: format, grouping: true, to: base + at)
+            result, exponent: -entry.toDigits, negative: false, fractionDigits: entry.toDigits, format: format, grouping: true,
+            to: base + at)
         out[at] = 0x20; out[at + 1] = entry.to.0; out[at + 2] = entry.to.1; out[at + 3] = entry.to.2
         out[at + 4] = 0x0A
         return at + 5

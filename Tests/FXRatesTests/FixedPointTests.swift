@@ -173,6 +173,8 @@ import Testing
         #expect(FixedPoint.text(0, exponent: 3, negative: true, fractionDigits: 0, grouping: true) == "0")
         #expect(FixedPoint.text(5, exponent: -2, negative: true, fractionDigits: 2, format: .german, grouping: false) == "-0,05")
         #expect(FixedPoint.text(10_000_000, negative: false, fractionDigits: 0, format: .indian, grouping: true) == "1,00,00,000")
-        #expect(FixedPoint.text(1_234_567, exponent: -2, negative: false, fractionDigits: 2, format: .french, grouping: true) == "12\u{202F}345,67")
+        #expect(
+            FixedPoint.text(1_234_567, exponent: -2, negative: false, fractionDigits: 2, format: .french, grouping: true)
+                == "12\u{202F}345,67")
     }
 }

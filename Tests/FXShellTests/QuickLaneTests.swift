@@ -165,7 +165,8 @@ extension QuickLaneTests {
     @Test(arguments: ["de", "fr", "ch", "in"])
     func answersInTheNumberFormatAsTheGeneralPathDoes(format: String) async {
         let lines =
-            ["set number_format \(format)"] + Self.lines(count: 3_000, seed: 9) + ["set number_format en"] + Self.lines(count: 500, seed: 10)
+            ["set number_format \(format)"] + Self.lines(count: 3_000, seed: 9) + ["set number_format en"]
+            + Self.lines(count: 500, seed: 10)
         let quick = await ShellHarness.quickMatchesGeneral(lines)
         #expect(((quick.session.quickLane as? QuickLane)?.answered ?? 0) > 1_000)
     }

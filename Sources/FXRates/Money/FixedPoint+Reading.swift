@@ -40,7 +40,9 @@ extension FixedPoint {
         /// The byte that ends the numeral (a space), or nil to read to the end.
         public var stop: UInt8?
 
-        public init(groups: Bool = false, threeDecimals: Bool = true, barePoint: Bool = false, significantDigits: Int = 38, stop: UInt8? = nil) {
+        public init(
+            groups: Bool = false, threeDecimals: Bool = true, barePoint: Bool = false, significantDigits: Int = 38, stop: UInt8? = nil
+        ) {
             self.groups = groups
             self.threeDecimals = threeDecimals
             self.barePoint = barePoint

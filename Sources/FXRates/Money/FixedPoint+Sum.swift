@@ -15,7 +15,8 @@ extension FixedPoint {
         public init() {}
 
         /// Adds ± a × b × 10^exponent ÷ divisor; false when 128 bits do not hold it.
-        public mutating func add(_ a: UInt128, times b: UInt128, timesTenToThe exponent: Int, over divisor: UInt128, negative: Bool) -> Bool {
+        public mutating func add(_ a: UInt128, times b: UInt128, timesTenToThe exponent: Int, over divisor: UInt128, negative: Bool) -> Bool
+        {
             var (numerator, overflow) = a.multipliedReportingOverflow(by: b)
             var denominator = divisor
             guard !overflow, denominator != 0, abs(exponent) <= 38 else { return false }

@@ -94,7 +94,8 @@ struct CSVWriter {
             base[end] = UInt8(ascii: "\"")
             end += 1
         }
-        end += FixedPoint.write(units, exponent: -digits, negative: negative, fractionDigits: digits, format: format, grouping: false, to: base + end)
+        end += FixedPoint.write(
+            units, exponent: -digits, negative: negative, fractionDigits: digits, format: format, grouping: false, to: base + end)
         if quoted {
             base[end] = UInt8(ascii: "\"")
             end += 1

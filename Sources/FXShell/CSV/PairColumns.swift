@@ -46,7 +46,9 @@ final class PairColumns {
             var legs = Legs()
             guard let from, let to else { return legs }
             legs.present = true
-            if let f = DecimalParts(from), let t = DecimalParts(to), !f.negative, !t.negative, f.mantissa <= UInt64.max, t.mantissa <= UInt64.max {
+            if let f = DecimalParts(from), let t = DecimalParts(to), !f.negative, !t.negative, f.mantissa <= UInt64.max,
+                t.mantissa <= UInt64.max
+            {
                 legs = Legs(
                     from: UInt64(f.mantissa), to: UInt64(t.mantissa), fromExponent: Int32(f.exponent), toExponent: Int32(t.exponent),
                     present: true, exact: true)
