@@ -75,7 +75,7 @@ extension FixedPoint {
                     low = low &* 10 &+ UInt64(digit)
                     chunk += 1
                     if chunk == 19 {
-                        high = high &* powers[19] &+ UInt128(low)
+                        high = high &* power(19) &+ UInt128(low)
                         (low, chunk) = (0, 0)
                     }
                 }
@@ -95,7 +95,7 @@ extension FixedPoint {
         let scale = point < 0 ? 0 : digits - point
         guard digits > 0, syntax.barePoint || point != digits, !grouped || point >= 0 || group == 3 else { return nil }
         guard syntax.threeDecimals || scale != 3 else { return nil }
-        let mantissa = high == 0 ? UInt128(low) : high &* powers[chunk] &+ UInt128(low)
+        let mantissa = high == 0 ? UInt128(low) : high &* power(chunk) &+ UInt128(low)
         return Numeral(mantissa: mantissa, scale: scale, digits: digits, end: index)
     }
 }

@@ -21,9 +21,9 @@ extension FixedPoint {
             var denominator = divisor
             guard !overflow, denominator != 0, abs(exponent) <= 38 else { return false }
             if exponent >= 0 {
-                (numerator, overflow) = numerator.multipliedReportingOverflow(by: powers[exponent])
+                (numerator, overflow) = numerator.multipliedReportingOverflow(by: power(exponent))
             } else {
-                (denominator, overflow) = denominator.multipliedReportingOverflow(by: powers[-exponent])
+                (denominator, overflow) = denominator.multipliedReportingOverflow(by: power(-exponent))
             }
             guard !overflow else { return false }
             let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)

@@ -9,15 +9,18 @@
 /// digits; here it is a multiplication and one 64-bit division when the numbers fit (they nearly
 /// always do). The figures are in Benchmarks/README.md (csv_statement.py, compare.py).
 public enum FixedPoint {
-    /// 10^0 … 10^38, every power a `UInt128` holds.
-    @usableFromInline static let powers: [UInt128] = {
-        var powers: [UInt128] = [1]
-        for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
-        return powers
-    }()
-
-    /// 10^exponent for 0 ≤ exponent ≤ 38.
-    @inlinable public static func power(_ exponent: Int) -> UInt128 { powers[exponent] }
+    /// 10^exponent for 0 ≤ exponent ≤ 38, by squaring. Not a table: a global array is initialised
+    /// lazily, and the check (swift_once) on each use cost the quick lane 100 instructions a line,
+    /// more than these few multiplications (callgrind, 20,000 script lines).
+    @inlinable public static func power(_ exponent: Int) -> UInt128 {
+        var result: UInt128 = 1, base: UInt128 = 10, rest = exponent
+        while rest > 0 {
+            if rest & 1 == 1 { result &*= base }
+            base &*= base  // wraps past 10^32, by then no longer needed
+            rest >>= 1
+        }
+        return result
+    }
 
     /// round(numerator × 10^exponent ÷ divisor), half away from zero; nil for a zero divisor, an
     /// exponent beyond ±38 or a product past 128 bits.
@@ -26,11 +29,11 @@ public enum FixedPoint {
         var numerator = numerator, divisor = divisor
         guard divisor != 0, exponent > -39, exponent < 39 else { return nil }
         if exponent >= 0 {
-            let (scaled, overflow) = numerator.multipliedReportingOverflow(by: powers[exponent])
+            let (scaled, overflow) = numerator.multipliedReportingOverflow(by: power(exponent))
             guard !overflow else { return nil }
             numerator = scaled
         } else {
-            let (scaled, overflow) = divisor.multipliedReportingOverflow(by: powers[-exponent])
+            let (scaled, overflow) = divisor.multipliedReportingOverflow(by: power(-exponent))
             guard !overflow else { return nil }
             divisor = scaled
         }
@@ -71,9 +74,9 @@ public enum FixedPoint {
         var shift = digits + digitCount(denominator.mantissa) - digitCount(numerator.mantissa)
         for _ in 0..<3 {
             guard let units = divide(numerator.mantissa, timesTenToThe: shift, by: denominator.mantissa) else { return nil }
-            if units >= powers[digits] {
+            if units >= power(digits) {
                 shift -= 1
-            } else if units < powers[digits - 1] {
+            } else if units < power(digits - 1) {
                 shift += 1
             } else {
                 return DecimalParts(negative: false, exponent: numerator.exponent - denominator.exponent - shift, mantissa: units)
@@ -83,9 +86,13 @@ public enum FixedPoint {
     }
 
     /// The decimal digits of `value`; 1 for zero.
+    @inlinable
     public static func digitCount(_ value: UInt128) -> Int {
-        var count = 1
-        while count < 39, value >= powers[count] { count += 1 }
+        var count = 1, limit: UInt128 = 10
+        while count < 39, value >= limit {
+            count += 1
+            limit &*= 10
+        }
         return count
     }
 }
