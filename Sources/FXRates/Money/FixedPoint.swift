@@ -7,7 +7,10 @@
 ///
 /// Integers rather than `Decimal`: a CSV row converted in `Decimal` allocates and divides to 38
 /// digits; here it is a multiplication and one 64-bit division when the numbers fit (they nearly
-/// always do). The figures are in Benchmarks/README.md (csv_statement.py, compare.py).
+/// always do). Measured 2026-11-25 (csv_statement.py, 1 M rows): 0.22 s CPU, as with the CSV's
+/// own copy this replaced (ExactCents); the quick lane's lines cost 6–9% more CPU than with its
+/// own copies (0.17 against 0.16 s for 1 M conversions, 0.37 against 0.33 s for 1 M sums), still
+/// 11.6× and 6.4× GNU units (targets 10× and 5×).
 public enum FixedPoint {
     /// 10^exponent for 0 ≤ exponent ≤ 38, by squaring. Not a table: a global array is initialised
     /// lazily, and the check (swift_once) on each use cost the quick lane 100 instructions a line,
