@@ -15,62 +15,59 @@ extension FixedPoint {
         _ mantissa: UInt128, exponent: Int = 0, negative: Bool, fractionDigits: Int, format: NumberFormat = .english,
         grouping: Bool, to target: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        // The length first, then the digits from the right as division yields them, with no buffer.
-        let count = mantissa == 0 ? 0 : digitCount(mantissa)
-        // Zero has no digits of its own, and no zeros before the point (0 × 10^3 is "0").
-        let exponent = mantissa == 0 ? min(exponent, 0) : exponent
-        let fraction = max(fractionDigits, -exponent)
-        var zeros = exponent + fraction  // after the mantissa's digits
-        let length = max(count + zeros, fraction + 1)
-        let integer = length - fraction
-        let indian = format == .indian
-        let separators = grouping && integer > 3 ? separatorCount(integer, indian: indian) : 0
-        let width = format == .french ? 3 : 1
-        let sign = negative && mantissa != 0 ? 1 : 0
-        let total = sign + length + separators * width + (fraction > 0 ? 1 : 0)
-        if sign == 1 { target[0] = UInt8(ascii: "-") }
-        // 64-bit digits when they fit: dividing a UInt128 by ten is a routine, not an instruction.
-        var small = mantissa <= UInt128(UInt64.max) ? UInt64(mantissa) : 0
-        var wide = mantissa <= UInt128(UInt64.max) ? 0 : mantissa
-        var remaining = count
-        @inline(__always) func next() -> UInt8 {
-            if zeros > 0 {
-                zeros -= 1
-                return UInt8(ascii: "0")
-            }
-            guard remaining > 0 else { return UInt8(ascii: "0") }
-            remaining -= 1
-            if wide != 0 {
-                let (quotient, digit) = wide.quotientAndRemainder(dividingBy: 10)
-                wide = quotient
-                if wide <= UInt128(UInt64.max) {
-                    small = UInt64(wide)
-                    wide = 0
+        // Digits least significant first; nearly every value fits 64 bits, where dividing by ten is a multiplication.
+        var digitBuffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 40 bytes on the stack
+        return withUnsafeMutableBytes(of: &digitBuffer) { reversed in
+            var count = 0
+            if mantissa != 0 {
+                var rest = mantissa
+                while rest > UInt128(UInt64.max) {
+                    let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
+                    reversed[count] = UInt8(remainder) &+ 48
+                    rest = quotient
+                    count += 1
                 }
-                return UInt8(digit) &+ 48
+                var small = UInt64(rest)
+                repeat {
+                    reversed[count] = UInt8(small % 10) &+ 48
+                    small /= 10
+                    count += 1
+                } while small > 0
             }
-            let (quotient, digit) = small.quotientAndRemainder(dividingBy: 10)
-            small = quotient
-            return UInt8(digit) &+ 48
-        }
-        var at = total
-        for _ in 0..<fraction {
-            at -= 1
-            target[at] = next()
-        }
-        if fraction > 0 {
-            at -= 1
-            target[at] = format.decimalMarkByte
-        }
-        for written in 0..<integer {
-            if separators > 0, written > 0, groupBreak(before: integer - written, of: integer, indian: indian) {
-                at -= width
-                _ = writeSeparator(format, to: target + at)
+            // Zero has no digits of its own, and no zeros before the point (0 × 10^3 is "0").
+            let exponent = mantissa == 0 ? min(exponent, 0) : exponent
+            let fraction = max(fractionDigits, -exponent)
+            let trailing = exponent + fraction  // zeros after the mantissa's digits
+            let length = max(count + trailing, fraction + 1)
+            let leading = length - count - trailing  // zeros before them
+            let integer = length - fraction
+            var at = 0
+            if negative, mantissa != 0 {
+                target[0] = UInt8(ascii: "-")
+                at = 1
             }
-            at -= 1
-            target[at] = next()
+            @inline(__always) func digit(_ position: Int) -> UInt8 {
+                let inMantissa = position - leading
+                return inMantissa >= 0 && inMantissa < count ? reversed[count - 1 - inMantissa] : UInt8(ascii: "0")
+            }
+            let indian = format == .indian
+            for position in 0..<integer {
+                if grouping, integer > 3, position > 0, groupBreak(before: position, of: integer, indian: indian) {
+                    at += writeSeparator(format, to: target + at)
+                }
+                target[at] = digit(position)
+                at += 1
+            }
+            if fraction > 0 {
+                target[at] = format.decimalMarkByte
+                at += 1
+                for position in integer..<length {
+                    target[at] = digit(position)
+                    at += 1
+                }
+            }
+            return at
         }
-        return total
     }
 
     /// Whether a group separator stands before the digit at `position` of an integer part of
@@ -80,12 +77,6 @@ extension FixedPoint {
         let remaining = count - position
         guard indian, remaining > 3 else { return remaining % 3 == 0 }
         return (remaining - 3) % 2 == 0
-    }
-
-    /// How many times `groupBreak` is true in an integer part of `count` digits (at least 4).
-    @inlinable
-    static func separatorCount(_ count: Int, indian: Bool) -> Int {
-        indian ? 1 + (count - 4) / 2 : (count - 1) / 3
     }
 
     /// `format`'s group separator at `target`; its length in bytes.

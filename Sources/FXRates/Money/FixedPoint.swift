@@ -8,21 +8,56 @@
 /// Integers rather than `Decimal`: a CSV row converted in `Decimal` allocates and divides to 38
 /// digits; here it is a multiplication and one 64-bit division when the numbers fit (they nearly
 /// always do). Measured 2026-11-25 (csv_statement.py, 1 M rows): 0.22 s CPU, as with the CSV's
-/// own copy this replaced (ExactCents); the quick lane's lines cost 6–9% more CPU than with its
-/// own copies (0.17 against 0.16 s for 1 M conversions, 0.37 against 0.33 s for 1 M sums), still
-/// 11.6× and 6.4× GNU units (targets 10× and 5×).
+/// own copy this replaced (ExactCents); the quick lane's lines cost about 10% more CPU than with
+/// its own copies (0.17 against 0.155 s for 1 M conversions, 0.375 against 0.335 s for 1 M sums,
+/// medians of 5), still 11.6× and 6.4× GNU units in compare.py (targets 10× and 5×).
 public enum FixedPoint {
-    /// 10^exponent for 0 ≤ exponent ≤ 38, by squaring. Not a table: a global array is initialised
-    /// lazily, and the check (swift_once) on each use cost the quick lane 100 instructions a line,
-    /// more than these few multiplications (callgrind, 20,000 script lines).
+    /// 10^exponent for 0 ≤ exponent ≤ 38. A switch, which compiles to a constant table: a global
+    /// array is initialised lazily, and that check (swift_once) on each use cost the quick lane
+    /// about 100 instructions a line (callgrind, 20,000 script lines).
     @inlinable public static func power(_ exponent: Int) -> UInt128 {
-        var result: UInt128 = 1, base: UInt128 = 10, rest = exponent
-        while rest > 0 {
-            if rest & 1 == 1 { result &*= base }
-            base &*= base  // wraps past 10^32, by then no longer needed
-            rest >>= 1
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100000
+        case 6: 1000000
+        case 7: 10000000
+        case 8: 100000000
+        case 9: 1000000000
+        case 10: 10000000000
+        case 11: 100000000000
+        case 12: 1000000000000
+        case 13: 10000000000000
+        case 14: 100000000000000
+        case 15: 1000000000000000
+        case 16: 10000000000000000
+        case 17: 100000000000000000
+        case 18: 1000000000000000000
+        case 19: 10000000000000000000
+        case 20: 100000000000000000000
+        case 21: 1000000000000000000000
+        case 22: 10000000000000000000000
+        case 23: 100000000000000000000000
+        case 24: 1000000000000000000000000
+        case 25: 10000000000000000000000000
+        case 26: 100000000000000000000000000
+        case 27: 1000000000000000000000000000
+        case 28: 10000000000000000000000000000
+        case 29: 100000000000000000000000000000
+        case 30: 1000000000000000000000000000000
+        case 31: 10000000000000000000000000000000
+        case 32: 100000000000000000000000000000000
+        case 33: 1000000000000000000000000000000000
+        case 34: 10000000000000000000000000000000000
+        case 35: 100000000000000000000000000000000000
+        case 36: 1000000000000000000000000000000000000
+        case 37: 10000000000000000000000000000000000000
+        case 38: 100000000000000000000000000000000000000
+        default: preconditionFailure("10^\(exponent) is beyond 128 bits")
         }
-        return result
     }
 
     /// round(numerator × 10^exponent ÷ divisor), half away from zero; nil for a zero divisor, an
