@@ -10,8 +10,8 @@
 /// always do). Measured 2026-11-25 (csv_statement.py, 1 M rows): 0.22 s CPU, as with the CSV's
 /// own copy this replaced (ExactCents); the quick lane's lines cost about 10% more CPU than with
 /// its own copies (0.17 against 0.16 s for 1 M conversions, 0.365 against 0.325 s for 1 M sums,
-/// medians of 5; callgrind: +5% instructions on 20,000 conversions), still 11.6× and 6.4× GNU
-/// units in compare.py (targets 10× and 5×).
+/// medians of 5; callgrind: +5% instructions on 20,000 conversions), still 12.5× and 8.9× GNU
+/// units in compare.py, and the CSV 15.2× the Python loop (targets 10×, 5× and 10×).
 public enum FixedPoint {
     /// 10^exponent for 0 ≤ exponent ≤ 38. A switch, which compiles to a constant table: a global
     /// array is initialised lazily, and that check (swift_once) on each use cost the quick lane
