@@ -40,6 +40,8 @@ public enum CommandLineReader {
     /// read directly; anything else goes to ArgumentParser, whose set-up (reflection over every
     /// option, the completion-script check) costs more than an answer from the cache.
     public static func read(_ arguments: [String]) -> CommandLineOutcome {
+        // Before ArgumentParser, which would answer with scripts of its own.
+        if let script = CompletionScript.request(in: arguments) { return script }
         if let (options, words) = splitVerbatim(arguments) {
             let outcome = read(options)
             guard case .run(var invocation) = outcome else { return outcome }
@@ -79,47 +81,22 @@ public enum CommandLineReader {
                 invocation.commandWords.append(word)
                 continue
             }
-            // A repeated option goes to ArgumentParser too.
-            switch word {
-            case "--json" where !invocation.json: invocation.json = true
-            case "--offline" where !invocation.offline: invocation.offline = true
-            case "--no-color" where !invocation.noColor: invocation.noColor = true
-            case "--fail-fast" where !invocation.failFast: invocation.failFast = true
-            case "--explain" where !invocation.explain: invocation.explain = true
-            case "--max-age" where invocation.maxAge == nil, "--source" where invocation.source == nil,
-                "--rule" where invocation.rule == nil, "--snapshot" where invocation.snapshot == nil:
-                guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
-                switch word {
-                case "--source": invocation.source = arguments[index]
-                case "--rule": invocation.rule = arguments[index]
-                case "--snapshot": invocation.snapshot = arguments[index]
-                default: invocation.maxAge = arguments[index]
-                }
+            // Hidden options, and a repeated one, go to ArgumentParser too.
+            guard let option = GlobalOption.spelled(word), !option.isHidden else { return nil }
+            switch option.kind {
+            case .flag(let field, _):
+                guard !invocation[keyPath: field] else { return nil }
+                invocation[keyPath: field] = true
+            case .value(let field, _, _, _, let problem):
+                guard invocation[keyPath: field] == nil, index < arguments.endIndex else { return nil }
+                let value = arguments[index]
+                guard !value.hasPrefix("-"), problem(value) == nil else { return nil }
+                invocation[keyPath: field] = value
                 index += 1
-            default: return nil
+            case .answeredByArgumentParser:
+                return nil
             }
         }
-        if let maxAge = invocation.maxAge, DurationParser.parse(maxAge) == nil { return nil }
-        if let rule = invocation.rule, DateRule(rawValue: rule) == nil { return nil }
-        return invocation
-    }
-}
-
-extension FXCommand {
-    var invocation: Invocation {
-        var invocation = Invocation()
-        invocation.json = json
-        invocation.offline = offline
-        invocation.maxAge = maxAge
-        invocation.source = source
-        invocation.rule = rule
-        invocation.snapshot = snapshot
-        invocation.explain = explain
-        invocation.noColor = noColor
-        invocation.failFast = failFast
-        invocation.complete = complete
-        invocation.generateManual = generateManual
-        invocation.commandWords = commandWords
         return invocation
     }
 }

@@ -103,6 +103,19 @@ import Testing
         #expect(try Self.run("/usr/bin/zsh", ["-f", "-c", script]) == expected, "\(words)")
     }
 
+    /// Completions/ is what fx writes; after a change to fx's options, write the files again:
+    /// `for s in bash zsh fish; do .build/release/fx --generate-completion-script $s > …; done`
+    /// (fx.bash, _fx, fx.fish).
+    @Test(arguments: [("bash", "fx.bash"), ("zsh", "_fx"), ("fish", "fx.fish")])
+    func scriptsAreWhatFxGenerates(shell: String, file: String) throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let generated = try fx.run(["--generate-completion-script", shell])
+        #expect(generated.status == 0)
+        let committed = try String(contentsOf: Self.completions.appendingPathComponent(file), encoding: .utf8)
+        #expect(generated.stdout == committed, "Completions/\(file) drifted from fx --generate-completion-script \(shell); write it again")
+    }
+
     @Test(arguments: ["fx.bash", "_fx", "fx.fish"])
     func scriptsAskFxAndNameEveryOption(file: String) throws {
         let text = try String(contentsOf: Self.completions.appendingPathComponent(file), encoding: .utf8)
