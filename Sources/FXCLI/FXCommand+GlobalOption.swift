@@ -1,16 +1,16 @@
 import ArgumentParser
 
 extension NameSpecification {
-    /// The long name `GlobalOption.all` gives the option that sets `field`.
-    static func global(_ field: PartialKeyPath<Invocation>) -> NameSpecification {
-        .customLong(GlobalOption.setting(field).name)
+    /// The long name of the option `GlobalOption.all` names `name`.
+    static func global(_ name: String) -> NameSpecification {
+        .customLong(GlobalOption.named(name).name)
     }
 }
 
 extension ArgumentHelp {
-    /// The help `GlobalOption.all` gives the option that sets `field`, hidden when it has none.
-    static func global(_ field: PartialKeyPath<Invocation>) -> ArgumentHelp {
-        let option = GlobalOption.setting(field)
+    /// The help `GlobalOption.all` gives the option named `name`, hidden when it has none.
+    static func global(_ name: String) -> ArgumentHelp {
+        let option = GlobalOption.named(name)
         guard let help = option.help else { return .hidden }
         return ArgumentHelp(help, valueName: option.valueName)
     }
@@ -22,8 +22,8 @@ extension FXCommand {
         var invocation = Invocation()
         for option in GlobalOption.all {
             switch option.kind {
-            case .flag(let field, let parsed): invocation[keyPath: field] = self[keyPath: parsed]
-            case .value(let field, let parsed, _, _, _): invocation[keyPath: field] = self[keyPath: parsed]
+            case .flag(let set, let parsed): set(&invocation, parsed(self))
+            case .value(let set, let parsed, _, _, _): set(&invocation, parsed(self))
             case .answeredByArgumentParser: break
             }
         }

@@ -3,11 +3,11 @@
 struct GlobalOption: Sendable {
     /// What the option does to the command line, and how it is read.
     enum Kind: Sendable {
-        /// A switch: sets `field`; `parsed` is the `FXCommand` property ArgumentParser fills.
-        case flag(WritableKeyPath<Invocation, Bool> & Sendable, parsed: KeyPath<FXCommand, Bool> & Sendable)
+        /// A switch: `set` writes it into an `Invocation`, `parsed` reads the `FXCommand` property ArgumentParser fills.
+        case flag(set: @Sendable (inout Invocation, Bool) -> Void, parsed: @Sendable (FXCommand) -> Bool)
         /// Takes one value, named `valueName` in help; `problem` says what is wrong with a value, nil when it is good.
         case value(
-            WritableKeyPath<Invocation, String?> & Sendable, parsed: KeyPath<FXCommand, String?> & Sendable, valueName: String,
+            set: @Sendable (inout Invocation, String?) -> Void, parsed: @Sendable (FXCommand) -> String?, valueName: String,
             completion: ValueCompletion, problem: @Sendable (String) -> String?)
         /// `--help` and `--version`: ArgumentParser answers them itself.
         case answeredByArgumentParser(short: Character?)
@@ -22,6 +22,10 @@ struct GlobalOption: Sendable {
         /// What `fx --complete` offers after these command words (`use snapshot` for saved snapshots).
         case askFx(after: String)
     }
+
+    // Closures rather than key paths: instantiating the key paths' classes cost 434,000
+    // instructions at start-up (callgrind, `fx convert 100 usd eur --offline`: 1,848,202 against
+    // 1,414,000 without), a third of a one-shot answer; a closure costs nothing until called.
 
     /// The long name, without `--`.
     let name: String
@@ -42,19 +46,20 @@ struct GlobalOption: Sendable {
     }
 
     static func flag(
-        _ name: String, _ field: WritableKeyPath<Invocation, Bool> & Sendable, _ parsed: KeyPath<FXCommand, Bool> & Sendable,
+        _ name: String, set: @escaping @Sendable (inout Invocation, Bool) -> Void, parsed: @escaping @Sendable (FXCommand) -> Bool,
         help: String?, brief: String = ""
     ) -> GlobalOption {
-        GlobalOption(name, .flag(field, parsed: parsed), help: help, brief: brief)
+        GlobalOption(name, .flag(set: set, parsed: parsed), help: help, brief: brief)
     }
 
     static func value(
-        _ name: String, _ field: WritableKeyPath<Invocation, String?> & Sendable, _ parsed: KeyPath<FXCommand, String?> & Sendable,
+        _ name: String, set: @escaping @Sendable (inout Invocation, String?) -> Void, parsed: @escaping @Sendable (FXCommand) -> String?,
         valueName: String, completion: ValueCompletion = .none, problem: @escaping @Sendable (String) -> String? = { _ in nil },
         help: String, brief: String
     ) -> GlobalOption {
         GlobalOption(
-            name, .value(field, parsed: parsed, valueName: valueName, completion: completion, problem: problem), help: help, brief: brief)
+            name, .value(set: set, parsed: parsed, valueName: valueName, completion: completion, problem: problem), help: help, brief: brief
+        )
     }
 
     static func answeredByArgumentParser(_ name: String, short: Character? = nil, help: String, brief: String) -> GlobalOption {
@@ -74,23 +79,19 @@ struct GlobalOption: Sendable {
         return valueName
     }
 
-    /// The option spelled `word` (`--json`), or nil.
-    static func spelled(_ word: String) -> GlobalOption? {
-        all.first { $0.spelling == word }
+    /// Where the option spelled `word` (`--json`) stands in `all`, or nil.
+    static func index(spelled word: String) -> Int? {
+        all.firstIndex { $0.spelling == word }
     }
 
-    /// The option that sets `field`, for `FXCommand`'s declarations; a field no option sets is a
-    /// programming error that every parse would hit, so it stops at once.
-    static func setting(_ field: PartialKeyPath<Invocation>) -> GlobalOption {
-        guard
-            let option = all.first(where: { option in
-                switch option.kind {
-                case .flag(let own, _): own == field
-                case .value(let own, _, _, _, _): own == field
-                case .answeredByArgumentParser: false
-                }
-            })
-        else { preconditionFailure("no option in GlobalOption.all sets \(field)") }
+    static func spelled(_ word: String) -> GlobalOption? {
+        index(spelled: word).map { all[$0] }
+    }
+
+    /// The option named `name`, for `FXCommand`'s declarations; a name the table lacks is a
+    /// programming error that every parse by ArgumentParser would hit, so it stops at once.
+    static func named(_ name: String) -> GlobalOption {
+        guard let option = all.first(where: { $0.name == name }) else { preconditionFailure("no option --\(name) in GlobalOption.all") }
         return option
     }
 }

@@ -72,6 +72,8 @@ public enum CommandLineReader {
     /// starts with `-`. A test checks that every answer equals ArgumentParser's.
     static func quick(_ arguments: [String]) -> Invocation? {
         var invocation = Invocation()
+        // The options read so far, by their place in `GlobalOption.all`.
+        var seen: UInt64 = 0
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let word = arguments[index]
@@ -82,16 +84,16 @@ public enum CommandLineReader {
                 continue
             }
             // Hidden options, and a repeated one, go to ArgumentParser too.
-            guard let option = GlobalOption.spelled(word), !option.isHidden else { return nil }
+            guard let position = GlobalOption.index(spelled: word), seen & (1 << position) == 0 else { return nil }
+            seen |= 1 << position
+            let option = GlobalOption.all[position]
+            guard !option.isHidden else { return nil }
             switch option.kind {
-            case .flag(let field, _):
-                guard !invocation[keyPath: field] else { return nil }
-                invocation[keyPath: field] = true
-            case .value(let field, _, _, _, let problem):
-                guard invocation[keyPath: field] == nil, index < arguments.endIndex else { return nil }
-                let value = arguments[index]
-                guard !value.hasPrefix("-"), problem(value) == nil else { return nil }
-                invocation[keyPath: field] = value
+            case .flag(let set, _):
+                set(&invocation, true)
+            case .value(let set, _, _, _, let problem):
+                guard index < arguments.endIndex, !arguments[index].hasPrefix("-"), problem(arguments[index]) == nil else { return nil }
+                set(&invocation, arguments[index])
                 index += 1
             case .answeredByArgumentParser:
                 return nil

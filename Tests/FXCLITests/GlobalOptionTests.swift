@@ -73,9 +73,10 @@ import Testing
     /// A new entry in the table reaches the manual and every shell's script with no other edit.
     @Test func aNewOptionReachesTheManualAndEveryScript() {
         let toy: [GlobalOption] = [
-            .flag("toy", \.json, \.json, help: "A toy flag.", brief: "A toy flag"),
+            .flag("toy", set: { $0.json = $1 }, parsed: { $0.json }, help: "A toy flag.", brief: "A toy flag"),
             .value(
-                "toy-value", \.source, \.source, valueName: "thing", completion: .words(["a", "b"]), help: "A toy value.", brief: "A toy's"),
+                "toy-value", set: { $0.source = $1 }, parsed: { $0.source }, valueName: "thing", completion: .words(["a", "b"]),
+                help: "A toy value.", brief: "A toy's"),
         ]
         let options = GlobalOption.all + toy
         #expect(
