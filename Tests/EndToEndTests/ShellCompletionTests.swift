@@ -112,7 +112,9 @@ import Testing
         let generated = try fx.run(["--generate-completion-script", shell])
         #expect(generated.status == 0)
         let committed = try String(contentsOf: Self.completions.appendingPathComponent(file), encoding: .utf8)
-        #expect(generated.stdout == committed, "Completions/\(file) drifted from fx --generate-completion-script \(shell); run Scripts/regenerate")
+        #expect(
+            generated.stdout == committed,
+            "Completions/\(file) drifted from fx --generate-completion-script \(shell); run Scripts/regenerate")
     }
 
     @Test(arguments: ["fx.bash", "_fx", "fx.fish"])
