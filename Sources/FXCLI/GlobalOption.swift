@@ -34,21 +34,24 @@ struct GlobalOption: Sendable {
     let spelling: String
     let kind: Kind
     /// The help line: `--help`, the manual; nil for an option left out of both (and of the shell scripts).
-    let help: String?
+    var help: String? { helpText() }
+    /// Made when asked, not when the table is: `--source`'s names the registered sources, which
+    /// built at start cost a one-shot 231,000 instructions (callgrind), 16% of the answer.
+    private let helpText: @Sendable () -> String?
     /// A few words for the shells that show a description beside each option (fish).
     let brief: String
 
-    private init(_ name: String, _ kind: Kind, help: String?, brief: String) {
+    private init(_ name: String, _ kind: Kind, help: @escaping @Sendable () -> String?, brief: String) {
         self.name = name
         self.spelling = "--" + name
         self.kind = kind
-        self.help = help
+        self.helpText = help
         self.brief = brief
     }
 
     static func flag(
         _ name: String, set: @escaping @Sendable (inout Invocation, Bool) -> Void, parsed: @escaping @Sendable (FXCommand) -> Bool,
-        help: String?, brief: String = ""
+        help: @autoclosure @escaping @Sendable () -> String?, brief: String = ""
     ) -> GlobalOption {
         GlobalOption(name, .flag(set: set, parsed: parsed), help: help, brief: brief)
     }
@@ -56,7 +59,7 @@ struct GlobalOption: Sendable {
     static func value(
         _ name: String, set: @escaping @Sendable (inout Invocation, String?) -> Void, parsed: @escaping @Sendable (FXCommand) -> String?,
         valueName: String, completion: ValueCompletion = .none, problem: @escaping @Sendable (String) -> String? = { _ in nil },
-        help: String, brief: String
+        help: @autoclosure @escaping @Sendable () -> String, brief: String
     ) -> GlobalOption {
         GlobalOption(
             name, .value(set: set, parsed: parsed, valueName: valueName, completion: completion, problem: problem), help: help, brief: brief
@@ -64,7 +67,7 @@ struct GlobalOption: Sendable {
     }
 
     static func answeredByArgumentParser(_ name: String, short: Character? = nil, help: String, brief: String) -> GlobalOption {
-        GlobalOption(name, .answeredByArgumentParser(short: short), help: help, brief: brief)
+        GlobalOption(name, .answeredByArgumentParser(short: short), help: { help }, brief: brief)
     }
 
     var isHidden: Bool { help == nil }
