@@ -196,7 +196,7 @@ public struct Settings: Sendable {
         let decoder = JSONDecoder()
         decoder.userInfo[ConfigFile.registryKey] = registry
         guard let config = try? decoder.decode(ConfigFile.self, from: data) else {
-            warnings.append("ignoring \(shownPath): not a JSON object")
+            warnings.append("ignoring \(shownPath): not valid JSON of the expected shape (an object)")
             return
         }
         if let seconds = field(config.timeout, "timeout", expected: "seconds above 0, at most 600 (such as 15 or 0.5)") {
@@ -274,9 +274,9 @@ public struct Settings: Sendable {
         data.firstRange(of: Data("\"app_id\"".utf8)) != nil || data.firstRange(of: Data("\"api_key\"".utf8)) != nil
     }
 
-    /// `'A', 'B', 'C' and 7 more`: what a warning names of a list that may be long.
+    /// `A, B, C and 7 more`: what a warning names of a list that may be long.
     static func someOf(_ names: [String]) -> String {
-        let shown = names.prefix(warningsPerKind).map { "'\($0)'" }.joined(separator: ", ")
+        let shown = names.prefix(warningsPerKind).joined(separator: ", ")
         return names.count > warningsPerKind ? shown + " and \(names.count - warningsPerKind) more" : shown
     }
 
@@ -313,7 +313,7 @@ public struct Settings: Sendable {
         if unknown.count == 1 {
             warnings.append("ignoring the currency '\(unknown[0])' in \(shownPath): not an ISO 4217 code")
         } else if unknown.count > 1 {
-            warnings.append("ignoring the currencies \(Self.someOf(unknown)) in \(shownPath): not ISO 4217 codes")
+            warnings.append("ignoring the currencies \(Self.someOf(unknown.map { "'\($0)'" })) in \(shownPath): not ISO 4217 codes")
         }
     }
 
