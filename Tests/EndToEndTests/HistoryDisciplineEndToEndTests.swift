@@ -24,7 +24,9 @@ import Testing
         #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
         let asked = Self.counts(rig)
         #expect(asked.reduce(0, +) >= 3, "\(asked)")
-        let usage = try JSONSerialization.jsonObject(with: Data(contentsOf: rig.usageFile)) as? [String: Any]
+        let written = try? Data(contentsOf: rig.usageFile)
+        #expect(written != nil, "usage.json not written")
+        let usage = try written.map { try JSONSerialization.jsonObject(with: $0) } as? [String: Any]
         let records = usage?["sources"] as? [String: Any] ?? [:]
         for (provider, count) in zip(ProviderPlay.allCases, asked) where count > 0 {
             let record = records[provider.rawValue] as? [String: Any]
