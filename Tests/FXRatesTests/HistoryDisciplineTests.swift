@@ -31,7 +31,10 @@ struct HistoryDisciplineTests {
         #expect(again.provenance.origin == .builtIn)
         #expect(source.calls.count == 1, "asked during the server's wait")
         let said = await next.takeDiagnostics()
-        #expect(said == [.fetchFailed(source: .ecb, sourceName: Self.ecbName, failure: .waitingUntil(clock.now() + 30), fallback: .builtIn(day("2026-10-30")))], "\(said)")
+        let waiting = FetchFailure.waitingUntil(clock.now() + 30)
+        #expect(
+            said == [.fetchFailed(source: .ecb, sourceName: Self.ecbName, failure: waiting, fallback: .builtIn(day("2026-10-30")))],
+            "\(said)")
         #expect(usage.load()[.ecb]?.requests == 1)
     }
 
