@@ -75,7 +75,7 @@ let offline = arguments.offline
     // Histories are read only by dated questions and `history`; a conversion never opens them.
     let history = HistoryService(
         sources: catalog.historySources(of: sources, settings, io: io), store: FileHistoryStore(directory: settings.cacheDirectory),
-        clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline))
+        clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline), discipline: service.discipline)
     return SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
 }
 
