@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The three ways fx runs one grammar: arguments, a script on stdin, or a prompt.
 public enum Modes {
     /// `fx convert 100 usd eur`: the words are the line; the exit status is the line's.
@@ -15,7 +21,8 @@ public enum Modes {
         var status: Int32 = 0
         var number = 0
         let bytes = lines as? any ByteLineSource
-        while true {
+        // Output that can no longer be written: read no more lines, run no more commands.
+        while !session.outputFailed {
             let line: String
             if let quickLane = session.quickLane, let bytes {
                 // The fast lane answers what it has learned; the rest becomes a String for the general path.
@@ -56,9 +63,11 @@ public enum Modes {
         _ lines: some LineSource, session: Session, promptOutput: (any TextOutput)?,
         interrupted: (@Sendable () -> Bool)? = nil
     ) async -> Int32 {
-        while true {
+        // A prompt whose answers cannot be shown is left, as a script is (see `settle`).
+        while !session.outputFailed {
             promptOutput?.write("fx> ")
             promptOutput?.flush()
+            if promptOutput?.failure != nil { break }
             guard let line = lines.nextLine() else {
                 promptOutput?.write("\n")
                 break
@@ -70,6 +79,20 @@ public enum Modes {
         }
         promptOutput?.flush()
         return 0
+    }
+
+    /// The status fx ends with once its output is flushed: a write to stdout or stderr that
+    /// failed makes it 1, said in one line on stderr if stderr still takes it. A closed pipe is
+    /// said nowhere (its reader has gone, as `head`'s does): Unix tools end quietly then.
+    public static func settle(_ status: Int32, out: any TextOutput, err: any TextOutput) -> Int32 {
+        out.flush()
+        err.flush()
+        guard let failure = out.failure ?? err.failure else { return status }
+        if err.failure == nil, failure.code != EPIPE {
+            err.write("fx: " + failure.reason + "\n")
+            err.flush()
+        }
+        return 1
     }
 
     /// Runs one line, cancelling it when `interrupted` says so (checked every 50 ms).

@@ -10,7 +10,11 @@ extension Session {
         let file = Messages.printable(statement.file)
         let out = self.out, err = self.err, style = presentation.style
         let sink = StatementSink(
-            rows: { bytes in out.write(bytes: bytes) },
+            rows: { bytes throws(CSVFileProblem) in
+                out.write(bytes: bytes)
+                // Checked at each block of rows, so a full disk stops the conversion there.
+                if out.failure != nil || err.failure != nil { throw .standardStreamFailed }
+            },
             problem: { line, problem in err.write(style.red("fx: ") + "\(file):\(line): " + Messages.text(for: problem) + "\n") },
             explain: !explains
                 ? nil
@@ -26,6 +30,8 @@ extension Session {
         do throws(CSVFileProblem) {
             summary = try await statement.run(into: sink)
         } catch {
+            // `Modes.settle` says it once, for this command as for all others.
+            if error == .standardStreamFailed { return .failed(1) }
             await printWarnings()
             err.write(style.red("fx: ") + Messages.text(for: error, file: statement.file) + "\n")
             return .failed(error.exitStatus)
