@@ -35,14 +35,14 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
         buffer.reserveCapacity(bufferSize)
     }
 
+    // After a failure, writes still gather here and `flush` discards them: a check per write
+    // would cost script mode's every line.
     public func write(_ text: String) {
-        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= limit { flush() }
     }
 
     public func write(bytes: UnsafeRawBufferPointer) {
-        guard failure == nil else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= limit { flush() }
     }

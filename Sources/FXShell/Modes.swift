@@ -22,7 +22,8 @@ public enum Modes {
         var number = 0
         let bytes = lines as? any ByteLineSource
         // Output that can no longer be written: read no more lines, run no more commands.
-        while !session.outputFailed {
+        if session.outputFailed { return status }
+        while true {
             let line: String
             if let quickLane = session.quickLane, let bytes {
                 // The fast lane answers what it has learned; the rest becomes a String for the general path.
@@ -32,7 +33,13 @@ public enum Modes {
                     })
                 else { break }
                 number += 1
-                guard let general = next else { continue }
+                guard let general = next else {
+                    // The lane's lines change nothing but stdout, so asking every 1,024 of them
+                    // stops them soon enough; asked at every line, it cost 3-5% of a line's CPU
+                    // (task-clock of 1 M lane lines: 170-173 ms before, 176-180 ms after).
+                    if number & 1023 == 0, session.outputFailed { break }
+                    continue
+                }
                 line = general
             } else {
                 guard let next = lines.nextLine() else { break }
@@ -48,6 +55,7 @@ public enum Modes {
                 if status == 0 { status = lineStatus }
                 if failFast { break }
             }
+            if session.outputFailed { break }
         }
         session.out.flush()
         session.err.flush()
