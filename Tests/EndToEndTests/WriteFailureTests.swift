@@ -85,6 +85,21 @@ import Testing
         #expect((try Data(contentsOf: URL(fileURLWithPath: out))).count == 64 << 10)
     }
 
+    /// `csv -o` with stderr on a full disk: its bad rows cannot be reported, so the statement
+    /// stops and the file is not written (a run that fails replaces nothing).
+    @Test func aStatementWrittenWithOutputStopsWhenStderrIsFull() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let statement = fx.home.appendingPathComponent("statement.csv").path
+        try Data((Self.statement + "2026-10-12,bad,5,XYZ\n").utf8).write(to: URL(fileURLWithPath: statement))
+        let out = fx.home.appendingPathComponent("out.csv").path
+        let result = try fx.runThroughShell(
+            "exec \"$0\" \"$@\" 2> /dev/full",
+            arguments: ["--offline", "csv", statement, "--amount", "3", "--currency", "4", "--date", "1", "--to", "eur", "-o", out])
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     /// `fx … | head -c 10`: the reader leaves; fx ends as Unix tools do (SIGPIPE, or status 1
     /// where SIGPIPE is ignored), and says nothing.
     @Test func aClosedPipeEndsFxQuietly() throws {
