@@ -13,9 +13,9 @@ import PackageDescription
 //   fx:         chooses the mode and wires the real clock, network and files
 // Concrete generic types are reached through direct metadata accessors rather than mangled names
 // that the runtime demangles on first use, checking each generic requirement by scanning every
-// protocol conformance record in the binary (~3,800). Measured alone (callgrind, one-shot answer
-// from a warm cache, 1.34 M instructions with both flags): without the frontend flag +80%
-// instructions; without cross-module optimisation +16%.
+// protocol conformance record in the binary. Each flag was measured alone (callgrind, one-shot
+// answer from a warm cache) and is kept for its figure: see Benchmarks/README.md, "What each
+// fast path is worth".
 let startup: [SwiftSetting] = [
     .unsafeFlags(
         ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-cross-module-optimization"],
@@ -33,6 +33,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The ECB ships its full history as a zipped CSV; zlib does the inflating.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // fx runs its network helper through swift-subprocess (FXPlatform's ChildProcess, with the
+        // figures that decided it); FileDescriptor, FilePath and Errno come from swift-system, which
+        // it builds on, and are not used for fx's own files (PlainFile.swift says why).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .executableTarget(
@@ -42,10 +47,10 @@ let package = Package(
             ],
             swiftSettings: startup,
             // A static executable on Linux: no dynamic loader at start. A PIE spent a third of a
-            // one-shot answer applying ~100,000 relocations, and even a position-dependent binary
-            // spent 0.5 ms binding libstdc++'s symbols; measured alone, a dynamic fx (Swift libraries
-            // still static) takes +191% instructions and 1.8x the time, 0.55x GNU units, over the
-            // 0.5x target. fx needs no shared library at all (the
+            // one-shot answer applying relocations, and even a position-dependent binary spent much
+            // of the rest binding libstdc++'s symbols; a dynamic fx (Swift libraries still static)
+            // misses the one-shot target (Benchmarks/README.md, "What each fast path is worth").
+            // fx needs no shared library at all (the
             // network is fx-fetch's): libedit is linked in too, so the prompt edits wherever the
             // binary goes, and fx has one C library (one locale, which libedit reads UTF-8 by).
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]
@@ -65,7 +70,15 @@ let package = Package(
         // The ECB's XML (XMLParser: libxml2) and zip (ZIPFoundation: Foundation and zlib) are read
         // in the helper too, never in fx itself, which links FoundationEssentials alone.
         .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
-        .target(name: "FXPlatform", swiftSettings: startup),
+        .target(
+            name: "FXPlatform",
+            dependencies: [
+                "CTemporaryFiles", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: startup),
+        // The temporary files being written, where a signal handler can remove them before fx dies
+        // (async-signal-safe work only: C, no allocation, no lock shared with the handler).
+        .target(name: "CTemporaryFiles"),
         // The shared vocabulary: money (codes, exact decimals, formats), the calendar and the rate
         // model. The grammar reads it without linking providers, HTTP or caches.
         .target(name: "FXModel", dependencies: ["FXPlatform"], swiftSettings: startup),

@@ -1,6 +1,8 @@
 # bash completion for fx. It asks fx itself (fx --complete), so the shell and the fx> prompt
 # always offer the same words. Install: source this file from ~/.bashrc, or copy it to
 # ~/.local/share/bash-completion/completions/fx
+# Written by `fx --generate-completion-script bash` from Sources/FXCLI/GlobalOptions.swift:
+# change that, not this file, and write it again.
 _fx() {
     local cur=${COMP_WORDS[COMP_CWORD]}
     if [[ $cur == --* ]]; then

@@ -1,5 +1,7 @@
 # fish completion for fx. It asks fx itself (fx --complete), so the shell and the fx> prompt
 # always offer the same words. Install: copy to ~/.config/fish/completions/fx.fish
+# Written by `fx --generate-completion-script fish` from Sources/FXCLI/GlobalOptions.swift:
+# change that, not this file, and write it again.
 function __fx_complete
     command fx --complete -- (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null
 end

@@ -9,7 +9,7 @@ extension CommandLineReader {
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
-            if word == "--max-age" || word == "--source" || word == "--rule" || word == "--snapshot" {
+            if GlobalOption.spelled(word)?.valueName != nil {
                 index += 2
                 continue
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FXCommands
+import FXRates
 
 /// fx's command line: global flags, then the words of one command (or none for a prompt or a script).
 struct FXCommand: ParsableCommand {
@@ -15,56 +16,18 @@ struct FXCommand: ParsableCommand {
         version: VersionText.text
     )
 
-    @Flag(help: "One JSON object per command; money and rates as exact decimal strings.")
-    var json = false
-
-    @Flag(help: "Never touch the network: answer from the cache or the built-in rates.")
-    var offline = false
-
-    @Option(
-        name: .customLong("max-age"),
-        help: ArgumentHelp(
-            "Exit 3 when the rates used were superseded longer ago than this (90s, 15m, 12h, 2d, 1w).", valueName: "duration"))
-    var maxAge: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Ask only this source: ecb, frankfurter, boc, oxr, dunamu or nasdaq (ecb or frankfurter for history and dated questions).",
-            valueName: "id"))
-    var source: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Which publication answers a dated question: on-or-before (that day's, else the last before it) or previous-business-day (the last strictly before it).",
-            valueName: "rule"))
-    var rule: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Answer from this saved snapshot only, offline (see 'fx help snapshot'): the same lines give the same output on every run.",
-            valueName: "name"))
-    var snapshot: String?
-
-    @Flag(
-        help:
-            "Show how each conversion or calculation was derived: the rates, their sources and times, the formula and the rounding (stderr; in JSON an \"explain\" object)."
-    )
-    var explain = false
-
-    @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (NO_COLOR does the same).")
-    var noColor = false
-
-    @Flag(name: .customLong("fail-fast"), help: "In a script, stop at the first line that fails.")
-    var failFast = false
-
-    /// Shell completion scripts ask fx itself, so shells and the prompt never disagree:
-    /// `fx --complete -- convert 100 us` prints the candidates for the last word, one per line.
-    @Flag(name: .customLong("complete"), help: .hidden)
-    var complete = false
-
-    /// Prints the manual page, fx.1, as roff: `Documentation/fx.1` is this output, kept in step by a test.
-    @Flag(name: .customLong("generate-man"), help: .hidden)
-    var generateManual = false
+    // Names and help come from `GlobalOption.all`; ArgumentParser needs a property for each.
+    @Flag(name: .global("json"), help: .global("json")) var json = false
+    @Flag(name: .global("offline"), help: .global("offline")) var offline = false
+    @Option(name: .global("max-age"), help: .global("max-age")) var maxAge: String?
+    @Option(name: .global("source"), help: .global("source")) var source: String?
+    @Option(name: .global("rule"), help: .global("rule")) var rule: String?
+    @Option(name: .global("snapshot"), help: .global("snapshot")) var snapshot: String?
+    @Flag(name: .global("explain"), help: .global("explain")) var explain = false
+    @Flag(name: .global("no-color"), help: .global("no-color")) var noColor = false
+    @Flag(name: .global("fail-fast"), help: .global("fail-fast")) var failFast = false
+    @Flag(name: .global("complete"), help: .global("complete")) var complete = false
+    @Flag(name: .global("generate-man"), help: .global("generate-man")) var generateManual = false
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A command and its words.", valueName: "words"))
     var words: [String] = []
@@ -83,25 +46,18 @@ struct FXCommand: ParsableCommand {
         var skipValue = false
         for word in words {
             if skipValue { skipValue = false; continue }
-            if word == "--max-age" || word == "--source" || word == "--rule" || word == "--snapshot" { skipValue = true; continue }
-            if word.hasPrefix("--"), kept.isEmpty || ownFlags.contains(word) { continue }
+            let option = GlobalOption.spelled(word)
+            if option?.valueName != nil { skipValue = true; continue }
+            if word.hasPrefix("--"), kept.isEmpty || word == "--" || option?.isFlag == true { continue }
             kept.append(word)
         }
         return kept.joined(separator: " ")
     }
 
-    /// fx's options without a value, wherever they stand.
-    private static let ownFlags: Set<String> = [
-        "--json", "--offline", "--explain", "--no-color", "--fail-fast", "--complete", "--generate-man", "--",
-    ]
-
     mutating func validate() throws {
-        if let maxAge, DurationParser.parse(maxAge) == nil {
-            throw ValidationError(
-                "Malformed --max-age '\(maxAge)'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only.")
-        }
-        if let rule, DateRule(rawValue: rule) == nil {
-            throw ValidationError("Unknown --rule '\(rule)'. The rules are on-or-before (the default) and previous-business-day.")
+        for option in GlobalOption.all {
+            guard case .value(_, let parsed, _, _, let problem) = option.kind, let value = parsed(self) else { continue }
+            if let problem = problem(value) { throw ValidationError(problem) }
         }
     }
 }

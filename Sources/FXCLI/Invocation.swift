@@ -40,6 +40,8 @@ public enum CommandLineReader {
     /// read directly; anything else goes to ArgumentParser, whose set-up (reflection over every
     /// option, the completion-script check) costs more than an answer from the cache.
     public static func read(_ arguments: [String]) -> CommandLineOutcome {
+        // Before ArgumentParser, which would answer with scripts of its own.
+        if let script = CompletionScript.request(in: arguments) { return script }
         if let (options, words) = splitVerbatim(arguments) {
             let outcome = read(options)
             guard case .run(var invocation) = outcome else { return outcome }
@@ -70,6 +72,8 @@ public enum CommandLineReader {
     /// starts with `-`. A test checks that every answer equals ArgumentParser's.
     static func quick(_ arguments: [String]) -> Invocation? {
         var invocation = Invocation()
+        // The options read so far, by their place in `GlobalOption.all`.
+        var seen: UInt64 = 0
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let word = arguments[index]
@@ -79,47 +83,22 @@ public enum CommandLineReader {
                 invocation.commandWords.append(word)
                 continue
             }
-            // A repeated option goes to ArgumentParser too.
-            switch word {
-            case "--json" where !invocation.json: invocation.json = true
-            case "--offline" where !invocation.offline: invocation.offline = true
-            case "--no-color" where !invocation.noColor: invocation.noColor = true
-            case "--fail-fast" where !invocation.failFast: invocation.failFast = true
-            case "--explain" where !invocation.explain: invocation.explain = true
-            case "--max-age" where invocation.maxAge == nil, "--source" where invocation.source == nil,
-                "--rule" where invocation.rule == nil, "--snapshot" where invocation.snapshot == nil:
-                guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
-                switch word {
-                case "--source": invocation.source = arguments[index]
-                case "--rule": invocation.rule = arguments[index]
-                case "--snapshot": invocation.snapshot = arguments[index]
-                default: invocation.maxAge = arguments[index]
-                }
+            // Hidden options, and a repeated one, go to ArgumentParser too.
+            guard let position = GlobalOption.index(spelled: word), seen & (1 << position) == 0 else { return nil }
+            seen |= 1 << position
+            let option = GlobalOption.all[position]
+            guard !option.isHidden else { return nil }
+            switch option.kind {
+            case .flag(let set, _):
+                set(&invocation, true)
+            case .value(let set, _, _, _, let problem):
+                guard index < arguments.endIndex, !arguments[index].hasPrefix("-"), problem(arguments[index]) == nil else { return nil }
+                set(&invocation, arguments[index])
                 index += 1
-            default: return nil
+            case .answeredByArgumentParser:
+                return nil
             }
         }
-        if let maxAge = invocation.maxAge, DurationParser.parse(maxAge) == nil { return nil }
-        if let rule = invocation.rule, DateRule(rawValue: rule) == nil { return nil }
-        return invocation
-    }
-}
-
-extension FXCommand {
-    var invocation: Invocation {
-        var invocation = Invocation()
-        invocation.json = json
-        invocation.offline = offline
-        invocation.maxAge = maxAge
-        invocation.source = source
-        invocation.rule = rule
-        invocation.snapshot = snapshot
-        invocation.explain = explain
-        invocation.noColor = noColor
-        invocation.failFast = failFast
-        invocation.complete = complete
-        invocation.generateManual = generateManual
-        invocation.commandWords = commandWords
         return invocation
     }
 }

@@ -40,8 +40,8 @@ extension Executor {
         let explain = sink.explain
         let conversion = CSVConversion(
             request: request, context: context, catalog: catalog,
-            rates: { [self, request] from, mark throws(RateError) in
-                try await pairColumns(from: from, to: request.to, decimalMark: mark)
+            rates: { [self, request] from, format throws(RateError) in
+                try await pairColumns(from: from, to: request.to, format: format)
             },
             report: sink.problem,
             explain: explain.map { explain in
@@ -69,9 +69,9 @@ extension Executor {
     }
 
     /// `from` against `to` on every publication held, for a CSV file's rows.
-    func pairColumns(from: CurrencyCode, to: CurrencyCode, decimalMark: UInt8) async throws(RateError) -> PairColumns {
+    func pairColumns(from: CurrencyCode, to: CurrencyCode, format: NumberFormat) async throws(RateError) -> PairColumns {
         let held = try await historyService().columns([from, to], only: options.source)
         return PairColumns(
-            from: from, to: to, history: held.history, provenance: held.provenance, complete: held.complete, decimalMark: decimalMark)
+            from: from, to: to, history: held.history, provenance: held.provenance, complete: held.complete, format: format)
     }
 }

@@ -6,8 +6,8 @@ import FXRender
 /// Script mode's fast lane for its commonest line, `[convert] <amount> <from> [to|in] <to>`,
 /// once the general path has answered the same pair: a million-line file then costs
 /// integer arithmetic per line instead of a parse, an actor call, Decimal and String work.
-/// Measured alone: without it, 1 M script lines take 35 s instead of 0.25–0.5 s (0.2x GNU
-/// units instead of 12–15x; the target is 10x), about 190 K instructions a line.
+/// Measured alone, without it script mode misses its target by two orders of magnitude (see
+/// Benchmarks/README.md, "What each fast path is worth").
 ///
 /// The general path stays the authority. The lane learns a pair only from a line the general
 /// path answered without any warning, and only if the lane's own answer to that very line is
@@ -54,6 +54,12 @@ public final class QuickLane: @unchecked Sendable {
     private static let capacity = 4096
     /// Lines answered here, for tests and the benchmark.
     public internal(set) var answered = 0
+    /// The number format answers are read and written in (`set number_format`): a change forgets
+    /// what was learned in the other. The lane used to step aside under any format but `en`:
+    /// 20,000 lines under `de` took 4.8 G instructions then, 91 M now (callgrind).
+    public var format: NumberFormat = .english {
+        didSet { if format != oldValue { forget() } }
+    }
     /// How long a learned pair is trusted before the general path is asked again.
     static let lifetime: TimeInterval = 1
 
@@ -66,14 +72,14 @@ public final class QuickLane: @unchecked Sendable {
     /// false and writes nothing when the general path must answer.
     public func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool {
         guard learned > 0 else { return false }
-        guard let parsed = Self.parse(line) else { return answerSum(line, to: out) }
+        guard let parsed = Self.parse(line, format: format) else { return answerSum(line, to: out) }
         guard let slot = slot(for: parsed.key), let entry = entries[slot] else { return false }
         guard clock.now() < entry.expires else {
             forget()
             return false
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestAnswer) { buffer in
-            guard let length = Self.render(parsed, entry, into: buffer) else { return false }
+            guard let length = Self.render(parsed, entry, format: format, into: buffer) else { return false }
             out.write(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<length])))
             answered += 1
             return true
@@ -93,7 +99,7 @@ public final class QuickLane: @unchecked Sendable {
     /// Learns the pair of a conversion the general path answered for `line` and printed as `printed`.
     public func learn(line: String, conversion: Conversion, printed: String) {
         guard conversion.lines.count == 1, let answer = conversion.lines.first, answer.quote.via == nil,
-            let parsed = line.utf8.withContiguousStorageIfAvailable({ Self.parse($0) }) ?? nil,
+            let parsed = line.utf8.withContiguousStorageIfAvailable({ Self.parse($0, format: format) }) ?? nil,
             let to = Self.integer(answer.quote.toPerBase), let from = Self.integer(answer.quote.fromPerBase)
         else { return }
         let provenance = answer.quote.provenance
@@ -106,7 +112,7 @@ public final class QuickLane: @unchecked Sendable {
         // The lane must print exactly what the general path printed for this very line.
         let expected = Array((printed + "\n").utf8)
         let same = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestAnswer) { buffer in
-            Self.render(parsed, entry, into: buffer).map { Array(buffer[..<$0]) == expected } ?? false
+            Self.render(parsed, entry, format: format, into: buffer).map { Array(buffer[..<$0]) == expected } ?? false
         }
         guard same else { return }
         observe([provenance])
@@ -163,8 +169,8 @@ public final class QuickLane: @unchecked Sendable {
     // MARK: - Parsing
 
     /// `[convert ]<digits>[.<digits>] <abc> [to |in ]<abc>`, single spaces, at most 18 digits,
-    /// no leading zeros; nil for anything else.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Line? {
+    /// no leading zeros, and no `1.234` where `format` may read it as a thousand; nil for anything else.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, format: NumberFormat = .english) -> Line? {
         var index = 0
         let count = bytes.count
         func lower(_ at: Int) -> UInt8 { bytes[at] | 0x20 }
@@ -173,26 +179,10 @@ public final class QuickLane: @unchecked Sendable {
         {
             index = 8  // "convert "
         }
-        var amount: UInt64 = 0  // at most 18 digits
-        var digits = 0
-        var scale = 0
-        var point = false
         let start = index
-        while index < count, bytes[index] != 0x20 {
-            let byte = bytes[index]
-            if byte == 0x2E {
-                guard !point, index > start else { return nil }
-                point = true
-            } else {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                digits += 1
-                if point { scale += 1 }
-                guard digits <= 18 else { return nil }
-                amount = amount &* 10 &+ UInt64(byte - 0x30)
-            }
-            index += 1
-        }
-        guard digits > 0, digits <= 18, !point || scale > 0 else { return nil }
+        let syntax = FixedPoint.Syntax(threeDecimals: format.decimalMark == ".", significantDigits: 18, stop: 0x20)
+        guard let amount = FixedPoint.read(bytes, from: start, syntax), amount.digits <= 18 else { return nil }
+        index = amount.end
         // `007` or `00.5`: the general path decides what leading zeros mean.
         if bytes[start] == 0x30, index - start > 1, bytes[start + 1] != 0x2E { return nil }
         guard index < count, bytes[index] == 0x20 else { return nil }
@@ -207,7 +197,7 @@ public final class QuickLane: @unchecked Sendable {
             index += 3  // "to " or "in "
         }
         guard let to = letters(bytes, at: index), index + 3 == count else { return nil }
-        return Line(amount: UInt128(amount), scale: scale, from: from, to: to)
+        return Line(amount: amount.mantissa, scale: amount.scale, from: from, to: to)
     }
 
     /// Three ASCII letters, upper-cased.
@@ -220,102 +210,36 @@ public final class QuickLane: @unchecked Sendable {
 
     /// A positive rate as an integer and a scale (`1.1172` → 11172, 4), when it fits 19 digits.
     static func integer(_ value: Decimal) -> (value: UInt128, scale: Int)? {
-        guard value > 0 else { return nil }
-        let text = DecimalFormat.plain(value)
-        var result: UInt128 = 0
-        var scale = 0
-        var point = false
-        var digits = 0
-        for byte in text.utf8 {
-            if byte == 0x2E { point = true; continue }
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            result = result * 10 + UInt128(byte - 0x30)
-            if result > 0 { digits += 1 }
-            if point { scale += 1 }
-        }
-        guard digits <= 19, result > 0 else { return nil }
-        return (result, scale)
+        guard value > 0, let parts = DecimalParts(value), parts.mantissa <= UInt128(UInt64.max) else { return nil }
+        return (parts.mantissa, -parts.exponent)
     }
 
     // MARK: - Arithmetic and text
 
-    /// 18 digits and 5 commas, a code, " = ", 39 digits and 12 commas, a code, newline.
-    static let longestAnswer = 160
+    /// 18 digits and 8 separators of up to 3 bytes, a code, " = ", 39 digits, 19 separators, a
+    /// mark and a leading zero, a code, newline; with room for decimals of crypto amounts.
+    static let longestAnswer = 256
 
-    /// `17,612.72 JPY = 159.44 AUD\n`: the amount × to / from rounded half away from zero, as
-    /// `Quote.convert` and `Decimal.rounded(scale:)` do, computed exactly in 128-bit integers.
+    /// `17,612.72 JPY = 159.44 AUD\n` in `format`: the amount × to / from rounded half away from
+    /// zero, as `Quote.convert` and `Decimal.rounded(scale:)` do, computed exactly by `FixedPoint`.
     /// Returns the length written, or nil when the numbers do not fit.
-    static func render(_ line: Line, _ entry: Entry, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        // result × 10^d = A·T·10^(d + f) / (F·10^(a + t)), with A = amount, a its scale, and so on.
-        var numerator = line.amount
-        var denominator = entry.fromPerBase
-        var overflow = false
-        (numerator, overflow) = numerator.multipliedReportingOverflow(by: entry.toPerBase)
-        guard !overflow else { return nil }
-        let shift = (entry.toDigits + entry.fromScale) - (line.scale + entry.toScale)
-        guard abs(shift) <= 38 else { return nil }
-        if shift >= 0 {
-            (numerator, overflow) = numerator.multipliedReportingOverflow(by: power(shift))
-        } else {
-            (denominator, overflow) = denominator.multipliedReportingOverflow(by: power(-shift))
-        }
-        guard !overflow else { return nil }
-        var (result, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
-        if remainder >= denominator - remainder { result += 1 }
-
-        let amountDigits = max(entry.fromDigits, line.scale)
-        var at = 0
-        at = append(line.amount * power(amountDigits - line.scale), fractionDigits: amountDigits, into: out, at: at)
+    static func render(_ line: Line, _ entry: Entry, format: NumberFormat, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard
+            let result = FixedPoint.product(
+                line.amount, exponent: -line.scale, times: entry.toPerBase, exponent: -entry.toScale, over: entry.fromPerBase,
+                exponent: -entry.fromScale, scale: entry.toDigits)
+        else { return nil }
+        let base = out.baseAddress!
+        var at = FixedPoint.write(
+            line.amount, exponent: -line.scale, negative: false, fractionDigits: entry.fromDigits, format: format, grouping: true, to: base)
         out[at] = 0x20; out[at + 1] = entry.from.0; out[at + 2] = entry.from.1; out[at + 3] = entry.from.2
         out[at + 4] = 0x20; out[at + 5] = 0x3D; out[at + 6] = 0x20  // " = "
-        at = append(result, fractionDigits: entry.toDigits, into: out, at: at + 7)
+        at += 7
+        at += FixedPoint.write(
+            result, exponent: -entry.toDigits, negative: false, fractionDigits: entry.toDigits, format: format, grouping: true,
+            to: base + at)
         out[at] = 0x20; out[at + 1] = entry.to.0; out[at + 2] = entry.to.1; out[at + 3] = entry.to.2
         out[at + 4] = 0x0A
         return at + 5
-    }
-
-    static func power(_ exponent: Int) -> UInt128 {
-        var result: UInt128 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
-    }
-
-    /// Writes `value / 10^fractionDigits` with `,` between thousands, as `DecimalFormat.fixed`
-    /// does, at `start`; returns where it ended.
-    static func append(_ value: UInt128, fractionDigits: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        // Digits least significant first; nearly every value fits 64 bits, where dividing by ten is a multiplication.
-        var digits = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // 40 bytes on the stack
-        return withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
-            var rest = value
-            while rest > UInt128(UInt64.max) {
-                buffer[count] = UInt8(rest % 10) + 0x30
-                rest /= 10
-                count += 1
-            }
-            var small = UInt64(rest)
-            repeat {
-                buffer[count] = UInt8(small % 10) + 0x30
-                small /= 10
-                count += 1
-            } while small > 0
-            while count <= fractionDigits, count < buffer.count {
-                buffer[count] = 0x30
-                count += 1
-            }
-            var at = start
-            let integerCount = count - fractionDigits
-            for position in 0..<integerCount {
-                if integerCount > 3, position > 0, (integerCount - position) % 3 == 0 { out[at] = 0x2C; at += 1 }
-                out[at] = buffer[count - 1 - position]
-                at += 1
-            }
-            if fractionDigits > 0 {
-                out[at] = 0x2E
-                at += 1
-                for position in integerCount..<count { out[at] = buffer[count - 1 - position]; at += 1 }
-            }
-            return at
-        }
     }
 }

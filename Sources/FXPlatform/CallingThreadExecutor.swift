@@ -6,9 +6,10 @@ import Darwin
 
 /// Runs an async body to completion on the calling thread. The body's task prefers this
 /// executor, and so do the default actors it calls (the rate service, the stores), so an
-/// answer from the cache never starts the concurrency runtime's thread pool. Measured alone: on
-/// the global executor instead, a one-shot answer took 1.3x the wall time (+0.3–0.6 ms of CPU in
-/// threads and epoll set-up), though hardly more instructions in the main thread.
+/// answer from the cache never starts the concurrency runtime's thread pool. Measured alone, the
+/// global executor instead costs a one-shot answer wall time and CPU in threads and epoll set-up,
+/// though hardly more instructions in the main thread (Benchmarks/README.md, "What each fast
+/// path is worth").
 /// Work that blocks (the network helper) waits on threads of its own and resumes here.
 ///
 /// The preference reaches child tasks (`async let`, task groups) but not an unstructured

@@ -19,7 +19,7 @@ public struct LockedFile {
     /// of this file left by a process that is gone (killed mid-write) are removed first: only
     /// the lock holder writes them, so none of a live writer's is touched.
     public func replace(with data: Data) throws(POSIXFailure) {
-        AtomicFile.removeStaleTemporaries(of: file.path)
+        TemporaryFile.removeStale(of: file.path)
         try AtomicFile.write(data, to: file.path, mode: GuardedFile.fileMode)
     }
 

@@ -33,6 +33,7 @@ public struct POSIXFailure: Error, Sendable, Equatable {
             switch code {
             // O_NOFOLLOW's answer: say what it means rather than "too many levels of symbolic links".
             case ELOOP: PlainFile.Failure.symbolicLink.refusal!
+            case EISDIR: "a directory, not a file"
             // SIGXFSZ is ignored, so a file size limit (ulimit -f) ends the write with this.
             case EFBIG: "file too large (the file size limit, ulimit -f, is reached)"
             default: String(cString: strerror(code))

@@ -35,36 +35,24 @@ public enum LocalizedNumbers {
         }
     }
 
-    /// `1,234.56` (grouped by threes with `,`, `.` before the fraction) in `format`.
+    /// `1,234.56` (grouped by threes with `,`, `.` before the fraction) in `format`, grouped
+    /// where `FixedPoint`'s writer groups.
     private static func localized(_ number: Substring, format: NumberFormat) -> String {
         let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let digits = parts[0].filter { $0 != "," }
-        let grouped = format == .indian ? indianGroups(digits) : groups(digits, separator: format.groupSeparator)
         // Only a number written with groups is regrouped: `2024` stays `2024`.
-        let integer = parts[0].contains(",") ? grouped : String(parts[0])
+        var integer = String(parts[0])
+        if parts[0].contains(",") {
+            let digits = parts[0].filter { $0 != "," }
+            integer = ""
+            for (position, digit) in digits.enumerated() {
+                if position > 0, FixedPoint.groupBreak(before: position, of: digits.count, indian: format == .indian) {
+                    integer += format.groupSeparator
+                }
+                integer.append(digit)
+            }
+        }
         guard parts.count == 2 else { return integer }
         return integer + String(format.decimalMark) + parts[1]
-    }
-
-    private static func groups(_ digits: String, separator: String) -> String {
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result += separator }
-            result.append(digit)
-        }
-        return result
-    }
-
-    /// The last three digits, then pairs: 1,00,000.
-    private static func indianGroups(_ digits: String) -> String {
-        guard digits.count > 3 else { return digits }
-        let head = String(digits.dropLast(3)), tail = String(digits.suffix(3))
-        var result = ""
-        for (offset, digit) in head.enumerated() {
-            if offset > 0, (head.count - offset) % 2 == 0 { result += "," }
-            result.append(digit)
-        }
-        return result + "," + tail
     }
 }
 

@@ -153,7 +153,8 @@ public enum Messages {
             return
                 "The \(id) source keeps no history here; dated questions and 'history' come from \(names.isEmpty ? "no enabled source" : names)."
         case .noEnabledSource(history: true):
-            return "No enabled source keeps a history (ecb, frankfurter, boc and nasdaq do); 'fx sources enable ecb' turns the ECB on."
+            return
+                "No enabled source keeps a history (\(FailureLine.list(SourceRegistry.standard.historyIDs.map(\.rawValue))) do); 'fx sources enable ecb' turns the ECB on."
         case .noEnabledSource(history: false):
             return "No source is enabled; 'fx sources enable ecb' turns the ECB on."
         case .configUnwritable(let reason):

@@ -126,10 +126,10 @@ public final class Session: Sendable {
             noteSubstitutedDays(outcome)
             record(outcome, line: line)
             if let quickLane {
-                // The lane reads amounts one way only (`1.234` is 1.234 there), and `$` as USD, and
-                // explains nothing: under another number format or `set explain on` it forgets all.
-                let laneReads = executor.workspace.preferences.numberFormat == .english && !explains
-                if laneReads {
+                // The lane reads and writes in the number format (a change makes it forget), and
+                // explains nothing: under `set explain on` it forgets all.
+                quickLane.format = executor.workspace.preferences.numberFormat
+                if !explains {
                     teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed)
                 } else {
                     quickLane.forget()

@@ -27,20 +27,25 @@ extension Settings {
         ),
     ]
 
-    /// Every variable fx reads, `FX_<ID>_URL` spelled out for each source it knows.
-    public static func manualEnvironment(sources: [SourceID]) -> [(term: String, meaning: String)] {
+    /// Every variable fx reads: `FX_<ID>_URL` for each of `sources`, and every key variable of the registry.
+    public static func manualEnvironment(
+        sources: [SourceID], registry: SourceRegistry = .standard
+    ) -> [(term: String, meaning: String)] {
         var entries: [(term: String, meaning: String)] = [
             ("FX_TIMEOUT", "Seconds a request may take, above 0 and at most 600 (default 15; config timeout).")
         ]
-        for id in sources {
+        let described = sources.compactMap { registry[$0] }
+        for about in described {
             entries.append(
                 (
-                    "FX_\(id.rawValue.uppercased())_URL",
-                    "The base URL of the \(id.rawValue) source, instead of its own (http or https; plain http only on loopback)."
+                    about.urlVariable,
+                    "The base URL of the \(about.id) source, instead of \(about.defaultURL.absoluteString) "
+                        + "(http or https; plain http only on loopback)."
                 ))
         }
-        for (id, name) in keyVariables.sorted(by: { $0.key < $1.key }) {
-            entries.append((name, "The API key of the \(id.rawValue) source (or in the config). It is never printed, logged or cached."))
+        for about in registry.descriptions {
+            guard let variable = about.keyVariable else { continue }
+            entries.append((variable, "The API key of the \(about.id) source (or in the config). It is never printed, logged or cached."))
         }
         entries += [
             ("XDG_CACHE_HOME", "The cache is its fx directory (default ~/.cache)."),

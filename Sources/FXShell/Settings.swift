@@ -27,27 +27,62 @@ public struct Settings: Sendable {
     public var keys: [SourceID: String] = [:]
     /// A monthly request allowance (config `quota`), for plans that have one.
     public var quotas: [SourceID: Int] = [:]
-    /// Nasdaq Data Link datasets, as the config lists them (the free FX databases are retired).
-    public var nasdaqDatasets: [NasdaqDatasetSetting] = []
+    /// What each source read from its own setting in the config (`SourceOption`: Nasdaq's datasets).
+    public var sourceOptions: [SourceID: any Sendable] = [:]
     /// What `set` keeps: the home currency, saved targets and number format.
     public var preferences = Workspace.Preferences()
 
     /// The config file's shape:
     /// `{"order": ["ecb", "boc"], "sources": {"ecb": {"url": "https://…/", "enabled": true}, "oxr": {"app_id": "…", "quota": 1000}}}`.
+    /// Every field is read on its own: one of the wrong type (`"timeout": "15"`, `"explain": "yes"`)
+    /// is one warning naming it, never the loss of the whole file and the keys it holds.
     private struct ConfigFile: Decodable {
+        /// One source's entry: the keys every source has, and the one its description may add (`SourceOption`).
         struct Source: Decodable {
-            var url: String?
-            var enabled: Bool?
-            var app_id: String?
-            var api_key: String?
-            var quota: Int?
-            var datasets: [NasdaqDatasetSetting]?
+            var url: Lenient<String>?
+            var enabled: Lenient<Bool>?
+            var app_id: Lenient<String>?
+            var api_key: Lenient<String>?
+            var quota: Lenient<Int>?
+            var option: SourceOption.Reading?
+            /// The source's own option, of the wrong shape: its key, for the warning.
+            var badOption: String?
+
+            private enum Keys: String, CodingKey { case url, enabled, app_id, api_key, quota }
+
+            init(from decoder: any Decoder) throws {
+                let fields = try decoder.container(keyedBy: Keys.self)
+                url = try fields.decodeIfPresent(Lenient<String>.self, forKey: .url)
+                enabled = try fields.decodeIfPresent(Lenient<Bool>.self, forKey: .enabled)
+                app_id = try fields.decodeIfPresent(Lenient<String>.self, forKey: .app_id)
+                api_key = try fields.decodeIfPresent(Lenient<String>.self, forKey: .api_key)
+                quota = try fields.decodeIfPresent(Lenient<Int>.self, forKey: .quota)
+                // The entry's key in `sources` names the source, whose description says what more it reads.
+                guard let name = decoder.codingPath.last?.stringValue,
+                    let registry = decoder.userInfo[ConfigFile.registryKey] as? SourceRegistry,
+                    let wanted = registry[SourceID(name.lowercased())]?.option
+                else { return }
+                let others = try decoder.container(keyedBy: OptionKey.self)
+                let key = OptionKey(stringValue: wanted.name)
+                guard others.contains(key) else { return }
+                do { option = try wanted.read(others.superDecoder(forKey: key)) } catch { badOption = wanted.name }
+            }
         }
-        var order: [String]?
-        var sources: [String: Source]?
-        var timeout: Double?
-        // Preferences `set` writes: one of the wrong type (`"explain": "yes"`) is one warning,
-        // never the loss of the whole file and the keys it holds.
+
+        /// A key a source names.
+        struct OptionKey: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        static let registryKey = CodingUserInfoKey(rawValue: "fx.sources")!
+
+        var order: Lenient<[String]>?
+        var sources: Lenient<[String: Lenient<Source>]>?
+        var timeout: Lenient<Double>?
+        // Preferences `set` writes.
         var home: Lenient<String>?
         var targets: Lenient<[String]>?
         var number_format: Lenient<String>?
@@ -66,23 +101,26 @@ public struct Settings: Sendable {
         }
     }
 
-    /// Environment variables holding keys, by source.
-    public static let keyVariables: [SourceID: String] = [
-        .oxr: OpenExchangeRatesSource.keyVariable, .nasdaq: NasdaqDataLinkSource.keyVariable,
-    ]
+    /// Problems of one kind said at most this many times, then counted: a config with 400,000 bad
+    /// `targets` entries is a few lines on every command, not 400,000.
+    static let warningsPerKind = 3
 
     /// The environment variables fx reads: every `FX_…` and `XDG_…` one, and these.
     public static let environmentPrefixes: [StaticString] = ["FX_", "XDG_"]
     public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS"]
 
-    public static func load(environment: [String: String], knownSources: [SourceID]) -> Settings {
+    /// `knownSources` may name fewer sources than `registry` (tests); the registry says what each reads.
+    public static func load(
+        environment: [String: String], knownSources: [SourceID], registry: SourceRegistry = .standard
+    ) -> Settings {
         let home = home(environment)
         var settings = Settings(
             cacheDirectory: xdg("XDG_CACHE_HOME", default: home + "/.cache", environment) + "/fx",
             configPath: xdg("XDG_CONFIG_HOME", default: home + "/.config", environment) + "/fx/config.json")
-        settings.readConfig(knownSources: knownSources)
-        for (id, name) in keyVariables {
-            if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[id] = key }
+        settings.readConfig(knownSources: knownSources, registry: registry)
+        for about in registry.descriptions {
+            guard let name = about.keyVariable else { continue }
+            if let key = environment[name]?.trimmedOfWhitespace, !key.isEmpty { settings.keys[about.id] = key }
         }
         if let text = environment["FX_TIMEOUT"], !text.isEmpty {
             if let seconds = Double(text), seconds > 0, seconds <= 600 {
@@ -128,7 +166,7 @@ public struct Settings: Sendable {
     /// The config's path as a warning shows it: the directory names may hold escape characters.
     private var shownPath: String { Messages.printable(configPath) }
 
-    private mutating func readConfig(knownSources: [SourceID]) {
+    private mutating func readConfig(knownSources: [SourceID], registry: SourceRegistry) {
         // A config file is the user's own writing: report its problems, never move it aside.
         let read = GuardedFile.read(configPath)
         guard case .success(let data) = read else {
@@ -145,11 +183,23 @@ public struct Settings: Sendable {
             warnings.append("ignoring \(shownPath): \(why)")
             return
         }
-        guard let config = try? JSONDecoder().decode(ConfigFile.self, from: data) else {
-            warnings.append("ignoring \(shownPath): not valid JSON of the expected shape")
+        // A key in a file others can read is a key others can use, whatever else the file holds:
+        // judged on the bytes too, so that a file fx cannot read as a config is still warned of.
+        // stat, not FileManager: its attributes (FoundationEssentials) did not come back as an Int.
+        var holdsKey = Self.mayHoldKey(data)
+        defer {
+            var info = stat()
+            if holdsKey, stat(configPath, &info) == 0, info.st_mode & 0o044 != 0 {
+                warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
+            }
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[ConfigFile.registryKey] = registry
+        guard let config = try? decoder.decode(ConfigFile.self, from: data) else {
+            warnings.append("ignoring \(shownPath): not valid JSON of the expected shape (an object)")
             return
         }
-        if let seconds = config.timeout {
+        if let seconds = field(config.timeout, "timeout", expected: "seconds above 0, at most 600 (such as 15 or 0.5)") {
             if seconds > 0, seconds <= 600 {
                 timeout = seconds
             } else {
@@ -157,75 +207,94 @@ public struct Settings: Sendable {
             }
         }
         readPreferences(config)
-        if let order = config.order {
+        if let order = field(config.order, "order", expected: "a list of source names") {
             let ids = order.map { SourceID($0.lowercased()) }
             let unknown = ids.filter { !knownSources.contains($0) }
             if unknown.isEmpty {
                 sourceOrder = ids
             } else {
-                warnings.append(
-                    "ignoring the order in \(shownPath): unknown source \(unknown.map { Messages.printable($0.rawValue) }.joined(separator: ", "))"
-                )
+                let names = Self.someOf(unknown.map { Messages.printable($0.rawValue) })
+                warnings.append("ignoring the order in \(shownPath): unknown source \(names)")
             }
         }
-        var holdsKey = false
-        for (name, source) in config.sources ?? [:] {
+        let entries = field(config.sources, "sources", expected: "an object of sources, such as {\"ecb\": {\"enabled\": true}}") ?? [:]
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let shownName = Messages.printable(name)
+            guard let source = field(entry, "source '\(shownName)'", expected: "an object such as {\"enabled\": true}") else { continue }
             let id = SourceID(name.lowercased())
-            if let enabled = source.enabled { self.enabled[id] = enabled }
-            if let key = source.app_id ?? source.api_key, !key.isEmpty { keys[id] = key; holdsKey = true }
-            if let quota = source.quota {
+            if let enabled = field(source.enabled, "enabled of source '\(shownName)'", expected: "true or false") {
+                self.enabled[id] = enabled
+            }
+            let key =
+                field(source.app_id, "app_id of source '\(shownName)'", expected: "the key as text")
+                ?? field(source.api_key, "api_key of source '\(shownName)'", expected: "the key as text")
+            if let key, !key.isEmpty { keys[id] = key; holdsKey = true }
+            if let quota = field(source.quota, "quota of source '\(shownName)'", expected: "a number of requests from 1 to 10000000") {
                 if (1...10_000_000).contains(quota) {
                     quotas[id] = quota
                 } else {
-                    warnings.append("ignoring the quota of source '\(name)' in \(shownPath): give a number of requests from 1 to 10000000")
-                }
-            }
-            if let datasets = source.datasets, id.rawValue == "nasdaq" {
-                nasdaqDatasets = datasets.filter { $0.isUsable }
-                for dropped in datasets where !dropped.isUsable {
                     warnings.append(
-                        "ignoring the Nasdaq dataset '\(dropped.database)/\(dropped.code)' in \(shownPath): "
-                            + "give letters, digits or _ for database and code, and two different currency codes")
+                        "ignoring the quota of source '\(shownName)' in \(shownPath): give a number of requests from 1 to 10000000")
                 }
             }
-            guard let text = source.url else { continue }
+            if let bad = source.badOption {
+                warnings.append("ignoring \(Messages.printable(bad)) of source '\(shownName)' in \(shownPath): not of the expected shape")
+            }
+            if let option = source.option {
+                sourceOptions[id] = option.value
+                let ignored = option.ignored
+                for item in ignored.prefix(Self.warningsPerKind) { warnings.append("ignoring \(item.what) in \(shownPath): \(item.fix)") }
+                if ignored.count > Self.warningsPerKind {
+                    warnings.append("ignoring \(ignored.count - Self.warningsPerKind) more of source '\(shownName)' in \(shownPath)")
+                }
+            }
+            guard let text = field(source.url, "url of source '\(shownName)'", expected: "an http(s) URL") else { continue }
             if let url = Self.validURL(text) {
                 sourceURLs[id] = url
             } else {
-                warnings.append("ignoring the URL of source '\(name)' in \(shownPath): not an http(s) URL")
+                warnings.append("ignoring the URL of source '\(shownName)' in \(shownPath): not an http(s) URL")
             }
         }
-        // A key in a file others can read is a key others can use. stat, not FileManager: its
-        // attributes (FoundationEssentials) did not come back as an Int, so this never fired.
-        var info = stat()
-        if holdsKey, stat(configPath, &info) == 0, info.st_mode & 0o044 != 0 {
-            warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
+    }
+
+    /// A field of the expected type, or nil with one warning naming it.
+    private mutating func field<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
+        switch field {
+        case .value(let value)?: return value
+        case .wrongType?:
+            warnings.append("ignoring \(key) in \(shownPath): give \(expected)")
+            return nil
+        case nil: return nil
         }
+    }
+
+    /// Whether `data` may hold a key, before or without reading it as a config: either key name
+    /// anywhere (a key's value is never needed to judge the file's mode).
+    private static func mayHoldKey(_ data: Data) -> Bool {
+        data.firstRange(of: Data("\"app_id\"".utf8)) != nil || data.firstRange(of: Data("\"api_key\"".utf8)) != nil
+    }
+
+    /// `A, B, C and 7 more`: what a warning names of a list that may be long.
+    static func someOf(_ names: [String]) -> String {
+        let shown = names.prefix(warningsPerKind).joined(separator: ", ")
+        return names.count > warningsPerKind ? shown + " and \(names.count - warningsPerKind) more" : shown
     }
 
     /// `home`, `targets`, `number_format`, `rule`, `explain`: a value fx does not know is one warning, not a failure.
     private mutating func readPreferences(_ config: ConfigFile) {
+        var unknown: [String] = []
         func code(_ text: String) -> CurrencyCode? {
             guard let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) else {
-                warnings.append("ignoring the currency '\(Messages.printable(text))' in \(shownPath): not an ISO 4217 code")
+                unknown.append(Messages.printable(text))
                 return nil
             }
             return code
         }
-        func read<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
-            switch field {
-            case .value(let value)?: return value
-            case .wrongType?:
-                warnings.append("ignoring \(key) in \(shownPath): give \(expected)")
-                return nil
-            case nil: return nil
-            }
-        }
         let formats = "one of " + CommandSpec.numberFormats.joined(separator: ", ")
         let rules = "one of " + DateRule.allCases.map(\.rawValue).joined(separator: ", ")
-        preferences.home = read(config.home, "home", expected: "a currency code").flatMap(code)
-        preferences.targets = (read(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
-        if let format = read(config.number_format, "number_format", expected: formats) {
+        preferences.home = field(config.home, "home", expected: "a currency code").flatMap(code)
+        preferences.targets = (field(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
+        if let format = field(config.number_format, "number_format", expected: formats) {
             if let known = NumberFormat(rawValue: format.lowercased()) {
                 preferences.numberFormat = known
             } else {
@@ -233,14 +302,19 @@ public struct Settings: Sendable {
                     "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give \(formats)")
             }
         }
-        if let rule = read(config.rule, "rule", expected: rules) {
+        if let rule = field(config.rule, "rule", expected: rules) {
             if let known = DateRule(rawValue: rule.lowercased()) {
                 preferences.rule = known
             } else {
                 warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give \(rules)")
             }
         }
-        preferences.explain = read(config.explain, "explain", expected: "true or false") ?? false
+        preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false
+        if unknown.count == 1 {
+            warnings.append("ignoring the currency '\(unknown[0])' in \(shownPath): not an ISO 4217 code")
+        } else if unknown.count > 1 {
+            warnings.append("ignoring the currencies \(Self.someOf(unknown.map { "'\($0)'" })) in \(shownPath): not ISO 4217 codes")
+        }
     }
 
     private static func validURL(_ text: String) -> URL? {
@@ -248,24 +322,5 @@ public struct Settings: Sendable {
             url.host != nil
         else { return nil }
         return url
-    }
-}
-
-/// One Nasdaq Data Link dataset and the pair its values price, as the config gives it:
-/// `{"database": "BOE", "code": "XUDLUSS", "base": "USD", "quote": "GBP"}`.
-public struct NasdaqDatasetSetting: Decodable, Sendable, Equatable {
-    public var database: String
-    public var code: String
-    public var base: String
-    public var quote: String
-    /// The value is units of `base` per `quote` rather than `quote` per `base`.
-    public var inverted: Bool?
-    /// The column holding the rate, when the dataset has several.
-    public var column: String?
-
-    /// What the source will accept: plain path names and a pair of two different ISO codes.
-    var isUsable: Bool {
-        guard let base = CurrencyCode(base.uppercased()), let quote = CurrencyCode(quote.uppercased()) else { return false }
-        return NasdaqDataset(database: database, code: code, base: base, quote: quote) != nil
     }
 }

@@ -64,7 +64,7 @@ if arguments.complete {
 let settings = Settings.load(environment: environment, knownSources: knownSources)
 let clock = SystemClock()
 let transport = HelperTransport.besideExecutable()
-let io = SourceIO(transport: transport, ecbFiles: HelperECBFetcher(helper: transport.helper))
+let io = SourceIO(transport: transport, ecbFiles: HelperECBFetcher(helper: transport.helper), clock: clock)
 let offline = arguments.offline
 
 /// The services over the sources the settings enable, in their order; made again when
@@ -75,7 +75,7 @@ let offline = arguments.offline
         sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
         builtIn: .ecb, options: RateService.Options(offline: offline),
         usage: FileUsageStore(directory: settings.cacheDirectory),
-        quotas: SourceCatalog.defaultQuotas.merging(settings.quotas) { _, configured in configured },
+        quotas: catalog.quotas(settings),
         describe: { Messages.text(for: $0) })
     // Histories are read only by dated questions and `history`; a conversion never opens them.
     let history = HistoryService(

@@ -266,10 +266,18 @@ import Glibc
 
         let result = try sandbox.run(command == "convert" ? ["convert", "100", "usd", "eur"] : ["refresh"])
         #expect(result.status == 0, "\(damage): \(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1, "\(damage) \(command): \(result.stderr)")
-        if damage == .wrongShapeEscape {
+        if damage == .wrongShapeFields {
+            // Each field is read on its own: one warning for each of the wrong type, naming it.
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 3, "\(result.stderr)")
+            for field in ["timeout", "order", "sources"] {
+                #expect(lines.contains { $0.hasPrefix("warning: ignoring \(field) in \(config.path): give ") }, "\(result.stderr)")
+            }
+        } else if damage == .wrongShapeEscape {
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(damage) \(command): \(result.stderr)")
             #expect(result.stderr.hasPrefix("warning: ignoring the order in \(config.path): unknown source \\x1B[2j"), "\(result.stderr)")
         } else {
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(damage) \(command): \(result.stderr)")
             #expect(result.stderr.hasPrefix("warning: ignoring \(config.path): "), "\(damage): \(result.stderr)")
         }
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "raw escape on stderr")

@@ -12,6 +12,8 @@ struct FXRunner {
 
     let home: URL
     var environment: [String: String]
+    /// Where fx runs; the test's own directory when nil.
+    var workingDirectory: URL?
 
     var cacheFile: URL { home.appendingPathComponent("cache/fx/latest.json") }
 
@@ -46,6 +48,7 @@ struct FXRunner {
         process.executableURL = try executable ?? Self.binary()
         process.arguments = arguments
         process.environment = environment
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let outURL = stdoutPath.map(URL.init(fileURLWithPath:)) ?? home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
         if !FileManager.default.fileExists(atPath: outURL.path) { FileManager.default.createFile(atPath: outURL.path, contents: nil) }

@@ -15,6 +15,11 @@ import Testing
     /// The slack a run may take beyond its requests' deadlines (process start, a loaded machine).
     static let slack: TimeInterval = 5
 
+    /// Every registered source is played, in the registry's order: a new source must say how it fails.
+    @Test func everyRegisteredSourceIsPlayed() {
+        #expect(ProviderPlay.allCases.map(\.rawValue) == SourceRegistry.standard.ids.map(\.rawValue))
+    }
+
     @Test(arguments: cases)
     func faultIsSurvived(fault: Fault, provider: ProviderPlay) async throws {
         try await RunGate.pass { try await Self.play(fault, provider) }

@@ -18,7 +18,7 @@ struct FaultRig {
         server = try FaultServer(oxrKey: Self.oxrKey, nasdaqKey: Self.nasdaqKey)
         fx = FXRunner(ecbURL: server.url(for: .ecb))
         for provider in ProviderPlay.allCases {
-            fx.environment["FX_\(provider.rawValue.uppercased())_URL"] = server.url(for: provider).absoluteString
+            fx.environment[provider.about.urlVariable] = server.url(for: provider).absoluteString
         }
         fx.environment["FX_OXR_APP_ID"] = Self.oxrKey
         fx.environment["FX_NASDAQ_API_KEY"] = Self.nasdaqKey

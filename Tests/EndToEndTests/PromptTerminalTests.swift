@@ -275,7 +275,10 @@ struct PromptTerminalTests {
         #expect(try exitStatus(fx) == "EXIT=0")
     }
 
-    @Test func ctrlCCancelsAFetchThatHangs() throws {
+    /// With `afterReplacingAFile`, the config is replaced first: fx's handler that removes
+    /// temporary files on a signal then stands before the prompt's, and Ctrl-C must still reach it.
+    @Test(arguments: [false, true])
+    func ctrlCCancelsAFetchThatHangs(afterReplacingAFile: Bool) throws {
         let server = try LoopbackHTTPServer { _ in .hang }
         defer { server.stop() }
         var fx = FXRunner(ecbURL: server.ecbURL)
@@ -283,6 +286,10 @@ struct PromptTerminalTests {
         fx.environment["FX_TIMEOUT"] = "60"
         let terminal = try start(fx, options: "")
         defer { terminal.close() }
+        if afterReplacingAFile {
+            try terminal.send("sources disable boc", "Enter")
+            try terminal.waitFor(timeout: 10) { $0.components(separatedBy: "fx>").count >= 3 }
+        }
         try terminal.send("100 usd eur", "Enter")
         try terminal.waitFor(timeout: 10) { _ in !server.requests.isEmpty }
         let started = Date()

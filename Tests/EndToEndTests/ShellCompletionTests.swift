@@ -103,6 +103,20 @@ import Testing
         #expect(try Self.run("/usr/bin/zsh", ["-f", "-c", script]) == expected, "\(words)")
     }
 
+    /// Completions/ is what fx writes; after a change to fx's options, `Scripts/regenerate` writes
+    /// the files again.
+    @Test(arguments: [("bash", "fx.bash"), ("zsh", "_fx"), ("fish", "fx.fish")])
+    func scriptsAreWhatFxGenerates(shell: String, file: String) throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let generated = try fx.run(["--generate-completion-script", shell])
+        #expect(generated.status == 0)
+        let committed = try String(contentsOf: Self.completions.appendingPathComponent(file), encoding: .utf8)
+        #expect(
+            generated.stdout == committed,
+            "Completions/\(file) drifted from fx --generate-completion-script \(shell); run Scripts/regenerate")
+    }
+
     @Test(arguments: ["fx.bash", "_fx", "fx.fish"])
     func scriptsAskFxAndNameEveryOption(file: String) throws {
         let text = try String(contentsOf: Self.completions.appendingPathComponent(file), encoding: .utf8)
@@ -116,7 +130,9 @@ import Testing
         if file.hasSuffix(".fish") {
             named = Set(text.matches(of: /-l ([a-z-]+)/).map { "--" + String($0.1) })
         } else {
-            named = Set(text.matches(of: /(--[a-z][a-z-]+)/).map { String($0.1) }).subtracting(["--complete"])
+            named = Set(text.matches(of: /(--[a-z][a-z-]+)/).map { String($0.1) }).subtracting([
+                "--complete", "--generate-completion-script",
+            ])
         }
         #expect(named == options, "\(file) drifted from fx --help")
     }

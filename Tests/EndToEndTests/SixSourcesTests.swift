@@ -41,8 +41,8 @@ import Testing
 
     static func runner(_ server: LoopbackHTTPServer) throws -> FXRunner {
         var fx = FXRunner(ecbURL: server.ecbURL)
-        for id in ["frankfurter", "boc", "oxr", "dunamu", "nasdaq"] {
-            fx.environment["FX_\(id.uppercased())_URL"] = server.baseURL.appendingPathComponent("\(id)/").absoluteString
+        for about in SourceRegistry.standard.descriptions where about.id != .ecb {
+            fx.environment[about.urlVariable] = server.baseURL.appendingPathComponent("\(about.id)/").absoluteString
         }
         fx.environment["FX_OXR_APP_ID"] = oxrKey
         fx.environment["FX_NASDAQ_API_KEY"] = nasdaqKey

@@ -53,6 +53,30 @@ import Testing
         }
     }
 
+    /// The input is in the pipe before the child starts: a child that dies without reading it
+    /// must not end the caller by SIGPIPE (fx leaves SIGPIPE at its default, as Unix tools do).
+    @Test func aChildThatNeverReadsItsInputLeavesTheCallerStanding() async {
+        let input = String(repeating: "x", count: 50_000)
+        for _ in 0..<20 {
+            #expect(await Self.run("exec 0<&-; kill -SEGV $$", input: input) == .failure(.crashed(signal: 11)))
+        }
+    }
+
+    /// A program still open for writing (an upgrade replacing it) cannot be run (ETXTBSY) for a
+    /// moment: the run tries again instead of failing.
+    @Test func aProgramBusyBeingWrittenIsTriedAgain() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fx-busy-\(UUID().uuidString)").path
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+        try #require(fd >= 0)
+        let script = "#!/bin/sh\necho ran\n"
+        #expect(write(fd, script, script.utf8.count) == script.utf8.count)
+        let run = Task { await ChildProcess(path: path, input: Data(), seconds: 5, maxBytes: 1024).output() }
+        try await Task.sleep(for: .milliseconds(60))
+        close(fd)
+        #expect(await run.value == .success(Data("ran\n".utf8)))
+    }
+
     @Test func aCancelledRunKillsTheChild() async {
         let run = ChildProcess(path: "/bin/sh", arguments: ["-c", "exec sleep 30"], input: Data(), seconds: 30, maxBytes: 1024)
         let start = Date()

@@ -22,6 +22,12 @@ import Testing
         )
     }
 
+    /// A source registered without a recording would escape every test below.
+    @Test func everyRegisteredSourceIsRecorded() {
+        for id in SourceRegistry.standard.ids { #expect(ProviderCase.recordings[id] != nil, "no recording for \(id)") }
+        #expect(ProviderCase.all.map(\.id) == SourceRegistry.standard.ids)
+    }
+
     @Test(arguments: ProviderCase.all)
     func readsARealAnswerAndKeepsItsValidators(provider: ProviderCase) async throws {
         let transport = FakeTransport(

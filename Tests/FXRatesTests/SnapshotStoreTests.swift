@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FXRates
 import FXTestSupport
 import Foundation
@@ -38,6 +41,30 @@ import Testing
         try store.remove("q3-close")
         #expect(store.names() == [])
         #expect(throws: SnapshotError.unknown("q3-close", saved: [])) { try store.remove("q3-close") }
+    }
+
+    /// The name is the user's, as `csv -o`'s path is: what stands there must be a snapshot file or nothing.
+    @Test
+    func aLinkOrAFIFOInASnapshotsPlaceIsRefusedAndLeftAsItWas() throws {
+        let directory = makeTemporaryDirectory("fx-snapshots")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = SnapshotStore(directory: directory.path)
+        let kept = directory.appendingPathComponent("kept").path
+        FileManager.default.createFile(atPath: kept, contents: Data("keep".utf8))
+        #expect(symlink(kept, store.path(of: SnapshotName("linked")!)) == 0)
+        #expect(mkfifo(store.path(of: SnapshotName("piped")!), 0o600) == 0)
+        for (name, refusal) in [
+            ("linked", "a symbolic link, which fx does not follow"), ("piped", "not a regular file but a FIFO, a device or a socket"),
+        ] {
+            let path = store.path(of: SnapshotName(name)!)
+            #expect(throws: SnapshotError.store(StoreError(path: path, reason: "cannot write \(path): \(refusal)"))) {
+                try store.save(Self.snapshot(name))
+            }
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path(of: SnapshotName("linked")!)) == kept)
+        #expect(FileManager.default.contents(atPath: kept) == Data("keep".utf8))
+        var info = stat()
+        #expect(lstat(store.path(of: SnapshotName("piped")!), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
 
     @Test

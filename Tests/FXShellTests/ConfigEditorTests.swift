@@ -155,7 +155,7 @@ struct ConfigDetailTests {
         .write(to: path)
         let settings = Settings.load(
             environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [SourceID("nasdaq")])
-        #expect(settings.nasdaqDatasets.map(\.code) == ["EURUSD"])
+        #expect((settings.sourceOptions[.nasdaq] as? [NasdaqDataset])?.map(\.code) == ["EURUSD"])
         #expect(settings.warnings.count == 2)
     }
 }

@@ -40,3 +40,13 @@ import Testing
         #expect((quick.session.quickLane?.answered ?? 0) > 300)
     }
 }
+
+extension QuickLaneSumTests {
+    /// Sums under another number format: `,` groups and `1.234` are left to the general path
+    /// where the format may read them otherwise; the rest is answered in the format.
+    @Test(arguments: ["de", "fr", "ch", "in"])
+    func answersInTheNumberFormatAsTheGeneralPathDoes(format: String) async {
+        let quick = await ShellHarness.quickMatchesGeneral(["set number_format \(format)"] + Self.lines(count: 2_000, seed: 12))
+        #expect((quick.session.quickLane?.answered ?? 0) > 100)
+    }
+}

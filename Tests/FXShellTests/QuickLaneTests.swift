@@ -160,15 +160,15 @@ import Testing
     }
 }
 
-/// A small seeded generator, so every run tests the same lines.
-struct SplitMix {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+extension QuickLaneTests {
+    /// Under `set number_format` the lane reads and writes numbers in that format (`1.234` is
+    /// left to the general path where it may be a thousand), and a change of format makes it forget.
+    @Test(arguments: ["de", "fr", "ch", "in"])
+    func answersInTheNumberFormatAsTheGeneralPathDoes(format: String) async {
+        let lines =
+            ["set number_format \(format)"] + Self.lines(count: 3_000, seed: 9) + ["set number_format en"]
+            + Self.lines(count: 500, seed: 10)
+        let quick = await ShellHarness.quickMatchesGeneral(lines)
+        #expect(((quick.session.quickLane as? QuickLane)?.answered ?? 0) > 1_000)
     }
 }

@@ -72,4 +72,34 @@ struct SettingsConfigFileTests {
             #expect(settings.warnings.first?.contains("'ecb'") == true)
         }
     }
+
+    /// Every field is read on its own: a wrong type anywhere (the timeout, a source's quota or
+    /// enabled, the order) is one warning naming it, and the keys and URLs elsewhere hold.
+    @Test(arguments: [
+        (#""timeout": "15""#, "timeout"), (#""order": "ecb""#, "order"),
+        (#""sources": {"ecb": {"enabled": "yes"}, "oxr": {"app_id": "k3y"}}"#, "enabled"),
+        (#""sources": {"ecb": {"quota": "many"}, "oxr": {"app_id": "k3y"}}"#, "quota"),
+        (#""sources": {"ecb": 7, "oxr": {"app_id": "k3y"}}"#, "source"),
+    ])
+    func aFieldOfTheWrongTypeCostsOnlyItself(field: String, named: String) throws {
+        let sources = field.contains("\"sources\"") ? "" : #", "sources": {"oxr": {"app_id": "k3y"}}"#
+        try withConfig("{\(field)\(sources), \"home\": \"chf\"}") { settings in
+            #expect(settings.keys[SourceID("oxr")] == "k3y", "\(settings.warnings)")
+            #expect(settings.preferences.home == CurrencyCode("CHF"))
+            let ignored = settings.warnings.filter { $0.hasPrefix("ignoring ") }
+            #expect(ignored.count == 1 && ignored[0].hasPrefix("ignoring \(named)"), "\(settings.warnings)")
+        }
+    }
+
+    /// Many bad entries of one kind are a few lines, counted, not a line each.
+    @Test func repeatedProblemsAreCounted() throws {
+        let targets = (0..<400_000).map { _ in #""??""# }.joined(separator: ",")
+        try withConfig(#"{"targets": ["# + targets + #", "eur"], "order": ["a", "b", "c", "d", "e"]}"#) { settings in
+            #expect(settings.preferences.targets == [CurrencyCode("EUR")!])
+            #expect(settings.warnings.count == 2, "\(settings.warnings.count)")
+            #expect(
+                settings.warnings.contains { $0.contains("and 399997 more") && $0.contains("not ISO 4217 codes") }, "\(settings.warnings)")
+            #expect(settings.warnings.contains { $0.contains("unknown source a, b, c and 2 more") }, "\(settings.warnings)")
+        }
+    }
 }

@@ -7,8 +7,9 @@ import Testing
     @Test func everyVariableFxReadsIsDescribed() {
         let sources = [SourceID.ecb, SourceID("boc")]
         let described = Settings.manualEnvironment(sources: sources).map(\.term)
+        let keys = SourceRegistry.standard.descriptions.compactMap(\.keyVariable)
         let read =
-            Settings.environmentNames.map { "\($0)" } + Settings.keyVariables.values + ["FX_TIMEOUT", "FX_ECB_URL", "FX_BOC_URL"]
+            Settings.environmentNames.map { "\($0)" } + keys + ["FX_TIMEOUT", "FX_ECB_URL", "FX_BOC_URL"]
             + ["XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"]
         for name in read { #expect(described.contains(name), "\(name)") }
         #expect(Set(described).count == described.count)

@@ -47,17 +47,11 @@ public enum Fault: String, CaseIterable, Sendable {
 public enum ProviderPlay: String, CaseIterable, Sendable {
     case ecb, frankfurter, boc, oxr, dunamu, nasdaq
 
-    /// How fx names the source in warnings.
-    public var name: String {
-        switch self {
-        case .ecb: "European Central Bank"
-        case .frankfurter: "Frankfurter"
-        case .boc: "Bank of Canada"
-        case .oxr: "Open Exchange Rates"
-        case .dunamu: "Dunamu (Hana Bank)"
-        case .nasdaq: "Nasdaq Data Link"
-        }
-    }
+    /// How fx names the source in warnings: as its description does.
+    public var name: String { about.name }
+
+    /// The source's description in fx's registry.
+    public var about: SourceDescription { SourceRegistry.standard[SourceID(rawValue)]! }
 
     /// The path fx asks for the latest rates (without the query).
     public var path: String {

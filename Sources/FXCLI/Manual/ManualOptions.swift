@@ -1,8 +1,4 @@
-import ArgumentParser
-import FXCommands
-
-/// fx's argv options as ArgumentParser declares them (its `--experimental-dump-help` JSON), so
-/// the manual lists exactly the options `--help` lists, hidden ones left out.
+/// fx's argv options as `GlobalOption.all` declares them, as `--help` lists them too, hidden ones left out.
 struct ManualOption: Equatable {
     /// `--max-age`, or `-h, --help`.
     let names: String
@@ -10,29 +6,12 @@ struct ManualOption: Equatable {
     let value: String?
     let help: String
 
-    static func all() -> [ManualOption] {
-        guard let info = try? JSONDecoder().decode(ToolInfo.self, from: Data(FXCommand._dumpHelp().utf8)) else { return [] }
-        return info.command.arguments.compactMap { argument in
-            guard argument.shouldDisplay, argument.kind != "positional", let names = argument.names, !names.isEmpty else { return nil }
-            let spelled = names.map { name in (name.kind == "long" ? "--" : "-") + name.name }.joined(separator: ", ")
-            return ManualOption(names: spelled, value: argument.kind == "option" ? argument.valueName : nil, help: argument.abstract ?? "")
+    static func all(_ options: [GlobalOption] = GlobalOption.all) -> [ManualOption] {
+        options.compactMap { option in
+            guard let help = option.help else { return nil }
+            var names = option.spelling
+            if case .answeredByArgumentParser(let short?) = option.kind { names = "-\(short), " + names }
+            return ManualOption(names: names, value: option.valueName, help: help)
         }
-    }
-
-    /// The part of ArgumentParser's ToolInfo (serialisation version 0) the manual reads.
-    private struct ToolInfo: Decodable {
-        struct Command: Decodable { let arguments: [Argument] }
-        struct Argument: Decodable {
-            struct Name: Decodable {
-                let kind: String
-                let name: String
-            }
-            let kind: String
-            let names: [Name]?
-            let valueName: String?
-            let abstract: String?
-            let shouldDisplay: Bool
-        }
-        let command: Command
     }
 }

@@ -4,7 +4,8 @@ import FXRates
 
 /// fx.1, the manual page, written from what fx is made of: the command tree that drives `help`
 /// (each command's synopsis, discussion and examples), the argv options ArgumentParser declares,
-/// and the files and environment variables the caller passes (FXShell's `Settings` knows them).
+/// the sources of the registry, and the files and environment variables the caller passes
+/// (FXShell's `Settings` knows them).
 /// `fx --generate-man` prints it; `Documentation/fx.1` is its output, kept in step by a test.
 public enum ManualPage {
     /// A term and what it means, for FILES and ENVIRONMENT.
@@ -17,7 +18,9 @@ public enum ManualPage {
         }
     }
 
-    public static func render(tree: CommandTree = CommandTree(), files: [Entry], environment: [Entry]) -> String {
+    public static func render(
+        tree: CommandTree = CommandTree(), sources: SourceRegistry = .standard, files: [Entry], environment: [Entry]
+    ) -> String {
         var page = Roff()
         // Dated by the built-in rates, not the clock, so that the same fx always writes the same page.
         page.raw(".TH FX 1 \(BuiltInRates.ecb.latest.date) \"fx \(BuildInfo.version)\" \"User Commands\"")
@@ -29,6 +32,7 @@ public enum ManualPage {
         ManualProse.grammar(&page)
         ManualProse.datesAndRanges(&page)
         options(&page)
+        ManualSources.section(sources, &page)
         entries("FILES", files, &page)
         entries("ENVIRONMENT", environment, &page)
         ManualProse.exitStatus(&page)

@@ -6,7 +6,7 @@ import FXRates
 /// record, the fields as read plus `rate`, `rate_date`, `source`, `amount_<to>` (and `fee`).
 /// Rates come once per currency from `rates`; every row after that is read in memory.
 final class CSVConversion {
-    typealias Rates = (_ from: CurrencyCode, _ decimalMark: UInt8) async throws(RateError) -> PairColumns
+    typealias Rates = (_ from: CurrencyCode, _ format: NumberFormat) async throws(RateError) -> PairColumns
 
     let request: CSVRequest
     let context: ParseContext
@@ -68,11 +68,12 @@ final class CSVConversion {
         if request.feePercent != nil { writer.field("fee") }
         try writer.endRecord()
 
-        let mark = request.numberFormat.map { UInt8(ascii: $0.decimalMark == "," ? "," : ".") } ?? UInt8(ascii: ".")
+        // Only the decimal mark: amounts in a file are never grouped.
+        let numberFormat = request.numberFormat ?? .english
         let format = request.dateFormat.flatMap(DayFormat.init) ?? .iso
         let digits = catalog.minorUnits(of: request.to)
         let fee = request.feePercent.map { $0 / 100 }
-        let feeParts = fee.flatMap(ExactCents.Parts.init)
+        let feeParts = fee.flatMap(DecimalParts.init).flatMap { $0.negative && $0.mantissa != 0 ? nil : $0 }
         var summary = Summary()
         var state = RowState(proven: request.numberFormat)
         while try reader.next() {
@@ -95,7 +96,7 @@ final class CSVConversion {
             if case .failure(.ratesNeeded(let from)) = outcome {
                 let slot = state.slots.slot(for: from, key: 0)
                 do throws(RateError) {
-                    state.slots.pairs[slot] = try await rates(from, mark)
+                    state.slots.pairs[slot] = try await rates(from, numberFormat)
                 } catch {
                     state.slots.failures[slot] = error
                 }
@@ -106,20 +107,20 @@ final class CSVConversion {
                 let pair = state.slots.pairs[slot]!
                 // `rate`, `rate_date` and `source`, escaped once per publication.
                 state.slots.withAddedColumns(slot: slot, at: index, delimiter: writer.delimiter) { writer.plainField($0) }
-                let magnitude = ExactCents.Parts(mantissa: amount.mantissa, exponent: amount.exponent)
-                if let units = pair.units(magnitude, at: index, digits: digits),
+                if let units = pair.units(amount, at: index, digits: digits),
                     feeParts == nil || feeUnits(units, feeParts!, digits: digits) != nil
                 {
-                    writer.number(units, negative: amount.negative, digits: digits, mark: mark)
+                    writer.number(units, negative: amount.negative, digits: digits, format: numberFormat)
                     if let feeParts {
-                        writer.number(feeUnits(units, feeParts, digits: digits)!, negative: amount.negative, digits: digits, mark: mark)
+                        writer.number(
+                            feeUnits(units, feeParts, digits: digits)!, negative: amount.negative, digits: digits, format: numberFormat)
                     }
                 } else {
                     // Beyond 128 bits: the Decimal path, as a typed conversion computes it.
                     let converted = pair.convert(amount.decimal, at: index).rounded(scale: digits)
-                    writer.field(number(converted, digits: digits, mark: mark))
+                    writer.field(DecimalFormat.fixed(converted, fractionDigits: digits, format: numberFormat))
                     if let fee {
-                        writer.field(number((converted * fee).rounded(scale: digits), digits: digits, mark: mark))
+                        writer.field(DecimalFormat.fixed(converted * fee, fractionDigits: digits, format: numberFormat))
                     }
                 }
                 try writer.endRecord()
@@ -201,15 +202,8 @@ final class CSVConversion {
     }
 
     /// The fee on `units` (already rounded), rounded the same way.
-    private func feeUnits(_ units: UInt128, _ fee: ExactCents.Parts, digits: Int) -> UInt128? {
-        let (product, overflow) = units.multipliedReportingOverflow(by: fee.mantissa)
-        guard !overflow else { return nil }
-        return ExactCents.scaledRound(product, exponent: fee.exponent, over: 1)
-    }
-
-    private func number(_ value: Decimal, digits: Int, mark: UInt8) -> String {
-        let text = DecimalFormat.fixed(value, fractionDigits: digits)
-        return mark == UInt8(ascii: ".") ? text : PairColumns.withMark(text, mark)
+    private func feeUnits(_ units: UInt128, _ fee: DecimalParts, digits: Int) -> UInt128? {
+        FixedPoint.product(units, exponent: 0, times: fee.mantissa, exponent: fee.exponent, over: 1, exponent: 0, scale: 0)
     }
 
     /// The day a date field holds; the last field's day again when the bytes (8 to 16 of them) are the same.

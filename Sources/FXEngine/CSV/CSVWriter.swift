@@ -1,4 +1,6 @@
 import FXAnswers
+import FXRates
+
 /// CSV records into a buffer handed to `sink` in large pieces (a struct, so that its appends, in a
 /// local variable, need no exclusivity check at run time): a field is quoted only when it
 /// holds the delimiter, a quote, CR or LF (quotes doubled), as RFC 4180 has it.
@@ -83,18 +85,18 @@ struct CSVWriter {
         text.withUTF8 { field($0) }
     }
 
-    /// An exact amount from `ExactCents`, quoted when its decimal mark is the delimiter.
-    mutating func number(_ units: UInt128, negative: Bool, digits: Int, mark: UInt8) {
+    /// An exact amount in units of 10^-digits, ungrouped, quoted when its decimal mark is the delimiter.
+    mutating func number(_ units: UInt128, negative: Bool, digits: Int, format: NumberFormat) {
         separate()
-        let quoted = mark == delimiter && digits > 0
-        // Two quotes and `ExactCents.write`'s 81 bytes fit in 128.
-        let base = reserve(128)
+        let quoted = format.decimalMarkByte == delimiter && digits > 0
+        let base = reserve(2 + FixedPoint.capacity(exponent: -digits, fractionDigits: digits))
         var end = count
         if quoted {
             base[end] = UInt8(ascii: "\"")
             end += 1
         }
-        end += ExactCents.write(units, negative: negative, digits: digits, mark: mark, to: base + end)
+        end += FixedPoint.write(
+            units, exponent: -digits, negative: negative, fractionDigits: digits, format: format, grouping: false, to: base + end)
         if quoted {
             base[end] = UInt8(ascii: "\"")
             end += 1

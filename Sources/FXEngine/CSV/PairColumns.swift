@@ -27,12 +27,13 @@ final class PairColumns {
         var present = false, exact = false
     }
     private let legs: [Legs]
-    private let decimalMark: UInt8
+    /// The decimal mark the `rate` column is written with (the file's digits are never grouped).
+    private let format: NumberFormat
     /// For each calendar day from the first publication to the last, the index of the
     /// publication on or before it: a row's lookup is one subscript.
     private let onOrBefore: [Int32]
 
-    init(from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, decimalMark: UInt8) {
+    init(from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, format: NumberFormat) {
         self.from = from
         self.to = to
         self.history = history
@@ -46,14 +47,16 @@ final class PairColumns {
             var legs = Legs()
             guard let from, let to else { return legs }
             legs.present = true
-            if let f = ExactCents.Parts(from), let t = ExactCents.Parts(to), f.mantissa <= UInt64.max, t.mantissa <= UInt64.max {
+            if let f = DecimalParts(from), let t = DecimalParts(to), !f.negative, !t.negative, f.mantissa <= UInt64.max,
+                t.mantissa <= UInt64.max
+            {
                 legs = Legs(
                     from: UInt64(f.mantissa), to: UInt64(t.mantissa), fromExponent: Int32(f.exponent), toExponent: Int32(t.exponent),
                     present: true, exact: true)
             }
             return legs
         }
-        self.decimalMark = decimalMark
+        self.format = format
         var table: [Int32] = []
         if let first = history.days.first, let last = history.days.last {
             table.reserveCapacity(last.ordinal - first.ordinal + 1)
@@ -112,22 +115,20 @@ final class PairColumns {
         let rate =
             f == 1
             ? t
-            : ExactCents.Parts(f).flatMap { from in
-                ExactCents.Parts(t).flatMap { ExactCents.quotient($0, over: from, significantDigits: 10) }
+            : DecimalParts(f).flatMap { from in
+                DecimalParts(t).flatMap { FixedPoint.quotient($0, over: from, significantDigits: 10)?.decimal }
             }
                 ?? (t / f).rounded(significantDigits: 10)
-        var text = DecimalFormat.plain(rate)
-        if decimalMark != UInt8(ascii: ".") { text = Self.withMark(text, decimalMark) }
-        return text
+        return DecimalFormat.plain(rate, format: format)
     }
 
-    /// The converted amount in units of 10^-digits, exactly rounded; nil where `ExactCents` cannot.
-    func units(_ amount: ExactCents.Parts, at index: Int, digits: Int) -> UInt128? {
+    /// |amount| converted, in units of 10^-digits, exactly rounded; nil where `FixedPoint` cannot.
+    func units(_ amount: DecimalParts, at index: Int, digits: Int) -> UInt128? {
         let legs = self.legs[index]
         guard legs.exact else { return nil }
-        return ExactCents.units(
-            amount, times: .init(mantissa: UInt128(legs.to), exponent: Int(legs.toExponent)),
-            over: .init(mantissa: UInt128(legs.from), exponent: Int(legs.fromExponent)), digits: digits)
+        return FixedPoint.product(
+            amount.mantissa, exponent: amount.exponent, times: UInt128(legs.to), exponent: Int(legs.toExponent),
+            over: UInt128(legs.from), exponent: Int(legs.fromExponent), scale: digits)
     }
 
     /// The publication day at `index` as ISO text.
@@ -154,10 +155,6 @@ final class PairColumns {
             digit(d)
         }
         return bytes
-    }
-
-    static func withMark(_ text: String, _ mark: UInt8) -> String {
-        String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? mark : $0 }, as: UTF8.self)
     }
 
     private func gap(_ code: CurrencyCode, at index: Int, asked: Day) -> RateError {

@@ -15,7 +15,8 @@ public struct Currency: Sendable, Hashable {
 /// The ISO 4217 table (List One plus the withdrawn codes the ECB used), looked up by code.
 public struct CurrencyCatalog: Sendable {
     /// Every currency, sorted by code, one entry per code; looked up by binary search: hashing
-    /// 300 codes into a dictionary at every start cost a one-shot answer 12.8% more instructions.
+    /// 300 codes into a dictionary at every start costs a one-shot answer more instructions
+    /// (measured: Benchmarks/README.md, "What each fast path is worth").
     public let all: [Currency]
 
     public init(_ currencies: [Currency]) {

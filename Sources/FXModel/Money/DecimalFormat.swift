@@ -1,23 +1,27 @@
-/// Locale-independent text for exact decimals: `.` as the point, optional `,` grouping.
+/// Text for exact decimals, independent of the locale: `.` as the point and `,` between groups
+/// by default, or those of a `NumberFormat`. The digits are `FixedPoint`'s writer's.
 public enum DecimalFormat {
     /// `value` rounded to exactly `fractionDigits` places: 89.5 → "89.50".
-    public static func fixed(_ value: Decimal, fractionDigits: Int, grouping: Bool = false) -> String {
-        let rounded = value.rounded(scale: fractionDigits)
-        var (sign, integer, fraction) = parts(of: rounded)
-        if fraction.count < fractionDigits {
-            fraction += String(repeating: "0", count: fractionDigits - fraction.count)
-        }
-        return assemble(sign: sign, integer: integer, fraction: fraction, grouping: grouping)
+    public static func fixed(_ value: Decimal, fractionDigits: Int, grouping: Bool = false, format: NumberFormat = .english) -> String {
+        guard let parts = DecimalParts(value.rounded(scale: fractionDigits)) else { return "NaN" }
+        return FixedPoint.text(
+            parts.mantissa, exponent: parts.exponent, negative: parts.negative, fractionDigits: fractionDigits, format: format,
+            grouping: grouping)
     }
 
     /// `value` as it is, with at least `minimumFractionDigits` places and no trailing zeros beyond.
-    public static func plain(_ value: Decimal, minimumFractionDigits: Int = 0, grouping: Bool = false) -> String {
-        var (sign, integer, fraction) = parts(of: value)
-        while fraction.count > minimumFractionDigits, fraction.hasSuffix("0") { fraction.removeLast() }
-        if fraction.count < minimumFractionDigits {
-            fraction += String(repeating: "0", count: minimumFractionDigits - fraction.count)
+    public static func plain(_ value: Decimal, minimumFractionDigits: Int = 0, grouping: Bool = false, format: NumberFormat = .english)
+        -> String
+    {
+        guard var parts = DecimalParts(value) else { return "NaN" }
+        while parts.exponent < -minimumFractionDigits, parts.mantissa != 0, parts.mantissa % 10 == 0 {
+            parts.mantissa /= 10
+            parts.exponent += 1
         }
-        return assemble(sign: sign, integer: integer, fraction: fraction, grouping: grouping)
+        if parts.mantissa == 0 { parts.exponent = max(parts.exponent, -minimumFractionDigits) }
+        return FixedPoint.text(
+            parts.mantissa, exponent: parts.exponent, negative: parts.negative, fractionDigits: minimumFractionDigits, format: format,
+            grouping: grouping)
     }
 
     /// A rate with significant digits by magnitude: rounded to six significant digits but never
@@ -26,31 +30,5 @@ public enum DecimalFormat {
     public static func rate(_ value: Decimal, significantDigits: Int = 6) -> String {
         let scale = max(2, significantDigits - value.integerDigitCount)
         return plain(value.rounded(scale: scale))
-    }
-
-    private static func parts(of value: Decimal) -> (sign: String, integer: String, fraction: String) {
-        guard let parts = DecimalParts(value) else { return ("", "NaN", "") }
-        let digits = DecimalParts.digits(parts.mantissa)
-        let sign = parts.negative && parts.mantissa != 0 ? "-" : ""
-        if parts.exponent >= 0 {
-            return (sign, parts.mantissa == 0 ? "0" : digits + String(repeating: "0", count: parts.exponent), "")
-        }
-        let point = digits.count + parts.exponent
-        if point <= 0 { return (sign, "0", String(repeating: "0", count: -point) + digits) }
-        let split = digits.index(digits.startIndex, offsetBy: point)
-        return (sign, String(digits[..<split]), String(digits[split...]))
-    }
-
-    private static func assemble(sign: String, integer: String, fraction: String, grouping: Bool) -> String {
-        var head = integer
-        if grouping, integer.count > 3 {
-            var grouped = ""
-            for (index, digit) in integer.enumerated() {
-                if index > 0, (integer.count - index) % 3 == 0 { grouped.append(",") }
-                grouped.append(digit)
-            }
-            head = grouped
-        }
-        return fraction.isEmpty ? sign + head : sign + head + "." + fraction
     }
 }

@@ -92,13 +92,6 @@ extension DecimalParts {
     }
 }
 
-extension DecimalParts {
-    /// The mantissa's decimal digits (64-bit arithmetic when it fits, as every rate does).
-    static func digits(_ mantissa: UInt128) -> String {
-        mantissa <= UInt128(UInt64.max) ? String(UInt64(mantissa)) : String(mantissa)
-    }
-}
-
 extension Decimal {
     /// The nearest Double, give or take a rounding: for drawing, never for money.
     public var doubleApproximation: Double {
@@ -121,13 +114,4 @@ extension Decimal {
         for _ in 1..<256 { powers.append(powers.last! * 10) }
         return powers
     }()
-}
-
-extension UInt128 {
-    /// 10^power for 0 ≤ power ≤ 38.
-    package static func tenToThe(_ power: Int) -> UInt128 {
-        var result: UInt128 = 1
-        for _ in 0..<power { result *= 10 }
-        return result
-    }
 }

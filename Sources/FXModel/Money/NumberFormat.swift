@@ -21,6 +21,14 @@ public enum NumberFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// `decimalMark` as the byte written.
+    @inlinable public var decimalMarkByte: UInt8 {
+        switch self {
+        case .english, .swiss, .indian: UInt8(ascii: ".")
+        case .german, .french: UInt8(ascii: ",")
+        }
+    }
+
     /// What stands between digit groups in output.
     public var groupSeparator: String {
         switch self {

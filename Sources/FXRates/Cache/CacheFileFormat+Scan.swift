@@ -95,8 +95,8 @@ extension CacheFileFormat {
     }
 
     private static func texts(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: String] {
-        // Room for a whole table up front (see ProcessEnvironment.variables): +18% of a one-shot
-        // answer's instructions without it.
+        // Room for a whole table up front (see ProcessEnvironment.variables; measured:
+        // Benchmarks/README.md, "What each fast path is worth", reserved capacities).
         var texts = [String: String](minimumCapacity: 64)
         try json.members { json, code throws(FetchFailure) in
             guard texts[code] == nil else { throw .malformed("repeated currency") }

@@ -21,8 +21,6 @@ enum SeriesSum {
         return DecimalParts(negative: false, exponent: -scale, mantissa: sum).decimal
     }
 
-    private static let powersOfTen: [UInt128] = (0...38).map { UInt128.tenToThe($0) }
-
     /// The point's rate × 10^scale, truncated; nil when it does not fit.
     static func fixed(_ point: RatePoint) -> UInt128? {
         guard let quote = DecimalParts(point.quotePerPivot), !quote.negative, quote.mantissa <= UInt128(UInt64.max) else { return nil }
@@ -42,11 +40,11 @@ enum SeriesSum {
         if exponent < 0 {
             // Fewer places than the rate has: drop the digits beyond them.
             guard exponent >= -38 else { return 0 }
-            return result / powersOfTen[-exponent]
+            return result / FixedPoint.power(-exponent)
         }
         while exponent > 0 {
             let step = Swift.min(exponent, 19)
-            let power = powersOfTen[step]
+            let power = FixedPoint.power(step)
             let (shifted, overflow) = result.multipliedReportingOverflow(by: power)
             guard !overflow else { return nil }
             let widened = remainder * power

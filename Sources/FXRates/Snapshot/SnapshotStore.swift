@@ -31,7 +31,8 @@ public struct SnapshotStore: Sendable {
         }
         do throws(POSIXFailure) {
             return try file.withLock { locked throws(POSIXFailure) in
-                let existed = Paths.exists(file.path)
+                // The name is the user's: a link, FIFO or directory standing there is refused, not replaced.
+                let existed = try OutputPath(file.path).exists
                 try locked.replace(with: data)
                 return existed
             }

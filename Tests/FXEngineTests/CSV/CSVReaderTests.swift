@@ -70,10 +70,16 @@ import FXAnswers
         writer.field("two\nlines")
         writer.emptyField()
         try writer.endRecord()
-        writer.number(1234, negative: true, digits: 2, mark: UInt8(ascii: ";"))
+        writer.number(1234, negative: true, digits: 2, format: .german)
         try writer.endRecord()
         try writer.flush()
-        #expect(String(decoding: written, as: UTF8.self) == "plain;\"a;b\";\"say \"\"hi\"\"\";\"two\nlines\";\n\"-12;34\"\n")
+        #expect(String(decoding: written, as: UTF8.self) == "plain;\"a;b\";\"say \"\"hi\"\"\";\"two\nlines\";\n-12,34\n")
+        // A decimal mark that is the delimiter is quoted.
+        var comma: [UInt8] = []
+        var commaWriter = CSVWriter(delimiter: UInt8(ascii: ","), bufferSize: 64) { comma.append(contentsOf: $0) }
+        commaWriter.number(5, negative: true, digits: 2, format: .german)
+        try commaWriter.flush()
+        #expect(String(decoding: comma, as: UTF8.self) == "\"-0,05\"")
     }
 
     @Test func onlyRecordsWithoutQuotesArePlain() throws {

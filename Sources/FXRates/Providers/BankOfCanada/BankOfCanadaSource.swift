@@ -8,7 +8,7 @@ public struct BankOfCanadaSource: RateSource {
     public static let defaultBaseURL = URL(string: "https://www.bankofcanada.ca/valet/")!
 
     public let id = SourceID.boc
-    public let name = "Bank of Canada"
+    public var name: String { Self.about.name }
     let endpoint: SourceEndpoint
     let transport: any HTTPTransport
     private let clock: any WallClock

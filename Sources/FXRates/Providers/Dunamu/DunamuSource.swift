@@ -14,7 +14,7 @@ public struct DunamuSource: RateSource {
     public static let revisionInterval: TimeInterval = 5 * 60
 
     public let id = SourceID.dunamu
-    public let name = "Dunamu (Hana Bank)"
+    public var name: String { Self.about.name }
     private let endpoint: SourceEndpoint
     private let currencies: [CurrencyCode]
     private let transport: any HTTPTransport

@@ -3,7 +3,7 @@ public struct ECBSource: RateSource {
     public static let defaultBaseURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/")!
 
     public let id = SourceID.ecb
-    public let name = "European Central Bank"
+    public var name: String { Self.about.name }
     let endpoint: SourceEndpoint
     let files: any ECBFileFetcher
 

@@ -10,7 +10,7 @@ public struct FrankfurterSource: HistorySource, RateSource {
     public static let firstDay = Day(year: 1999, month: 1, day: 4)!
 
     public let id = SourceID.frankfurter
-    public let name = "Frankfurter"
+    public var name: String { Self.about.name }
     private let endpoint: SourceEndpoint
     private let transport: any HTTPTransport
 

@@ -34,7 +34,7 @@ public struct NasdaqDataLinkSource: RateSource {
     public static let keyVariable = "FX_NASDAQ_API_KEY"
 
     public let id = SourceID.nasdaq
-    public let name = "Nasdaq Data Link"
+    public var name: String { Self.about.name }
     let endpoint: SourceEndpoint
     let apiKey: String?
     let datasets: [NasdaqDataset]

@@ -15,7 +15,7 @@ public struct OpenExchangeRatesSource: RateSource {
     static let maxBytes = 256 << 10
 
     public let id = SourceID.oxr
-    public let name = "Open Exchange Rates"
+    public var name: String { Self.about.name }
     private let appID: String?
     private let base: CurrencyCode?
     private let symbols: [CurrencyCode]

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+@testable import FXCLI
+import Testing
+
+/// `GlobalOption.all` is the one list of fx's options: ArgumentParser, the quick reader, the
+/// manual and the shell scripts must all say what it says.
+@Suite struct GlobalOptionTests {
+    /// The part of ArgumentParser's `--experimental-dump-help` JSON (ToolInfo, version 0) that names options.
+    private struct ToolInfo: Decodable {
+        struct Command: Decodable { let arguments: [Argument] }
+        struct Argument: Decodable {
+            struct Name: Decodable {
+                let kind: String
+                let name: String
+            }
+            let kind: String
+            let names: [Name]?
+            let valueName: String?
+            let abstract: String?
+            let shouldDisplay: Bool
+        }
+        let command: Command
+    }
+
+    /// The visible options as ArgumentParser declares them, spelled as the manual spells them.
+    static func declared() throws -> [ManualOption] {
+        let info = try JSONDecoder().decode(ToolInfo.self, from: Data(FXCommand._dumpHelp().utf8))
+        return info.command.arguments.compactMap { argument in
+            guard argument.shouldDisplay, argument.kind != "positional", let names = argument.names, !names.isEmpty else { return nil }
+            let spelled = names.map { name in (name.kind == "long" ? "--" : "-") + name.name }.joined(separator: ", ")
+            return ManualOption(names: spelled, value: argument.kind == "option" ? argument.valueName : nil, help: argument.abstract ?? "")
+        }
+    }
+
+    @Test func argumentParserDeclaresWhatTheTableSays() throws {
+        let byName = { (options: [ManualOption]) in options.sorted { $0.names < $1.names } }
+        #expect(byName(try Self.declared()) == byName(ManualOption.all()))
+    }
+
+    @Test func hiddenOptionsAreHiddenFromHelpButRead() throws {
+        for option in GlobalOption.all where option.isHidden {
+            #expect(!FXCommand.helpMessage().contains(option.spelling), "\(option.name)")
+            #expect(throws: Never.self) { try FXCommand.parse([option.spelling]) }
+        }
+    }
+
+    @Test func everyFlagReadsQuicklyAsArgumentParserReadsIt() throws {
+        for option in GlobalOption.all where option.isFlag && !option.isHidden {
+            let line = ["convert", "100", "usd", "eur", option.spelling]
+            let quick = try #require(CommandLineReader.quick(line), "\(option.name)")
+            #expect(quick == (try FXCommand.parse(line)).invocation, "\(option.name)")
+            #expect(quick != CommandLineReader.quick(Array(line.dropLast())), "\(option.name) sets nothing")
+        }
+    }
+
+    @Test func aValueWithAProblemIsLeftToArgumentParserWhichSaysIt() {
+        for line in [["--max-age", "soon"], ["--rule", "nearest"]] {
+            #expect(CommandLineReader.quick(line) == nil)
+            guard case .optionError(let message, _) = CommandLineReader.read(line) else {
+                Issue.record("expected an option error for \(line)")
+                continue
+            }
+            #expect(message.contains("\(line[0]) '\(line[1])'"), "\(message)")
+        }
+    }
+
+    @Test func theShellWordsOfCompletionLoseFxsOwnOptions() {
+        let line = FXCommand.commandLine(fromShellWords: ["--offline", "--source", "ecb", "history", "usd", "--json", "eur", "--ledger"])
+        #expect(line == "history usd eur --ledger")
+    }
+
+    /// A new entry in the table reaches the manual and every shell's script with no other edit.
+    @Test func aNewOptionReachesTheManualAndEveryScript() {
+        let toy: [GlobalOption] = [
+            .flag("toy", set: { $0.json = $1 }, parsed: { $0.json }, help: "A toy flag.", brief: "A toy flag"),
+            .value(
+                "toy-value", set: { $0.source = $1 }, parsed: { $0.source }, valueName: "thing", completion: .words(["a", "b"]),
+                help: "A toy value.", brief: "A toy's"),
+        ]
+        let options = GlobalOption.all + toy
+        #expect(
+            ManualOption.all(options).suffix(2) == [
+                .init(names: "--toy", value: nil, help: "A toy flag."), .init(names: "--toy-value", value: "thing", help: "A toy value."),
+            ])
+        for shell in CompletionScript.Shell.allCases {
+            let script = CompletionScript.render(shell, options: options)
+            #expect(script.contains("--toy") || script.contains("-l toy "), "\(shell)")
+            #expect(!CompletionScript.render(shell).contains("toy"), "\(shell)")
+        }
+        #expect(CompletionScript.render(.fish, options: options).contains("complete -c fx -l toy-value -r -f -a 'a b' -d 'A toy\\'s'"))
+    }
+
+    @Test(arguments: CompletionScript.Shell.allCases)
+    func generateCompletionScriptPrintsTheScript(shell: CompletionScript.Shell) {
+        let script = CompletionScript.render(shell)
+        let expected = CommandLineOutcome.exit(status: 0, message: String(script.dropLast()), toStandardError: false)
+        #expect(CommandLineReader.read(["--generate-completion-script", shell.rawValue]) == expected)
+        #expect(CommandLineReader.read(["--generate-completion-script=\(shell.rawValue)"]) == expected)
+        #expect(script.contains("fx --complete --") && script.hasSuffix("\n"))
+    }
+
+    @Test func anUnknownOrMissingShellIsAnOptionError() {
+        for (line, json) in [(["--generate-completion-script", "tcsh"], false), (["--json", "--generate-completion-script"], true)] {
+            guard case .optionError(let message, let wantsJSON) = CommandLineReader.read(line) else {
+                Issue.record("expected an option error for \(line)")
+                continue
+            }
+            #expect(wantsJSON == json && message.contains("bash, zsh, fish"), "\(message)")
+        }
+    }
+}
