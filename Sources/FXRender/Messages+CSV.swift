@@ -59,6 +59,8 @@ extension Messages {
             }
         case .outputFailed(let reason):
             return reason + "."
+        case .standardStreamFailed:
+            return "\(file): the converted rows could not all be written; the rest were not converted."
         case .outputIsInput:
             return "\(file): -o names the file being read; write elsewhere (fx never modifies the file it reads)."
         case .rates(let error):
