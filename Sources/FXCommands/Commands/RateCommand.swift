@@ -33,9 +33,10 @@ extension CommandSpec {
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: command.text), at: extra) }
                 var rest = ArgumentCursor(arguments[(average + 1)...], after: arguments[average])
                 let period = try AverageGrammar.period(&rest)
+                let partial = rest.skip(AverageGrammar.partialWords)
                 if let extra = rest.peek { throw UsageError(.unexpectedWord(extra.text, command: "avg"), at: extra) }
                 guard !quotes.isEmpty else { throw UsageError(.missingTarget(after: base.rawValue), span: nil) }
-                return .average(base: base, quotes: quotes.map(\.code), period: period)
+                return .average(base: base, quotes: quotes.map(\.code), period: period, partial: partial)
             }
             let date = try DateGrammar.parseOn(&cursor)
             return .rate(base: base, quotes: quotes.map(\.code), on: date)
