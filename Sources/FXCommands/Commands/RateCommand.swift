@@ -13,7 +13,9 @@ extension CommandSpec {
             ytd, 90d), the arithmetic mean of the reference rates published in the period (a cross
             rate computed for each day, then averaged), with the count of days, the minimum and the
             maximum. The mean is exact; it shows to 6 significant digits, and to 10 decimal places
-            in --json.
+            in --json. A period the history held does not cover whole (offline, or with the sources
+            failing) is an error naming the days held; 'partial' (or --partial) after the period
+            takes the mean of those days, and says so.
             """,
         examples: [
             "rate usd jpy", "rate usd/jpy", "rate eur", "rate gbp usd chf", "rate usd jpy on 2020-03-13", "rate eur on 3d ago",
