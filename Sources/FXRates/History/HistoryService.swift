@@ -92,9 +92,9 @@ public actor HistoryService {
             }
         }
         let coverage = coverage(of: range, in: entry, provenance: provenance, points: points)
-        // The error, or the answer, says what is held: a warning that the history begins later would repeat it.
-        if !coverage.isComplete { diagnostics.removeAll { if case .partialHistory = $0 { true } else { false } } }
         if !partial, !coverage.isComplete {
+            // The error says what is held: a warning that the history begins later would repeat it.
+            diagnostics.removeAll { if case .partialHistory = $0 { true } else { false } }
             throw .history(
                 .periodNotHeld(
                     coverage, period: nil, builtIn: provenance.origin == .builtIn, offline: options.offline,
