@@ -8,7 +8,8 @@ extension Executor {
         let range = days(of: query)
         var histories: [PairHistory] = []
         for pair in query.pairs {
-            histories.append(try await historyService().pair(
+            histories.append(
+                try await historyService().pair(
                     base: pair.base, quote: pair.quote, range: range, only: options.source, partial: query.partial))
         }
         return histories

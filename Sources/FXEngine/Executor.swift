@@ -135,7 +135,9 @@ public struct Executor: Sendable {
     private func calculate(_ calculation: Calculation, on day: Day?) async throws(Failure) -> Outcome {
         let evaluator = Evaluator(
             quote: { from, to throws(Failure) in
-                if let period = calculation.average { return try await averageQuote(from: from, to: to, period: period, partial: calculation.partial) }
+                if let period = calculation.average {
+                    return try await averageQuote(from: from, to: to, period: period, partial: calculation.partial)
+                }
                 do throws(RateError) { return try await quote(from: from, to: to, on: day) } catch { throw .rates(error) }
             }, catalog: catalog, workspace: workspace)
         let (result, value) = try await evaluator.evaluate(calculation)

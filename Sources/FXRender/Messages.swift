@@ -291,11 +291,13 @@ public enum Messages {
         case .periodNotHeld(let coverage, let period, let builtIn, let offline, let name):
             let whole = period ?? "\(coverage.asked.lowerBound) to \(coverage.asked.upperBound)"
             let held =
-                coverage.first.flatMap { first in coverage.last.map { "only \(coverage.days) days of it, \(first) to \($0)" } } ?? "none of it"
+                coverage.first.flatMap { first in coverage.last.map { "only \(coverage.days) days of it, \(first) to \($0)" } }
+                ?? "none of it"
             let kept = builtIn ? "the built-in \(name) rates hold" : "the \(name) history held here holds"
             let rest = offline ? "Ask without --offline to fetch the rest" : "The rest could not be fetched; ask again later"
             // With none of it held, --partial would find no day either.
-            return "Not the whole of \(whole): \(kept) \(held). \(rest)" + (coverage.days > 0 ? ", or add --partial to use the days held." : ".")
+            return "Not the whole of \(whole): \(kept) \(held). \(rest)"
+                + (coverage.days > 0 ? ", or add --partial to use the days held." : ".")
         case .noCommonDays(let base, let quote, let range):
             return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
         }

@@ -103,7 +103,9 @@ import Testing
     @Test(arguments: Network.allCases)
     func historyOfAYearHeldInPart(network: Network) throws {
         let rig = try Rig(network)
-        for words in [["history", "usd", "eur", "1y"], ["history", "usd", "eur", "1y", "--monthly"], ["history", "usd", "eur", "1y", "--ledger"]] {
+        for words in [
+            ["history", "usd", "eur", "1y"], ["history", "usd", "eur", "1y", "--monthly"], ["history", "usd", "eur", "1y", "--ledger"],
+        ] {
             let result = try rig.run(words)
             #expect(result.status == 1, "\(words): \(result.stdout)")
             #expect(result.stderr.contains("Not the whole of "), "\(words): \(result.stderr)")
@@ -114,14 +116,18 @@ import Testing
         let monthly = try answer(rig, ["history", "usd", "eur", "1y", "--monthly", "--partial"])
         #expect(monthly.contains("USD/EUR: \(Self.held), not the whole of "), "\(monthly)")
         let ledger = try answer(rig, ["history", "usd", "eur", "1y", "--ledger", "--partial"])
-        #expect(ledger.hasPrefix("; European Central Bank daily reference rates, USD/EUR, 2026-08-03 to 2026-10-30; only \(Self.held), not the whole of "), "\(ledger)")
+        #expect(
+            ledger.hasPrefix(
+                "; European Central Bank daily reference rates, USD/EUR, 2026-08-03 to 2026-10-30; only \(Self.held), not the whole of "),
+            "\(ledger)")
         #expect(ledger.split(separator: "\n").count == 66)
         for words in [["history", "usd", "eur", "1y"], ["history", "usd", "eur", "1y", "--yearly"]] {
             let json = try Self.json(try answer(rig, ["--json"] + words + ["--partial"]))
             expectCoverage(json, days: 65, first: "2026-08-03", last: "2026-10-30", complete: false, toDate: true)
         }
         // Whole months held need no word.
-        let held = try Self.json(try answer(rig, ["--json", "history", "usd", "eur", "from", "2026-08-01", "to", "2026-10-31", "--monthly"]))
+        let held = try Self.json(
+            try answer(rig, ["--json", "history", "usd", "eur", "from", "2026-08-01", "to", "2026-10-31", "--monthly"]))
         expectCoverage(held, days: 65, first: "2026-08-03", last: "2026-10-30", complete: true, toDate: false)
     }
 }

@@ -158,7 +158,8 @@ struct CompleterTests {
         .init(
             "history usd jpy from 2020-01-01 ", partial: "", at: 32,
             .exactly([
-                "to", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly", "--yearly", "--invert", "--digits", "--partial",
+                "to", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly", "--yearly", "--invert", "--digits",
+                "--partial",
             ]), prefix: ""),
         .init("rate ", partial: "", at: 5, .exactly(covered), prefix: ""),
         .init("rate u", partial: "u", at: 5, .exactly(["USD"]), prefix: "USD"),

@@ -41,7 +41,8 @@ import Testing
     }
 
     @Test func aCompleteCurrentHistoryHoldsTheYearToDate() {
-        let whole = coverage("2026-01-01", "2026-12-31", held: Self.day("1999-01-04")...Self.day("2026-11-24"), fromFirst: true, current: true)
+        let whole = coverage(
+            "2026-01-01", "2026-12-31", held: Self.day("1999-01-04")...Self.day("2026-11-24"), fromFirst: true, current: true)
         #expect(whole.isComplete && whole.toDate)
         // The same history no longer current: today's publication can exist and is not held.
         let behind = coverage("2026-01-01", "2026-12-31", held: Self.day("1999-01-04")...Self.day("2026-11-24"), fromFirst: true)

@@ -123,9 +123,10 @@ public actor HistoryService {
             current =
                 provenance.origin == .builtIn
                 ? now < due
-                : now < Freshness.validUntil(
-                    lastDay: last, checkedAt: entry.checkedAt, due: due, now: now, recheckInterval: options.recheckInterval,
-                    fallbackTTL: options.fallbackTTL)
+                : now
+                    < Freshness.validUntil(
+                        lastDay: last, checkedAt: entry.checkedAt, due: due, now: now, recheckInterval: options.recheckInterval,
+                        fallbackTTL: options.fallbackTTL)
         }
         let held = entry.history.first.flatMap { first in entry.history.last.map { first...$0 } }
         return PeriodCoverage(
