@@ -111,7 +111,7 @@ struct ExpressionReader {
         calculation.givenRate = try givenRate()
         if date == nil { date = try onClause() }
         calculation.date = date
-        calculation.average = try averageClause(dated: date != nil)
+        calculation.average = try averageClause(dated: date != nil, partial: &calculation.partial)
         try expectEnd()
         // After `convert`, an amount needs its currency (`convert 100` is missing one).
         if !tickers, !expression.writesCurrency, calculation.targets.isEmpty, case .amount = expression {

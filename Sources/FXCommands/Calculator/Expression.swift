@@ -59,6 +59,8 @@ public struct Calculation: Equatable, Sendable {
     public var date: DateExpression?
     /// `avg 2024`: convert at the period's mean rate.
     public var average: AveragePeriod?
+    /// `avg 2026 partial`: the mean of the days held, when they are not the whole period.
+    public var partial = false
 
     public init(
         text: String, expression: Formula, targets: [CurrencyCode] = [], fee: Fee? = nil, givenRate: GivenRate? = nil,

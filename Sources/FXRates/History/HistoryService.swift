@@ -71,10 +71,11 @@ public actor HistoryService {
         return (history.table(at: index), provenance)
     }
 
-    /// `base` in `quote` on every publication within `range` (from the first ever when nil).
-    public func pair(base: CurrencyCode, quote: CurrencyCode, range: ClosedRange<Day>?, only: SourceID? = nil) async throws(RateError)
-        -> PairHistory
-    {
+    /// `base` in `quote` on every publication within `range` (from the first ever when nil), with how
+    /// much of the range is held; unless `partial`, a range not wholly held (after asking) is an error.
+    public func pair(
+        base: CurrencyCode, quote: CurrencyCode, range: ClosedRange<Day>?, only: SourceID? = nil, partial: Bool = true
+    ) async throws(RateError) -> PairHistory {
         let (entry, provenance) = try await history(reaching: range?.lowerBound, needing: [base, quote], only: only)
         let history = entry.history
         guard let first = history.first, let last = history.last else {
@@ -94,11 +95,47 @@ public actor HistoryService {
                         : RatePoint(day: history.days[index], quotePerPivot: q, basePerPivot: b))
             }
         }
+        let coverage = coverage(of: range, in: entry, provenance: provenance, points: points)
+        if !partial, !coverage.isComplete {
+            // The error says what is held: a warning that the history begins later would repeat it.
+            diagnostics.removeAll { if case .partialHistory = $0 { true } else { false } }
+            throw .history(
+                .periodNotHeld(
+                    coverage, period: nil, builtIn: provenance.origin == .builtIn, offline: options.offline,
+                    sourceName: provenance.sourceName))
+        }
         guard let last = points.last else { throw .history(.noCommonDays(base, quote, requested)) }
-        let stamped = Provenance(
+        var stamped = Provenance(
             source: provenance.source, sourceName: provenance.sourceName, date: last.day,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
+        stamped.coverage = coverage
         return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped, pivot: history.base)
+    }
+
+    /// How much of `range` (every publication to date when nil) `entry` holds: see `PeriodCoverage`.
+    private func coverage(of range: ClosedRange<Day>?, in entry: CachedHistory, provenance: Provenance, points: [RatePoint])
+        -> PeriodCoverage
+    {
+        let now = clock.now()
+        let today = CentralEuropeanTime.day(at: now)
+        let source = sources.first { $0.id == provenance.source }
+        let sourceFirst = source?.firstPublication ?? entry.history.first ?? today
+        var current = false
+        if let source, let last = entry.history.last {
+            let due = source.nextPublication(after: last)
+            // The built-in rates were never checked: current only while nothing newer is due.
+            current =
+                provenance.origin == .builtIn
+                ? now < due
+                : now
+                    < Freshness.validUntil(
+                        lastDay: last, checkedAt: entry.checkedAt, due: due, now: now, recheckInterval: options.recheckInterval,
+                        fallbackTTL: options.fallbackTTL)
+        }
+        let held = entry.history.first.flatMap { first in entry.history.last.map { first...$0 } }
+        return PeriodCoverage(
+            asked: range ?? min(sourceFirst, today)...today, today: today, held: held, fromFirst: entry.complete, current: current,
+            sourceFirst: sourceFirst, days: points.count, first: points.first?.day, last: points.last?.day)
     }
 
     // MARK: - Finding the data
