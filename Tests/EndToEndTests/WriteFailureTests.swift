@@ -13,7 +13,7 @@ import Testing
     static let commands: [(name: String, arguments: [String], stdin: String?)] = [
         ("convert", ["--offline", "convert", "100", "usd", "eur"], nil),
         ("rate", ["--offline", "rate", "usd"], nil),
-        ("history --csv", ["--offline", "history", "usd", "eur", "all", "--csv"], nil),
+        ("history --csv", ["--offline", "history", "usd", "eur", "all", "--csv", "--partial"], nil),
         ("csv", ["--offline", "csv", "STATEMENT", "--amount", "3", "--currency", "4", "--date", "1", "--to", "eur"], nil),
         ("script", ["--offline"], String(repeating: "100 usd eur\n15 gbp in jpy\n", count: 4_000)),
         ("calculator", ["--offline", "100 usd + 20 eur in gbp"], nil),
