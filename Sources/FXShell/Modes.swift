@@ -46,10 +46,15 @@ public enum Modes {
                 number += 1
                 line = next
             }
+            // The answers so far, then this line's, are out before anything else runs: none waits
+            // on a later line (a slow fetch, a pipe's next line) or is lost if fx dies. The quick
+            // lane's answers wait in the buffer only until the next read of input or general line.
+            session.out.flush()
             let result =
                 lines.lastLineTooLong
                 ? session.refuseTooLongLine(number: number)
                 : await session.run(line, number: number)
+            session.out.flush()
             if case .quit = result { break }
             if case .failed(let lineStatus) = result {
                 if status == 0 { status = lineStatus }

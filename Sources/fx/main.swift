@@ -166,6 +166,7 @@ if !words.isEmpty {
     }
     status = CallingThreadExecutor.run { await Modes.prompt(StandardInputLines(), session: session, promptOutput: out) }
 } else {
-    status = CallingThreadExecutor.run { await Modes.script(StandardInputLines(), session: session, failFast: failFast) }
+    let lines = StandardInputLines(beforeReading: { out.flush() })
+    status = CallingThreadExecutor.run { await Modes.script(lines, session: session, failFast: failFast) }
 }
 exit(Modes.settle(status, out: out, err: err))
