@@ -44,7 +44,7 @@ struct BooksRig {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.feed(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let problems = err.fileHandleForReading.readDataToEndOfFile()

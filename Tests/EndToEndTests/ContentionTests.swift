@@ -146,7 +146,7 @@ import Testing
             running.append((job, process, out, err, input))
         }
         for (job, _, _, _, input) in running {
-            if let stdin = job.stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+            if let stdin = job.stdin { input.fileHandleForWriting.feed(Data(stdin.utf8)) }
             try input.fileHandleForWriting.close()
         }
         return try running.map { job, process, out, err, _ in

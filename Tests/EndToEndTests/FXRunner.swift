@@ -58,7 +58,7 @@ struct FXRunner {
         let input = Pipe()
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.feed(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         defer {
@@ -125,4 +125,29 @@ enum ECBServer {
 
 extension LoopbackHTTPServer {
     var ecbURL: URL { baseURL.appendingPathComponent("ecb/") }
+}
+
+extension FileHandle {
+    /// Writes a child's input, which the child may stop reading at any moment (fx stops at a
+    /// failed write of its own, or at `--fail-fast`): a broken pipe is then EPIPE for this write,
+    /// not SIGPIPE ending the whole test process without a word. SIGPIPE is blocked for this
+    /// thread alone, since an ignored SIGPIPE would pass to the children the tests start, and one
+    /// raised meanwhile is taken before the mask is restored.
+    func feed(_ data: Data) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSignal, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        try? write(contentsOf: data)
+    }
 }

@@ -82,7 +82,7 @@ import Testing
         }
         let reader = LineCollector(output.fileHandleForReading)
         for (index, line) in ["100 usd eur", "100 usd eur", "7 usd + 5 eur in gbp", "100 usd eur", "2 usd + 2 usd in usd"].enumerated() {
-            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            input.fileHandleForWriting.feed(Data((line + "\n").utf8))
             #expect(reader.waitForLines(index + 1, seconds: 20), "no answer to line \(index + 1) while fx waits for line \(index + 2)")
         }
         try input.fileHandleForWriting.close()

@@ -29,7 +29,7 @@ import Glibc
         let input = Pipe()
         process.standardInput = input
         try process.run()
-        input.fileHandleForWriting.write(stdin)
+        input.fileHandleForWriting.feed(stdin)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         return FXRunner.Result(
