@@ -90,30 +90,24 @@ enum Value: Equatable, Sendable {
     }
 }
 
-/// Decimal arithmetic that says when it cannot hold a result, instead of returning NaN.
+/// The calculator's arithmetic: `Decimal`'s exact operations (see `Decimal.exactSum`), with
+/// the user's error where a result is beyond them.
 enum Exact {
-    static func add(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(a + b) }
-    static func subtract(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(a - b) }
-    static func multiply(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(a * b) }
+    static func add(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactSum(a, b)) }
+    static func subtract(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactDifference(a, b)) }
+    static func multiply(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactProduct(a, b)) }
 
-    /// To 38 significant digits.
-    static func divide(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal {
+    /// To 38 significant digits; with `places`, reaching that many places unless exact.
+    static func divide(_ a: Decimal, _ b: Decimal, exactTo places: Int? = nil) throws(UsageError) -> Decimal {
         guard !b.isZero else { throw UsageError(.divisionByZero, span: nil) }
-        return try checked(a / b)
+        return try checked(Decimal.quotient(a, b, exactTo: places))
     }
 
-    /// `a × b` when the product is exact (its mantissa fits 128 bits), else nil: Decimal's own
-    /// `*` rounds a longer product silently.
-    static func product(_ a: Decimal, _ b: Decimal) -> Decimal? {
-        guard let x = DecimalParts(a), let y = DecimalParts(b) else { return nil }
-        let (mantissa, overflow) = x.mantissa.multipliedReportingOverflow(by: y.mantissa)
-        let exponent = x.exponent + y.exponent
-        guard !overflow, exponent >= -128, exponent <= 127 else { return nil }
-        return DecimalParts(negative: x.negative != y.negative, exponent: exponent, mantissa: mantissa).decimal
-    }
+    /// `a × b` when the product is exact, else nil.
+    static func product(_ a: Decimal, _ b: Decimal) -> Decimal? { Decimal.exactProduct(a, b) }
 
-    private static func checked(_ value: Decimal) throws(UsageError) -> Decimal {
-        guard !value.isNaN, value.isFinite else { throw UsageError(.overflow, span: nil) }
+    private static func checked(_ value: Decimal?) throws(UsageError) -> Decimal {
+        guard let value else { throw UsageError(.overflow, span: nil) }
         return value
     }
 }
