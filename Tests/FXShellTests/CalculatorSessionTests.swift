@@ -219,7 +219,7 @@ final class CalculatorHarness {
             // 38 digits and a cent: 40.
             "99999999999999999999999 usd * 1000000000000000 + 0.01 usd",
             "99999999999999999999999 usd * 100000000000000000 in jpy",
-            "99999999999999999999999 usd * 100000000000000000 in jpy + 10%",
+            "(99999999999999999999999 usd * 100000000000000000 + 10%) in jpy",
         ]
         for line in lines {
             #expect(await fx.run(line).result == .failed(2), "\(line)")
