@@ -52,7 +52,8 @@ public struct Explanation: Sendable {
         case .conversion(let conversion):
             let steps = conversion.lines.map { line in
                 Step(
-                    amount: conversion.amount, quote: line.quote, base: base(line.quote), unrounded: line.quote.convert(conversion.amount) ?? line.result,
+                    amount: conversion.amount, quote: line.quote, base: base(line.quote),
+                    unrounded: line.quote.convert(conversion.amount) ?? line.result,
                     rounded: line.result, fractionDigits: line.fractionDigits)
             }
             return steps.isEmpty ? nil : Explanation(steps: steps, total: nil, fee: nil, place: nil)

@@ -90,7 +90,7 @@ struct Evaluator {
             for ((code, numerator), (_, amount)) in zip(money.numerators, money.parts) {
                 let (converted, quote) = try await convert(numerator, dividedBy: money.divisor, from: code, to: target, places: digits)
                 terms.append(.init(amount: amount, from: code, quote: quote, converted: converted))
-                total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
+                total = try exact { () throws(UsageError) in try Exact.add(total, converted, exactTo: digits) }
             }
         }
         guard let fee = calculation.fee else {
@@ -99,11 +99,13 @@ struct Evaluator {
         let charge: Decimal
         switch fee.size {
         case .percent(let share):
-            charge = try exact { () throws(UsageError) in try Exact.divide(try Exact.multiply(total, share), 100, exactTo: digits) }
+            charge = try exact { () throws(UsageError) in
+                try Exact.divide(try Exact.multiply(total, share, exactTo: digits + 2), 100, exactTo: digits)
+            }
         case .fixed(let amount, let code):
             charge = try await convert(amount, from: code, to: target, places: digits).0
         }
-        let withFee = try exact { () throws(UsageError) in fee.deducted ? try Exact.subtract(total, charge) : try Exact.add(total, charge) }
+        let withFee = try exact { () throws(UsageError) in try Exact.add(total, fee.deducted ? -charge : charge, exactTo: digits) }
         let subtotal = total.rounded(scale: digits)
         let result = withFee.rounded(scale: digits)
         return .init(
@@ -131,12 +133,13 @@ struct Evaluator {
         return (converted, quote)
     }
 
-    /// All of `money` in `code`, unrounded.
+    /// All of `money` in `code`, unrounded (exact, or 38 digits reaching its minor unit).
     private func total(_ money: Value.Money, in code: CurrencyCode) async throws(Failure) -> Decimal {
         var total = Decimal.zero
+        let digits = catalog.minorUnits(of: code)
         for (from, amount) in money.numerators {
-            let converted = try await convert(amount, dividedBy: money.divisor, from: from, to: code).0
-            total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
+            let converted = try await convert(amount, dividedBy: money.divisor, from: from, to: code, places: digits).0
+            total = try exact { () throws(UsageError) in try Exact.add(total, converted, exactTo: digits) }
         }
         return total
     }

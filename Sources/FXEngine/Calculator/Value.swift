@@ -97,6 +97,14 @@ enum Exact {
     static func subtract(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactDifference(a, b)) }
     static func multiply(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactProduct(a, b)) }
 
+    /// Of amounts in a currency of `places` minor digits: exact, or 38 digits reaching them.
+    static func add(_ a: Decimal, _ b: Decimal, exactTo places: Int) throws(UsageError) -> Decimal {
+        try checked(Decimal.sum(a, b, exactTo: places))
+    }
+    static func multiply(_ a: Decimal, _ b: Decimal, exactTo places: Int) throws(UsageError) -> Decimal {
+        try checked(Decimal.product(a, b, exactTo: places))
+    }
+
     /// To 38 significant digits; with `places`, reaching that many places unless exact.
     static func divide(_ a: Decimal, _ b: Decimal, exactTo places: Int? = nil) throws(UsageError) -> Decimal {
         guard !b.isZero else { throw UsageError(.divisionByZero, span: nil) }

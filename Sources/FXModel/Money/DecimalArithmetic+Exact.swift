@@ -6,7 +6,8 @@
 /// - a sum, difference or product is exact, or it is nil (for the caller's "beyond 38 digits" error);
 /// - a quotient is rounded once, to 38 significant digits, as Decimal's `/` does; where it will be
 ///   shown to a number of places (`exactTo`, the minor unit of an amount), its digits must reach
-///   those places unless it is exact, so that no digit shown is a zero fx did not compute;
+///   those places unless it is exact, so that no digit shown is a zero fx did not compute; sums
+///   and products of such quotients (`sum(_:_:exactTo:)`) keep 38 digits on the same condition;
 /// - rounding to a currency's minor unit (`rounded(scale:)`) is the one rounding after that.
 /// The exact results are worked out in 256 bits (two 128-bit halves) and kept only when they fit
 /// a Decimal's 128-bit mantissa and its exponents (−128 … 127).
@@ -43,7 +44,8 @@ extension Decimal {
     public static func exactProduct(_ a: Decimal, _ b: Decimal) -> Decimal? {
         guard let x = DecimalParts(a), let y = DecimalParts(b) else { return nil }
         if x.mantissa == 0 || y.mantissa == 0 { return Decimal.zero }
-        return Wide(x.mantissa.multipliedFullWidth(by: y.mantissa)).decimal(negative: x.negative != y.negative, exponent: x.exponent + y.exponent)
+        return Wide(x.mantissa.multipliedFullWidth(by: y.mantissa)).decimal(
+            negative: x.negative != y.negative, exponent: x.exponent + y.exponent)
     }
 
     /// `a ÷ b` to 38 significant digits; nil for a zero divisor, for a quotient beyond Decimal's
@@ -60,6 +62,25 @@ extension Decimal {
 }
 
 extension Decimal {
+    /// `a + b` exactly, or else to 38 significant digits where those reach `places` places: a sum
+    /// of quotients (a calculator's converted terms), already 38 digits each, shown to `places`.
+    public static func sum(_ a: Decimal, _ b: Decimal, exactTo places: Int) -> Decimal? {
+        exactSum(a, b) ?? reaching(a + b, places: places)
+    }
+
+    /// `a × b` exactly, or else to 38 significant digits where those reach `places` places.
+    public static func product(_ a: Decimal, _ b: Decimal, exactTo places: Int) -> Decimal? {
+        exactProduct(a, b) ?? reaching(a * b, places: places)
+    }
+
+    /// `value` (rounded to 38 digits) when its last digit is at or below 10^-places.
+    private static func reaching(_ value: Decimal, places: Int) -> Decimal? {
+        guard !value.isNaN, value.isFinite, let parts = DecimalParts(value), parts.mantissa != 0, parts.exponent <= -places else {
+            return nil
+        }
+        return value
+    }
+
     /// `a × b ÷ c` rounded once, half away from zero, to `places` places, from the exact product:
     /// a conversion (amount × to ÷ from) to the target's minor unit. Nil for a zero `c` or where
     /// the rounded result does not fit a Decimal.
@@ -73,7 +94,12 @@ extension Decimal {
         // digit of r below n's (`dropped`) decides the half that the remainder of n ÷ z leaves open.
         var dropped: UInt128 = 0
         if shift > 0 {
-            guard shift <= 38, numerator.multiply(by: FixedPoint.power(shift)) else { return nil }
+            // Past 256 bits the quotient by a 128-bit divisor is past 128 bits too.
+            var left = shift
+            while left > 0 {
+                guard numerator.multiply(by: FixedPoint.power(min(left, 38))) else { return nil }
+                left -= 38
+            }
         } else {
             for _ in 0..<(-shift) {
                 (numerator, dropped) = numerator.dividedByTen()

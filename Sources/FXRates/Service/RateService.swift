@@ -181,14 +181,13 @@ public actor RateService {
                 let preferred = [first.table.base, second.table.base, CurrencyCode("USD")!, .eur]
                 guard let via = preferred.first(where: shared.contains) ?? shared.sorted().first,
                     let fromRate = first.table.unitsPerBase(from), let firstVia = first.table.unitsPerBase(via),
-                    let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via),
-                    // Same ratio as (from/firstVia) : (to/secondVia), with no division; exact, or no cross here.
-                    let fromLeg = Decimal.exactProduct(fromRate, secondVia), let toLeg = Decimal.exactProduct(toRate, firstVia)
+                    let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via)
                 else { continue }
                 // Each leg against `via`: units of `from` per `via`, units of `to` per `via`.
                 var quote = Quote(
                     from: from, to: to,
-                    fromPerBase: fromLeg, toPerBase: toLeg,
+                    // Same ratio as (from/firstVia) : (to/secondVia), with no division.
+                    fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
                     provenance: first.provenance, secondLeg: second.provenance, via: via)
                 // As precise as the lesser of its legs.
                 let legs = [
