@@ -93,6 +93,7 @@ struct Evaluator {
                 total = try exact { () throws(UsageError) in try Exact.add(total, converted, exactTo: digits) }
             }
         }
+        total = try exact { () throws(UsageError) in try Exact.shown(total, places: digits) }
         guard let fee = calculation.fee else {
             return .init(result: total.rounded(scale: digits), currency: target, fractionDigits: digits, terms: terms, givenRate: givenRate)
         }
@@ -106,6 +107,7 @@ struct Evaluator {
             charge = try await convert(amount, from: code, to: target, places: digits).0
         }
         let withFee = try exact { () throws(UsageError) in try Exact.add(total, fee.deducted ? -charge : charge, exactTo: digits) }
+        _ = try exact { () throws(UsageError) in try Exact.shown(withFee, places: digits) }
         let subtotal = total.rounded(scale: digits)
         let result = withFee.rounded(scale: digits)
         return .init(

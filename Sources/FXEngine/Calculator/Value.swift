@@ -93,9 +93,39 @@ enum Value: Equatable, Sendable {
 /// The calculator's arithmetic: `Decimal`'s exact operations (see `Decimal.exactSum`), with
 /// the user's error where a result is beyond them.
 enum Exact {
-    static func add(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactSum(a, b)) }
-    static func subtract(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactDifference(a, b)) }
-    static func multiply(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(Decimal.exactProduct(a, b)) }
+    static func add(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal {
+        try checked(Decimal.exactSum(a, b) ?? carried(a, b, Decimal.exactSum))
+    }
+    static func subtract(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try add(a, -b) }
+    static func multiply(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal {
+        try checked(Decimal.exactProduct(a, b) ?? carried(a, b, Decimal.exactProduct))
+    }
+
+    /// Where an operand already holds 38 digits or more, a quotient (`1 / 3`, a rate derived by
+    /// division) rounded at its last, the result is no more exact than it: that operand is rounded
+    /// to as many digits as leave the exact result room (`1 / 3 + 5` = 5.333… with 37 threes).
+    /// Operands of fewer digits, as written or published, combine exactly or not at all.
+    private static func carried(_ a: Decimal, _ b: Decimal, _ exact: (Decimal, Decimal) -> Decimal?) -> Decimal? {
+        let (fullA, fullB) = (isFull(a), isFull(b))
+        guard fullA || fullB else { return nil }
+        for digits in stride(from: 37, through: 1, by: -1) {
+            if let result = exact(fullA ? a.rounded(significantDigits: digits) : a, fullB ? b.rounded(significantDigits: digits) : b) {
+                return result
+            }
+        }
+        return nil
+    }
+
+    /// Whether `value` holds 38 significant digits or more, as a rounded quotient does.
+    static func isFull(_ value: Decimal) -> Bool {
+        DecimalParts(value).map { FixedPoint.digitCount($0.mantissa) >= 38 } ?? false
+    }
+
+    /// `total` when its digits reach `places` places, or it is short enough to be exact.
+    static func shown(_ total: Decimal, places: Int) throws(UsageError) -> Decimal {
+        guard let parts = DecimalParts(total), isFull(total), parts.exponent > -places else { return total }
+        throw UsageError(.overflow, span: nil)
+    }
 
     /// Of amounts in a currency of `places` minor digits: exact, or 38 digits reaching them.
     static func add(_ a: Decimal, _ b: Decimal, exactTo places: Int) throws(UsageError) -> Decimal {
