@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates Sources/FXRates/Money/ISO4217Table.swift.
+"""Regenerates Sources/FXModel/Money/ISO4217Table.swift.
 
 Usage: Scripts/generate-iso4217.py [LIST_ONE_XML [HISTORIC_TSV]] [--check]
 
@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 root = Path(__file__).resolve().parent.parent
-out = root / "Sources/FXRates/Money/ISO4217Table.swift"
+out = root / "Sources/FXModel/Money/ISO4217Table.swift"
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -31,14 +31,19 @@ public struct StatementSink {
     public var problem: (_ line: Int, _ problem: CSVRowProblem) -> Void
     /// `--explain`: each converted row's derivation; nil costs the rows nothing.
     public var explain: ((ExplainedRow) -> Void)?
+    /// Whether stdout or stderr has taken no more (a full disk): asked at each block of rows,
+    /// so a statement written with `-o` stops too, its file left as it was.
+    public var streamsFailed: () -> Bool
 
     public init(
         rows: @escaping (UnsafeRawBufferPointer) throws(CSVFileProblem) -> Void,
-        problem: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void, explain: ((ExplainedRow) -> Void)?
+        problem: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void, explain: ((ExplainedRow) -> Void)?,
+        streamsFailed: @escaping () -> Bool = { false }
     ) {
         self.rows = rows
         self.problem = problem
         self.explain = explain
+        self.streamsFailed = streamsFailed
     }
 }
 

@@ -14,6 +14,9 @@ public enum CSVFileProblem: Error, Sendable, Equatable {
     /// A named column the header lacks, or a number beyond its columns.
     case missingColumn(CSVRequest.Column, option: String, existing: [String])
     case outputFailed(String)
+    /// Standard output or standard error took no more (a full disk, `/dev/full`): the rows stop,
+    /// and the mode says why once, as for every other command.
+    case standardStreamFailed
     /// `-o` names the file being read.
     case outputIsInput
     /// The rates could not be had at all (no history anywhere).

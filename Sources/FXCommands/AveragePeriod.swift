@@ -22,6 +22,12 @@ public enum AveragePeriod: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `from … to …`, `ytd`, `90d`: named by its days, not by a word.
+    public var isRange: Bool {
+        if case .range = self { return true }
+        return false
+    }
+
     /// `2024`, `Q1 2024`, `2024-03`; a range by its days.
     public var description: String {
         switch self {
@@ -37,6 +43,8 @@ public enum AveragePeriod: Equatable, Sendable, CustomStringConvertible {
 enum AverageGrammar {
     /// The words that open the clause.
     static let keywords: Set<String> = ["avg", "average", "mean"]
+    /// After the period: the mean of only the days held, when they are not the whole period.
+    static let partialWords: Set<String> = ["partial", "--partial"]
     /// What TAB offers after `avg`.
     static let completions = ["q1", "q2", "q3", "q4", "from", "ytd"]
 

@@ -27,7 +27,8 @@ public enum Command: Equatable, Sendable {
     /// `quotes` empty means every currency the source has.
     case rate(base: CurrencyCode, quotes: [CurrencyCode], on: DateExpression? = nil)
     /// `rate usd eur avg 2024`: the mean of the daily reference rates over a period.
-    case average(base: CurrencyCode, quotes: [CurrencyCode], period: AveragePeriod)
+    /// `partial`: the mean of the days held, when they are not the whole period.
+    case average(base: CurrencyCode, quotes: [CurrencyCode], period: AveragePeriod, partial: Bool = false)
     /// A pair through time.
     case history(HistoryQuery)
     /// Bare `history`: this user's recent conversions and lookups.

@@ -67,11 +67,14 @@ public struct HistoryQuery: Equatable, Sendable {
     /// `--digits N`: significant digits of each rate in a price file; nil for the default
     /// (a published rate as published, any other to 10 significant digits).
     public let digits: Int?
+    /// `--partial`: the days held, when they are not the whole range.
+    public let partial: Bool
 
     public init(
         base: CurrencyCode, quote: CurrencyCode, range: HistoryRange, format: HistoryFormat = .chart,
-        pairs: [CurrencyPair]? = nil, grouping: HistoryGrouping = .daily, digits: Int? = nil
+        pairs: [CurrencyPair]? = nil, grouping: HistoryGrouping = .daily, digits: Int? = nil, partial: Bool = false
     ) {
+        self.partial = partial
         self.base = base
         self.quote = quote
         self.range = range

@@ -8,7 +8,9 @@ extension Executor {
         let range = days(of: query)
         var histories: [PairHistory] = []
         for pair in query.pairs {
-            histories.append(try await historyService().pair(base: pair.base, quote: pair.quote, range: range, only: options.source))
+            histories.append(
+                try await historyService().pair(
+                    base: pair.base, quote: pair.quote, range: range, only: options.source, partial: query.partial))
         }
         return histories
     }
@@ -19,17 +21,25 @@ extension Executor {
         return query.range == .all ? nil : query.range.days(today: today, earliest: today)
     }
 
-    /// Each quote's daily rates over `period`, which must have begun.
-    func averages(base: CurrencyCode, quotes: [CurrencyCode], period: AveragePeriod) async throws(Failure) -> [PairHistory] {
+    /// Each quote's daily rates over `period`, which must have begun, and be held whole unless `partial`.
+    func averages(base: CurrencyCode, quotes: [CurrencyCode], period: AveragePeriod, partial: Bool) async throws(Failure)
+        -> [PairHistory]
+    {
         let today = LocalCalendar.today(at: now())
         let days = period.days(today: today)
         if days.lowerBound > today { throw .usage(UsageError(.futureDate(days.lowerBound), span: nil)) }
         var histories: [PairHistory] = []
         do throws(RateError) {
             for quote in quotes {
-                histories.append(try await historyService().pair(base: base, quote: quote, range: days, only: options.source))
+                histories.append(
+                    try await historyService().pair(base: base, quote: quote, range: days, only: options.source, partial: partial))
             }
         } catch {
+            // Said by the period's name (`2026`), which the history does not know.
+            if case .history(.periodNotHeld(let coverage, nil, let builtIn, let offline, let name)) = error, !period.isRange {
+                throw .rates(
+                    .history(.periodNotHeld(coverage, period: period.description, builtIn: builtIn, offline: offline, sourceName: name)))
+            }
             throw .rates(error)
         }
         return histories
@@ -38,9 +48,9 @@ extension Executor {
 
 extension Executor {
     /// `from` → `to` at the mean of the period's daily rates, dated the last day averaged.
-    func averageQuote(from: CurrencyCode, to: CurrencyCode, period: AveragePeriod) async throws(Failure) -> Quote {
+    func averageQuote(from: CurrencyCode, to: CurrencyCode, period: AveragePeriod, partial: Bool) async throws(Failure) -> Quote {
         guard from != to else { return try await identity(from) }
-        let history = try await averages(base: from, quotes: [to], period: period)[0]
+        let history = try await averages(base: from, quotes: [to], period: period, partial: partial)[0]
         let mean = SeriesStatistics(history.points)!.mean
         return Quote(from: from, to: to, fromPerBase: 1, toPerBase: mean, provenance: history.provenance)
     }

@@ -29,8 +29,10 @@ extension Executor {
         let reader = CSVReader { buffer throws(CSVFileProblem) in
             do throws(PlainFile.Failure) { return try input.read(into: buffer) } catch { throw .readFailed(error) }
         }
-        let rows = sink.rows
+        let rows = sink.rows, streamsFailed = sink.streamsFailed
         var writer = CSVWriter(delimiter: UInt8(ascii: ",")) { bytes throws(CSVFileProblem) in
+            // Rows (and their problems on stderr) that can no longer be shown: stop, `-o` abandoned.
+            if streamsFailed() { throw .standardStreamFailed }
             guard let output else { return try rows(bytes) }
             do throws(POSIXFailure) { try output.write(bytes) } catch { throw .outputFailed(error.reason) }
         }

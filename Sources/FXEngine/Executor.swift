@@ -94,8 +94,8 @@ public struct Executor: Sendable {
             }
             return .conversion(conversion)
         case .calculate(let calculation): return try await calculate(calculation, on: day)
-        case .average(let base, let quotes, let period):
-            return .average(try await averages(base: base, quotes: quotes, period: period), period)
+        case .average(let base, let quotes, let period, let partial):
+            return .average(try await averages(base: base, quotes: quotes, period: period, partial: partial), period)
         case .set(let setting): return try set(setting)
         case .settings: return .listing(settingsListing())
         case .variables: return .listing(variablesListing())
@@ -135,7 +135,9 @@ public struct Executor: Sendable {
     private func calculate(_ calculation: Calculation, on day: Day?) async throws(Failure) -> Outcome {
         let evaluator = Evaluator(
             quote: { from, to throws(Failure) in
-                if let period = calculation.average { return try await averageQuote(from: from, to: to, period: period) }
+                if let period = calculation.average {
+                    return try await averageQuote(from: from, to: to, period: period, partial: calculation.partial)
+                }
                 do throws(RateError) { return try await quote(from: from, to: to, on: day) } catch { throw .rates(error) }
             }, catalog: catalog, workspace: workspace)
         let (result, value) = try await evaluator.evaluate(calculation)
@@ -213,7 +215,8 @@ public struct Executor: Sendable {
     }
 
     private func pairHistory(_ query: HistoryQuery) async throws(RateError) -> PairHistory {
-        try await historyService().pair(base: query.base, quote: query.quote, range: days(of: query), only: options.source)
+        try await historyService().pair(
+            base: query.base, quote: query.quote, range: days(of: query), only: options.source, partial: query.partial)
     }
 
     /// A failure the answer carries although it was printed: data older than `--max-age`,

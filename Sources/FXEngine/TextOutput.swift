@@ -10,6 +10,9 @@ public protocol TextOutput: AnyObject, Sendable {
     /// UTF-8 text already encoded, for script mode's fast lane.
     func write(bytes: UnsafeRawBufferPointer)
     func flush()
+    /// The write that failed (a full disk, `/dev/full`, a closed pipe), after which this output
+    /// writes nothing more; nil while everything written has gone out. The modes stop on it.
+    var failure: POSIXFailure? { get }
 }
 
 extension TextOutput {
@@ -18,10 +21,13 @@ extension TextOutput {
 
 /// Buffered writes to a file descriptor; script mode over millions of lines must not pay a
 /// system call per line. Everything for one stream goes through one of these, in order.
+/// A failed or short write is kept as `failure`, never dropped: output cut short on a full
+/// disk once ended fx with status 0, the last row of a statement cut to a wrong amount.
 public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private let limit: Int
+    public private(set) var failure: POSIXFailure?
 
     public init(fd: Int32, bufferSize: Int = 64 << 10) {
         self.fd = fd
@@ -29,6 +35,8 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
         buffer.reserveCapacity(bufferSize)
     }
 
+    // After a failure, writes still gather here and `flush` discards them: a check per write
+    // would cost script mode's every line.
     public func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= limit { flush() }
@@ -41,17 +49,26 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
 
     public func flush() {
         var offset = 0
-        while offset < buffer.count {
+        while offset < buffer.count, failure == nil {
             let written = buffer.withUnsafeBytes { raw in
                 systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                break  // an unwritable stream; a closed pipe has already ended fx through SIGPIPE, as Unix tools do
-            }
-            offset += written
+            if written < 0, errno == EINTR { continue }
+            // A short write is retried for the rest, which then fails with the reason (ENOSPC);
+            // a write of nothing at all has no errno to give and would loop forever.
+            if written <= 0 { failure = POSIXFailure(operation: "write to", path: name, code: written == 0 ? EIO : errno) }
+            offset += max(written, 0)
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The stream as a message names it.
+    private var name: String {
+        switch fd {
+        case 1: "standard output"
+        case 2: "standard error"
+        default: "file descriptor \(fd)"
+        }
     }
 
     deinit { flush() }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A failed system call, worded for a warning line.
-public struct POSIXFailure: Error {
+public struct POSIXFailure: Error, Sendable, Equatable {
     public let operation: String
     public let path: String
     public let code: Int32

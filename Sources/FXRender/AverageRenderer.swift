@@ -10,7 +10,7 @@ enum AverageRenderer {
         var lines: [String] = []
         for history in histories {
             guard let stats = SeriesStatistics(history.points) else { continue }
-            let name = periodName(history, period: period)
+            let name = CoverageText.period(periodName(history, period: period), history.provenance.coverage)
             lines.append("1 \(history.base) = \(DecimalFormat.rate(stats.mean)) \(history.quote)   mean of \(name)")
             lines.append(
                 "  \(stats.count) daily \(history.provenance.sourceName) reference rates, \(stats.first.day) to \(stats.last.day); "
@@ -37,6 +37,7 @@ enum AverageRenderer {
                 ("count", .int(stats.count)), ("first", .string(stats.first.day.description)),
                 ("last", .string(stats.last.day.description)), ("min", point(stats.min)), ("max", point(stats.max)),
                 ("source", .string(history.provenance.source.rawValue)), ("as_of", .string(history.provenance.date.description)),
+                ("coverage", CoverageText.json(history.provenance.coverage)),
             ])
         }
         return objects.count == 1 ? objects[0] : .object([("averages", .array(objects))])

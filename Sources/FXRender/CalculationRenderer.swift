@@ -35,7 +35,9 @@ struct CalculationRenderer {
             }
         }
         // Said always, not only to a person: a mean is not the rate of any one day.
-        if let period = result.average { lines.append("at the mean of the daily reference rates of \(period)") }
+        if let period = result.average {
+            lines.append("at the mean of the daily reference rates of \(CoverageText.period(period.description, coverage(result)))")
+        }
         let quotes = result.lines.flatMap { $0.terms.compactMap(\.quote) }
         if text.showProvenance, quotes.count > 1 || result.kind != .value && !quotes.isEmpty {
             var seen: [String] = []
@@ -49,6 +51,14 @@ struct CalculationRenderer {
         lines += text.crossLines(quotes)
         return lines.joined(separator: "\n")
     }
+
+    /// What the means used hold of the period: the first not held whole, else the first.
+    private static func coverage(_ result: CalculationResult) -> PeriodCoverage? {
+        let all = result.lines.flatMap { $0.quotes.flatMap(\.provenances) }.compactMap(\.coverage)
+        return all.first { !$0.isComplete } ?? all.first
+    }
+
+    private func coverage(_ result: CalculationResult) -> PeriodCoverage? { Self.coverage(result) }
 
     private func fixed(_ value: Decimal, _ line: CalculationResult.Line) -> String {
         DecimalFormat.fixed(value, fractionDigits: line.fractionDigits, grouping: true) + (line.currency.map { " \($0)" } ?? "")
@@ -72,7 +82,9 @@ struct CalculationRenderer {
             if result.kind == .share { members.append(("unit", .string("percent"))) }
             if result.kind == .reverse { members.append(("buys", .string(result.echo))) }
             if let name = result.assignedTo { members.append(("assigned_to", .string(name))) }
-            if let period = result.average { members.append(("average_of", .string(period.description))) }
+            if let period = result.average {
+                members += [("average_of", .string(period.description)), ("coverage", CoverageText.json(coverage(result)))]
+            }
             members.append(("terms", .array(line.terms.map { term(line, $0) })))
             if let fee = line.fee {
                 var feeMembers: [(String, JSONValue)] = [

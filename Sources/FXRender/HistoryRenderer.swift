@@ -45,6 +45,7 @@ public struct HistoryRenderer: Sendable {
             ("to", .string(history.requested.upperBound.description)),
             ("source", .string(history.provenance.source.rawValue)),
             ("as_of", .string(history.provenance.date.description)),
+            ("coverage", CoverageText.json(history.provenance.coverage)),
             ("statistics", statistics),
             ("points", .array(history.points.map(point))),
         ])

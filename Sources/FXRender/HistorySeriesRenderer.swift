@@ -8,7 +8,10 @@ public enum HistorySeriesRenderer {
         if query.format.isPriceFile { return PriceFileRenderer.text(histories, query: query) }
         if query.format == .csv { return csv(histories, grouping: query.grouping) }
         if query.format == .json { return json(histories, query: query).serialized }
-        return table(histories, grouping: query.grouping)
+        let shortfalls = histories.compactMap { history in
+            CoverageText.shortfall(history.provenance.coverage).map { "\(history.base)/\(history.quote): \($0)" }
+        }
+        return ([table(histories, grouping: query.grouping)] + shortfalls).joined(separator: "\n")
     }
 
     /// Each publication's rate, or each period's mean, with its day.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import FXAnswers
 import FXCommands
+import FXRates
 
 extension Messages {
     static let csvExample = "csv statement.csv --amount Amount --currency Currency --date Date --to eur"
@@ -50,21 +51,36 @@ extension Messages {
         case .empty:
             return "\(file): the file is empty; it needs a header line."
         case .missingColumn(let column, let option, let existing):
-            let named = existing.enumerated().map { "\($0.offset + 1) \(Messages.printable($0.element))" }.joined(separator: ", ")
+            let named = columnList(existing)
             switch column {
             case .name(let name):
-                return "\(file): no column '\(Messages.printable(name))' for \(option); the columns are: \(named)."
+                let columns = existing.count > shownColumns ? "the file has \(count(existing.count)) columns" : "the columns are"
+                return "\(file): no column '\(Messages.printable(name))' for \(option); \(columns): \(named)."
             case .number(let number):
-                return "\(file): no column \(number) for \(option); the file has \(existing.count): \(named)."
+                return "\(file): no column \(number) for \(option); the file has \(count(existing.count)): \(named)."
             }
         case .outputFailed(let reason):
             return reason + "."
+        case .standardStreamFailed:
+            return "\(file): the converted rows could not all be written; the rest were not converted."
         case .outputIsInput:
             return "\(file): -o names the file being read; write elsewhere (fx never modifies the file it reads)."
         case .rates(let error):
             return Messages.text(for: error)
         }
     }
+
+    /// The columns a missing-column error names: a header of 500,000 columns once made a 4.9 MB line.
+    static let shownColumns = 10
+
+    /// `1 Date, 2 Memo, 3 Amount`, the first `shownColumns` of them and how many more.
+    private static func columnList(_ columns: [String]) -> String {
+        let named = columns.prefix(shownColumns).enumerated().map { "\($0.offset + 1) \(printable($0.element))" }.joined(separator: ", ")
+        return columns.count > shownColumns ? named + " and \(count(columns.count - shownColumns)) more" : named
+    }
+
+    /// `500,000`.
+    private static func count(_ number: Int) -> String { DecimalFormat.plain(Decimal(number), grouping: true) }
 
     /// Why one row of a CSV file got no conversion, after `fx: <file>:<line>: `.
     public static func text(for problem: CSVRowProblem) -> String {

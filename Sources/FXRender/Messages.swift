@@ -288,6 +288,16 @@ public enum Messages {
             return "No \(code) rate on \(asked): the \(name) published \(code) only from \(span.lowerBound) to \(span.upperBound)."
         case .currencyGap(let code, let asked, let before, let after, let name):
             return "No \(code) rate on \(asked): the \(name) published none between \(before) and \(after)."
+        case .periodNotHeld(let coverage, let period, let builtIn, let offline, let name):
+            let whole = period ?? "\(coverage.asked.lowerBound) to \(coverage.asked.upperBound)"
+            let held =
+                coverage.first.flatMap { first in coverage.last.map { "only \(coverage.days) days of it, \(first) to \($0)" } }
+                ?? "none of it"
+            let kept = builtIn ? "the built-in \(name) rates hold" : "the \(name) history held here holds"
+            let rest = offline ? "Ask without --offline to fetch the rest" : "The rest could not be fetched; ask again later"
+            // With none of it held, --partial would find no day either.
+            return "Not the whole of \(whole): \(kept) \(held). \(rest)"
+                + (coverage.days > 0 ? ", or add --partial to use the days held." : ".")
         case .noCommonDays(let base, let quote, let range):
             return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
         }

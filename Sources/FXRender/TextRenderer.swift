@@ -31,7 +31,8 @@ public struct TextRenderer: Sendable {
         case .history(let history, let format):
             let text = HistoryRenderer(style: style, width: width).text(history, format: format)
             guard format == .chart || format == .table else { return text }
-            return ([text] + provenanceLines([history.provenance], now: now)).joined(separator: "\n")
+            let shortfall = CoverageText.shortfall(history.provenance.coverage).map { [$0] } ?? []
+            return ([text] + shortfall + provenanceLines([history.provenance], now: now)).joined(separator: "\n")
         case .series(let histories, let query): return HistorySeriesRenderer.text(histories, query: query)
         case .average(let histories, let period):
             return ([AverageRenderer.text(histories, period: period)] + provenanceLines(histories.map(\.provenance), now: now))

@@ -26,15 +26,21 @@ public final class EditLineReader: LineSource {
     private var sessionLines: [String] = []
     /// The line and cursor of the previous TAB: a second TAB with nothing new lists candidates.
     private var lastTab: (line: String, cursor: Int)?
+    /// stdout, the session's: what the reader prints goes where answers go, and a failed write
+    /// ends the prompt as a failed answer does.
+    private let output: any TextOutput
 
     /// nil when libedit cannot set up an editor on this terminal (the prompt then reads plain lines).
-    public init?(completer: @escaping @Sendable () -> Completer, history historyFile: InputHistory, color: Bool) {
+    public init?(
+        completer: @escaping @Sendable () -> Completer, history historyFile: InputHistory, color: Bool, output: any TextOutput
+    ) {
         fx_setup_locale()
         guard let editLine = fx_el_init("fx") else { return nil }
         fx_guard_terminal()
         // Before el_gets: libedit remembers the handlers it finds there and calls them on a signal.
         fx_install_interrupt_handler()
         self.completer = completer
+        self.output = output
         self.historyFile = historyFile
         self.editLine = editLine
         history = fx_history_init(Int32(InputHistory.capacity))
@@ -76,16 +82,16 @@ public final class EditLineReader: LineSource {
     public static func takeInterrupt() -> Bool { fx_take_interrupt() != 0 }
 
     public func nextLine() -> String? {
-        while fx_termination_requested() == 0 {
+        while fx_termination_requested() == 0 && output.failure == nil {
             var count: Int32 = 0
             guard let raw = fx_el_gets(editLine, &count) else {
                 // Ctrl-C interrupts the read (EINTR): drop the line and prompt again. Ctrl-D: end.
                 if count == -1, fx_errno() == EINTR, fx_termination_requested() == 0 {
-                    print("")
+                    show("\n")
                     continue
                 }
                 // Ctrl-D leaves the cursor after `fx> `: end the line, so the shell's prompt starts its own.
-                if count == 0 { FileDescriptorOutput(fd: 1, bufferSize: 0).write("\n") }
+                if count == 0 { show("\n") }
                 return nil
             }
             var line = String(cString: raw)
@@ -164,7 +170,13 @@ public final class EditLineReader: LineSource {
         let lines = CompletionListing.lines(
             completion.candidates, width: Int(fx_terminal_columns()),
             maxRows: max(4, Int(fx_terminal_rows()) - 4))
-        FileDescriptorOutput(fd: 1, bufferSize: 0).write("\n" + lines.joined(separator: "\n") + "\n")
+        show("\n" + lines.joined(separator: "\n") + "\n")
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// Out now, before libedit draws over it.
+    private func show(_ text: String) {
+        output.write(text)
+        output.flush()
     }
 }

@@ -42,8 +42,13 @@ public final class StandardInputLines: ByteLineSource {
     /// given empty, with `lastLineTooLong` set, so that one line costs one error.
     public static let lineLimit = 1 << 20
 
-    public init(fd: Int32 = 0) {
+    /// Called before each read of input, which may wait: script mode flushes its answers there,
+    /// so that none waits in a buffer on a line not yet written.
+    private let beforeReading: () -> Void
+
+    public init(fd: Int32 = 0, beforeReading: @escaping () -> Void = {}) {
         self.fd = fd
+        self.beforeReading = beforeReading
     }
 
     public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
@@ -100,6 +105,7 @@ public final class StandardInputLines: ByteLineSource {
     }
 
     private func fill() {
+        beforeReading()
         buffer.removeSubrange(0..<start)
         start = 0
         let old = buffer.count

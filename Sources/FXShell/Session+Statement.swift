@@ -9,8 +9,13 @@ extension Session {
     func stream(_ statement: Statement) async -> LineResult {
         let file = Messages.printable(statement.file)
         let out = self.out, err = self.err, style = presentation.style
+        let failed = { out.failure != nil || err.failure != nil }
         let sink = StatementSink(
-            rows: { bytes in out.write(bytes: bytes) },
+            rows: { bytes throws(CSVFileProblem) in
+                out.write(bytes: bytes)
+                // Checked at each block of rows, so a full disk stops the conversion there.
+                if failed() { throw .standardStreamFailed }
+            },
             problem: { line, problem in err.write(style.red("fx: ") + "\(file):\(line): " + Messages.text(for: problem) + "\n") },
             explain: !explains
                 ? nil
@@ -21,11 +26,14 @@ extension Session {
                         explanation.fee = (feePercent, (rounded * feePercent / 100).rounded(scale: row.digits))
                     }
                     err.write(ExplanationRenderer.text(explanation) + "\n")
-                })
+                },
+            streamsFailed: failed)
         let summary: StatementSummary
         do throws(CSVFileProblem) {
             summary = try await statement.run(into: sink)
         } catch {
+            // `Modes.settle` says it once, for this command as for all others.
+            if error == .standardStreamFailed { return .failed(1) }
             await printWarnings()
             err.write(style.red("fx: ") + Messages.text(for: error, file: statement.file) + "\n")
             return .failed(error.exitStatus)

@@ -77,6 +77,9 @@ public final class Session: Sendable {
         self.quickLane = plain ? quickLane : nil
     }
 
+    /// A write to stdout or stderr failed: the modes stop producing (see `Modes.settle`).
+    public var outputFailed: Bool { out.failure != nil || err.failure != nil }
+
     /// The parser that knows this session's variables, and reads `$` as a dollar home currency.
     public var parser: Parser {
         let workspace = executor.workspace

@@ -32,7 +32,10 @@ extension Settings {
         sources: [SourceID], registry: SourceRegistry = .standard
     ) -> [(term: String, meaning: String)] {
         var entries: [(term: String, meaning: String)] = [
-            ("FX_TIMEOUT", "Seconds a request may take, above 0 and at most 600 (default 15; config timeout).")
+            (
+                "FX_TIMEOUT",
+                "Seconds any request may take, a full history's download too, above 0 and at most 600 (default 15; config timeout)."
+            )
         ]
         let described = sources.compactMap { registry[$0] }
         for about in described {

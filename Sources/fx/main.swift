@@ -19,8 +19,7 @@ switch CommandLineReader.read(Array(CommandLine.arguments.dropFirst())) {
 case .run(let invocation):
     arguments = invocation
 case .exit(let status, let message, let toStandardError):
-    FileDescriptorOutput(fd: toStandardError ? 2 : 1, bufferSize: 0).write(message + "\n")
-    exit(status)
+    say(message + "\n", toStandardError: toStandardError, status: status)
 case .optionError(let message, let json):
     optionError(message, json: json)
 }
@@ -28,9 +27,17 @@ case .optionError(let message, let json):
 /// A command line fx cannot act on: one line on stderr, and with `--json` the error object on
 /// stdout, as for every other error; status 2.
 func optionError(_ message: String, json: Bool, code: String? = nil) -> Never {
-    if json { FileDescriptorOutput(fd: 1, bufferSize: 0).write(JSONRenderer.render(optionError: message, code: code) + "\n") }
-    FileDescriptorOutput(fd: 2, bufferSize: 0).write("fx: " + message + "\n")
-    exit(2)
+    let out = FileDescriptorOutput(fd: 1, bufferSize: 0), err = FileDescriptorOutput(fd: 2, bufferSize: 0)
+    if json { out.write(JSONRenderer.render(optionError: message, code: code) + "\n") }
+    err.write("fx: " + message + "\n")
+    exit(Modes.settle(2, out: out, err: err))
+}
+
+/// Writes `text` and ends fx: with `status`, or with 1 and a line on stderr if the write failed.
+func say(_ text: String, toStandardError: Bool = false, status: Int32 = 0) -> Never {
+    let out = FileDescriptorOutput(fd: 1, bufferSize: 0), err = FileDescriptorOutput(fd: 2, bufferSize: 0)
+    (toStandardError ? err : out).write(text)
+    exit(Modes.settle(status, out: out, err: err))
 }
 
 let environment = ProcessEnvironment.current(prefixes: Settings.environmentPrefixes, names: Settings.environmentNames)
@@ -45,15 +52,13 @@ parseContext.snapshotNames = { snapshotStore.names() }
 if arguments.generateManual {
     let files = Settings.manualFiles.map { ManualPage.Entry($0.term, $0.meaning) }
     let variables = Settings.manualEnvironment(sources: knownSources).map { ManualPage.Entry($0.term, $0.meaning) }
-    FileDescriptorOutput(fd: 1, bufferSize: 0).write(ManualPage.render(files: files, environment: variables))
-    exit(0)
+    say(ManualPage.render(files: files, environment: variables))
 }
 
 if arguments.complete {
     let line = arguments.completionLine
     let completion = Completer(context: parseContext).complete(line: line, cursor: line.count)
-    print(completion.candidates.map(\.text).joined(separator: "\n"))
-    exit(0)
+    say(completion.candidates.map(\.text).joined(separator: "\n") + "\n")
 }
 
 let settings = Settings.load(environment: environment, knownSources: knownSources)
@@ -75,7 +80,7 @@ let offline = arguments.offline
     // Histories are read only by dated questions and `history`; a conversion never opens them.
     let history = HistoryService(
         sources: catalog.historySources(of: sources, settings, io: io), store: FileHistoryStore(directory: settings.cacheDirectory),
-        clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline))
+        clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline), discipline: service.discipline)
     return SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
 }
 
@@ -149,7 +154,7 @@ if !words.isEmpty {
 } else if wantsEditing,
     let reader = EditLineReader(
         completer: { Completer(context: session.parser.context) },
-        history: .standard(environment: environment), color: style.color)
+        history: .standard(environment: environment), color: style.color, output: out)
 {
     status = CallingThreadExecutor.run {
         await Modes.prompt(reader, session: session, promptOutput: nil, interrupted: { EditLineReader.takeInterrupt() })
@@ -161,7 +166,7 @@ if !words.isEmpty {
     }
     status = CallingThreadExecutor.run { await Modes.prompt(StandardInputLines(), session: session, promptOutput: out) }
 } else {
-    status = CallingThreadExecutor.run { await Modes.script(StandardInputLines(), session: session, failFast: failFast) }
+    let lines = StandardInputLines(beforeReading: { out.flush() })
+    status = CallingThreadExecutor.run { await Modes.script(lines, session: session, failFast: failFast) }
 }
-out.flush()
-exit(status)
+exit(Modes.settle(status, out: out, err: err))

@@ -215,11 +215,11 @@ import Testing
             let perWon = contents.entries[SourceID("dunamu")]?.table.rates[usd] ?? 0
             #expect(abs(perWon * Decimal(1338 + step) - 1) < Decimal(string: "1e-30")!, "round \(number): \(perWon)")
 
-            // Usage: every request the server saw for the latest rates counted once, none lost to a race.
+            // Usage: every request the server saw (for the latest rates and the history alike) counted
+            // once, none lost to a race.
             let usage = FileUsageStore(directory: cache.path).load()
-            let latestRequests = server.requests.filter { !$0.path.contains("eurofxref-hist") }
             for id in Self.allSources {
-                let seen = latestRequests.filter { $0.path.hasPrefix("/\(id.rawValue)/") }.count
+                let seen = server.requests.filter { $0.path.hasPrefix("/\(id.rawValue)/") }.count
                 #expect(usage[id]?.requests == seen, "round \(number): \(id) counted \(usage[id]?.requests ?? -1) of \(seen) requests")
             }
             #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: cache.appendingPathComponent("usage.json")))) != nil)

@@ -41,15 +41,17 @@ struct FXRunner {
 
     func cleanUp() { try? FileManager.default.removeItem(at: home) }
 
-    func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// `stdoutPath` sends stdout there (`/dev/full`, a file on a full disk) instead of reading it
+    /// back; `stdout` is then empty. `executable` runs another program (a shell) in the sandbox.
+    func run(_ arguments: [String], stdin: String? = nil, stdoutPath: String? = nil, executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try Self.binary()
+        process.executableURL = try executable ?? Self.binary()
         process.arguments = arguments
         process.environment = environment
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        let outURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let outURL = stdoutPath.map(URL.init(fileURLWithPath:)) ?? home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        if !FileManager.default.fileExists(atPath: outURL.path) { FileManager.default.createFile(atPath: outURL.path, contents: nil) }
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
@@ -60,11 +62,11 @@ struct FXRunner {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         defer {
-            try? FileManager.default.removeItem(at: outURL)
+            if stdoutPath == nil { try? FileManager.default.removeItem(at: outURL) }
             try? FileManager.default.removeItem(at: errURL)
         }
         return Result(
-            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stdout: stdoutPath == nil ? try String(contentsOf: outURL, encoding: .utf8) : "",
             stderr: try String(contentsOf: errURL, encoding: .utf8),
             status: process.terminationStatus)
     }

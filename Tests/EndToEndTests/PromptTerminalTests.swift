@@ -78,7 +78,7 @@ struct PromptTerminalTests {
         defer { terminal.close() }
         /// The widest line of the last chart on the terminal.
         func lastChartWidth(_ run: Int) throws -> Int {
-            try terminal.send("history usd jpy", "Enter")
+            try terminal.send("history usd jpy --partial", "Enter")
             let screen = try terminal.waitFor(scrollback: true) { $0.components(separatedBy: "observations").count - 1 >= run }
             let chart = screen.components(separatedBy: "USD/JPY · ").last ?? ""
             return chart.split(separator: "\n").filter { $0.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }

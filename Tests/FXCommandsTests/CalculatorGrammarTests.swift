@@ -354,7 +354,8 @@ extension CalculatorGrammarTests {
         case .percent(let share): "\(number(share))%"
         case .name(let name, _): name
         case .negate(let inner): "(neg \(tree(inner)))"
-        case .binary(let op, let left, let right, _): "(\(op.rawValue) \(tree(left)) \(tree(right)))"
+        // A chain written as the left-deep tree it evaluates as: `(+ (+ a b) c)`.
+        case .chain(let first, let links): links.reduce(tree(first)) { "(\($1.op.rawValue) \($0) \(tree($1.operand)))" }
         case .percentOf(let share, let inner): "(\(number(share))% of \(tree(inner)))"
         case .inCurrency(let inner, let code, _): "(\(tree(inner)) \(code))"
         }

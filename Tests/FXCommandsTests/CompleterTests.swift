@@ -150,7 +150,7 @@ struct CompleterTests {
             "history usd jpy ", partial: "", at: 16,
             .exactly([
                 "30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly",
-                "--yearly", "--invert", "--digits",
+                "--yearly", "--invert", "--digits", "--partial",
             ]),
             prefix: ""),
         .init("history usd jpy y", partial: "y", at: 16, .exactly(["ytd"]), prefix: "ytd"),
@@ -159,6 +159,7 @@ struct CompleterTests {
             "history usd jpy from 2020-01-01 ", partial: "", at: 32,
             .exactly([
                 "to", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly", "--yearly", "--invert", "--digits",
+                "--partial",
             ]), prefix: ""),
         .init("rate ", partial: "", at: 5, .exactly(covered), prefix: ""),
         .init("rate u", partial: "u", at: 5, .exactly(["USD"]), prefix: "USD"),

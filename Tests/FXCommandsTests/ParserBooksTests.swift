@@ -58,6 +58,27 @@ import Testing
         #expect(calculation.average == .year(2024) && calculation.targets == [Self.eur] && calculation.date == nil)
     }
 
+    /// `partial` (or `--partial`) after the period: the mean of the days held, said as such.
+    @Test func partialFollowsThePeriod() throws {
+        for word in ["partial", "--partial"] {
+            #expect(
+                try Parser().parse("rate usd eur avg 2026 \(word)")
+                    == .average(base: Self.usd, quotes: [Self.eur], period: .year(2026), partial: true))
+            guard case .calculate(let calculation)? = try Parser().parse("convert 100 usd eur avg 2026 \(word)") else {
+                Issue.record("not a calculation")
+                return
+            }
+            #expect(calculation.partial && calculation.average == .year(2026))
+        }
+        #expect(try Parser().parse("rate usd eur avg 2026") == .average(base: Self.usd, quotes: [Self.eur], period: .year(2026)))
+        #expect(throws: UsageError.self) { try Parser().parse("rate usd eur avg 2026 partial partial") }
+        guard case .history(let query)? = try Parser().parse("history usd eur 1y --ledger --partial") else {
+            Issue.record("not a history")
+            return
+        }
+        #expect(query.partial && query.format == .ledger)
+    }
+
     @Test func periodsSpanTheirCalendarDays() {
         let today = Day(iso: "2026-11-25")!
         #expect(AveragePeriod.year(2024).days(today: today) == Day(iso: "2024-01-01")!...Day(iso: "2024-12-31")!)

@@ -67,7 +67,8 @@ import Testing
     @Test func aProgramBusyBeingWrittenIsTriedAgain() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fx-busy-\(UUID().uuidString)").path
         defer { unlink(path) }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+        // Close-on-exec: a child another test spawns meanwhile must not keep the file busy too.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         try #require(fd >= 0)
         let script = "#!/bin/sh\necho ran\n"
         #expect(write(fd, script, script.utf8.count) == script.utf8.count)

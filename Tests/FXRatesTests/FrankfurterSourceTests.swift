@@ -38,7 +38,7 @@ struct FrankfurterSourceTests {
         let request = try #require(transport.requests.first)
         #expect(request.url.absoluteString == "https://api.frankfurter.dev/v1/2026-09-30..?base=EUR")
         #expect(request.maxBytes == 256 << 10)
-        #expect(request.timeout == 30)
+        #expect(request.timeout == 15)
     }
 
     /// Integers, long fractions and 5-decimal values keep their exact decimal value (no Double on the way).

@@ -39,6 +39,21 @@ import Testing
         let quick = await ShellHarness.quickMatchesGeneral(Self.lines(count: 6_000, seed: 11))
         #expect((quick.session.quickLane?.answered ?? 0) > 300)
     }
+
+    /// Sums of the lane's longest (8 terms) and beyond, up to a line near the 1 MiB limit: what
+    /// the lane leaves to the general path comes out as the general path alone prints it.
+    @Test func longSumsPrintWhatTheGeneralPathPrints() async {
+        var lines: [String] = []
+        for count in [7, 8, 9, 100, 60_000] {
+            let terms = (0..<count).map { ["12.50 usd", "7 eur", "1,000 jpy"][$0 % 3] }
+            for _ in 0..<2 { lines.append(terms.joined(separator: " + ") + " in gbp") }
+            lines.append(terms.joined(separator: " - ") + " in gbp")
+        }
+        let quick = await ShellHarness.quickMatchesGeneral(lines)
+        #expect(quick.out.text.split(separator: "\n").count == lines.count)
+        #expect(quick.err.text.isEmpty)
+        #expect((quick.session.quickLane?.answered ?? 0) >= 2)
+    }
 }
 
 extension QuickLaneSumTests {

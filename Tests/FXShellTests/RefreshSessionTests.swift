@@ -55,6 +55,7 @@ private final class Screen: Sendable {
         let screen: Screen
         let buffered: Bool
         let pending = Mutex("")
+        var failure: POSIXFailure? { nil }
         init(_ screen: Screen, buffered: Bool) {
             self.screen = screen
             self.buffered = buffered

@@ -77,15 +77,28 @@ public final class MemoryUsageStore: UsageStore, Sendable {
     }
 }
 
-/// Output collected in a string.
+/// Output collected in a string; with a `capacity`, a full disk of that many bytes: the write
+/// that overflows it keeps what fits and fails with ENOSPC, and nothing is written after.
 public final class StringOutput: TextOutput, Sendable {
-    private let collected = Mutex("")
-    public init() {}
-    public var text: String { collected.withLock { $0 } }
-    public func write(_ text: String) { collected.withLock { $0 += text } }
+    private let collected = Mutex((text: "", failure: POSIXFailure?.none))
+    private let capacity: Int?
+    public init(capacity: Int? = nil) { self.capacity = capacity }
+    public var text: String { collected.withLock { $0.text } }
+    public var failure: POSIXFailure? { collected.withLock { $0.failure } }
+    public func write(_ text: String) {
+        collected.withLock { collected in
+            guard collected.failure == nil else { return }
+            guard let capacity, collected.text.utf8.count + text.utf8.count > capacity else {
+                collected.text += text
+                return
+            }
+            collected.text += String(decoding: text.utf8.prefix(capacity - collected.text.utf8.count), as: UTF8.self)
+            collected.failure = POSIXFailure(operation: "write to", path: "standard output", code: ENOSPC)
+        }
+    }
     public func flush() {}
     /// Forgets what was written, so that one session can answer many lines one at a time.
-    public func clear() { collected.withLock { $0 = "" } }
+    public func clear() { collected.withLock { $0.text = "" } }
 }
 
 /// A conversion log in memory; `failure` makes every append fail with that reason.

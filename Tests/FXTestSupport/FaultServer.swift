@@ -299,6 +299,8 @@ public final class FaultServer: @unchecked Sendable {
     public let server: LoopbackHTTPServer
     private let lock = NSLock()
     private var replies: [ProviderPlay: @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply] = [:]
+    /// Replies for every path of a provider (its history files and series too), not only its latest rates'.
+    private var everywhere: [ProviderPlay: LoopbackHTTPServer.Reply] = [:]
 
     /// `keys`: the OXR App ID and Nasdaq API key requests must carry (else 401/400, as the real ones answer).
     public init(oxrKey: String, nasdaqKey: String) throws {
@@ -328,6 +330,12 @@ public final class FaultServer: @unchecked Sendable {
         lock.withLock { replies[provider] = reply }
     }
 
+    /// `fault` for every request under `provider`'s URL (the history's too) from now on; nil heals it.
+    public func injectEverywhere(_ fault: Fault?, into provider: ProviderPlay) {
+        let reply = fault.map(provider.reply(for:))
+        lock.withLock { everywhere[provider] = reply }
+    }
+
     /// The requests `provider` received so far.
     public func requests(to provider: ProviderPlay) -> [LoopbackHTTPServer.Request] {
         server.requests.filter { $0.path.hasPrefix("/\(provider.rawValue)/") }
@@ -342,6 +350,8 @@ public final class FaultServer: @unchecked Sendable {
 
     private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply {
         let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
+        let under = ProviderPlay.allCases.first { path.hasPrefix("/\($0.rawValue)/") }
+        if let under, let reply = lock.withLock({ everywhere[under] }) { return reply }
         guard let provider = ProviderPlay.allCases.first(where: { $0.path == path }) else { return .status(404, body: "not found") }
         if let reply = lock.withLock({ replies[provider] }) { return reply(request) }
         switch provider {

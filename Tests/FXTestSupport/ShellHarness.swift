@@ -43,16 +43,19 @@ public struct ShellHarness {
     public static let now = ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!
 
     public let clock = FixedClock(now)
-    public let out = StringOutput()
-    public let err = StringOutput()
+    public let out: StringOutput
+    public let err: StringOutput
     public let service: RateService
     public let executor: Executor
     public let session: Session
 
     public init(
         json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
-        source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false
+        source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false,
+        out: StringOutput = StringOutput(), err: StringOutput = StringOutput()
     ) {
+        self.out = out
+        self.err = err
         service = RateService(sources: [source], store: MemoryRateStore(cached), clock: clock, usage: MemoryUsageStore())
         executor = Executor(service: service, clock: clock, options: Executor.Options(maxAge: maxAge))
         let clock = clock

@@ -76,7 +76,14 @@ enum ManualProse {
         page.request(".SH", "EXIT STATUS")
         let statuses = [
             ("0", "Success."),
-            ("1", "A runtime failure: no rate for a currency, a source failed with nothing cached, every refresh failed."),
+            (
+                "1",
+                """
+                A runtime failure: no rate for a currency, a source failed with nothing cached, every refresh failed;
+                or standard output or standard error could not be written (a full disk, /dev/full), which one line on
+                standard error says (if it can) and after which fx runs nothing more. A closed pipe ends fx quietly.
+                """
+            ),
             ("2", "A usage error: an unknown command, currency or source, a malformed amount, date or option."),
             ("3", "The answer was given, but from rates older than --max-age allows."),
         ]
@@ -86,7 +93,7 @@ enum ManualProse {
             page.text(meaning)
         }
         page.request(".PP")
-        page.text("In a script, the status is that of the first line that failed.")
+        page.text("In a script, the status is that of the first line that failed, or 1 once a write has failed.")
     }
 
     static func examples(_ page: inout Roff) {

@@ -111,7 +111,7 @@ struct ExpressionReader {
         calculation.givenRate = try givenRate()
         if date == nil { date = try onClause() }
         calculation.date = date
-        calculation.average = try averageClause(dated: date != nil)
+        calculation.average = try averageClause(dated: date != nil, partial: &calculation.partial)
         try expectEnd()
         // After `convert`, an amount needs its currency (`convert 100` is missing one).
         if !tickers, !expression.writesCurrency, calculation.targets.isEmpty, case .amount = expression {
@@ -247,36 +247,46 @@ struct ExpressionReader {
 
     // MARK: - Expressions
 
+    /// Terms joined by `+` and `-`, as one chain (see `Formula.chain`).
     mutating func sum() throws(UsageError) -> Formula {
-        var left = try product()
+        let first = try product()
+        var links: [Formula.Link] = []
         while let token = peek, token.text == "+" || token.text == "-", feeEnd(at: index) == nil {
             index += 1
-            let right = try product()
-            left = .binary(token.text == "+" ? .add : .subtract, left, right, token)
+            links.append(Formula.Link(token.text == "+" ? .add : .subtract, try product(), token))
         }
-        return left
+        return links.isEmpty ? first : .chain(first, links)
     }
 
     private mutating func product() throws(UsageError) -> Formula {
-        var left = try unary()
-        left = attachCurrency(to: left)
+        var first = attachCurrency(to: try unary())
+        // Tracked as the chain grows: asking the chain each time would be quadratic in its length.
+        var money = first.writesCurrency
         // `200 usd%`: a percentage is of a plain number (`15% of 200 usd` takes a share of money).
-        if let sign = peek, sign.text == "%", left.writesCurrency { throw UsageError(.percentOfMoney, at: sign) }
+        if let sign = peek, sign.text == "%", money { throw UsageError(.percentOfMoney, at: sign) }
+        var links: [Formula.Link] = []
         while let token = peek, let op = Self.multiplicative[token.text] {
             // `100 usd/jpy`: a pair after money names the target.
-            if op == .divide, left.writesCurrency, let next = peekSecond, currency(next) != nil, !context.variables.contains(next.text) {
+            if op == .divide, money, let next = peekSecond, currency(next) != nil, !context.variables.contains(next.text) {
                 break
             }
             index += 1
-            var right = try unary()
-            if left.writesCurrency {
-                right = attachCurrency(to: right)
-                left = .binary(op, left, right, token)
-            } else {
-                left = attachCurrency(to: .binary(op, left, right, token))
+            let right = try unary()
+            if money {
+                links.append(Formula.Link(op, attachCurrency(to: right), token))
+                continue
+            }
+            links.append(Formula.Link(op, right, token))
+            money = right.writesCurrency
+            // `1/2 usd`: a currency word after a product of plain numbers makes the whole product money.
+            if !money, let code = currency(peek) {
+                first = .inCurrency(.chain(first, links), code, tokens[index])
+                links = []
+                index += 1
+                money = true
             }
         }
-        return left
+        return links.isEmpty ? first : .chain(first, links)
     }
 
     private static let multiplicative: [String: Formula.Operator] = ["*": .multiply, "×": .multiply, "/": .divide, "÷": .divide]

@@ -8,7 +8,12 @@ public indirect enum Formula: Equatable, Sendable {
     /// A variable, or `ans` (the last result).
     case name(String, Token)
     case negate(Formula)
-    case binary(Operator, Formula, Formula, Token)
+    /// `a + b - c` or `a * b / c`: operators of one precedence applied from the left. A chain is
+    /// one node with its operands in an array, not a left-deep tree: a 60,000-term sum (a legitimate
+    /// line under the 1 MiB limit) then stays shallow, so that evaluating, echoing and freeing it
+    /// need no recursion as deep as the line is long (that overflowed the stack), and linear.
+    /// `links` is never empty and holds only `+`/`-` or only `*`/`/`.
+    case chain(Formula, [Link])
     /// `15% of 200 usd`.
     case percentOf(Decimal, Formula)
     /// `(1/2) usd`: a number that a currency word after it makes money.
@@ -19,6 +24,23 @@ public indirect enum Formula: Equatable, Sendable {
         case subtract = "-"
         case multiply = "*"
         case divide = "/"
+
+        /// How tightly the operator binds: 1 for `+ -`, 2 for `* /`.
+        public var strength: Int { self == .add || self == .subtract ? 1 : 2 }
+    }
+
+    /// One operator of a chain and the operand on its right.
+    public struct Link: Equatable, Sendable {
+        public var op: Operator
+        public var operand: Formula
+        /// The operator as written, for errors.
+        public var token: Token
+
+        public init(_ op: Operator, _ operand: Formula, _ token: Token) {
+            self.op = op
+            self.operand = operand
+            self.token = token
+        }
     }
 
     /// A single amount with its currency: the line `100 usd eur` is a plain conversion.
@@ -33,7 +55,7 @@ public indirect enum Formula: Equatable, Sendable {
         case .amount(_, let code): code != nil
         case .percent, .name: false
         case .negate(let inner), .percentOf(_, let inner): inner.writesCurrency
-        case .binary(_, let left, let right, _): left.writesCurrency || right.writesCurrency
+        case .chain(let first, let links): first.writesCurrency || links.contains { $0.operand.writesCurrency }
         case .inCurrency: true
         }
     }
@@ -59,6 +81,8 @@ public struct Calculation: Equatable, Sendable {
     public var date: DateExpression?
     /// `avg 2024`: convert at the period's mean rate.
     public var average: AveragePeriod?
+    /// `avg 2026 partial`: the mean of the days held, when they are not the whole period.
+    public var partial = false
 
     public init(
         text: String, expression: Formula, targets: [CurrencyCode] = [], fee: Fee? = nil, givenRate: GivenRate? = nil,

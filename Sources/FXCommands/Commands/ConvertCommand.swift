@@ -24,7 +24,8 @@ extension CommandSpec {
             With 'on <date>' (2013-03-21, today, yesterday, 3d ago), at the start or the end, it uses
             the rates published that day, or on the last working day before it, and says which.
             With 'avg <period>' at the end (avg 2024, avg 2024-03, avg q1 2024, avg from 2024-01-15
-            to 2024-02-15), it uses the mean of the period's daily reference rates ('help rate').
+            to 2024-02-15), it uses the mean of the period's daily reference rates ('help rate'); add
+            'partial' for the mean of the days held when they are not the whole period.
             """,
         examples: [
             "convert 100 usd eur", "convert 1,234.56 gbp to jpy chf", "100 usd in eur", "$100 → eur", "1.5k eur usd", "₩50000 jpy",

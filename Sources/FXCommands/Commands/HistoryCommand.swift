@@ -3,7 +3,7 @@ extension CommandSpec {
         name: "history", aliases: ["hist"],
         summary: "Show a pair through time, or your recent conversions",
         synopsis:
-            "history [<base>[,…] <quote>[,…] [30d|6m|1y|ytd|all|from <date> [to <date>]]] [--table|--csv|--json|--ledger|--hledger|--beancount] [--monthly|--yearly] [--invert] [--digits N]",
+            "history [<base>[,…] <quote>[,…] [30d|6m|1y|ytd|all|from <date> [to <date>]]] [--table|--csv|--json|--ledger|--hledger|--beancount] [--monthly|--yearly] [--invert] [--digits N] [--partial]",
         discussion: """
             With two currencies, charts the rate over the range (a year unless told) and gives
             first, last, change, minimum, maximum and mean. Any pair of ECB currencies works,
@@ -20,6 +20,8 @@ extension CommandSpec {
             as published, any other to 10). --monthly and --yearly give one row per month or year:
             the mean of its daily rates, dated its first day, so that a book's transactions in the
             period find it.
+            A range the history held does not cover whole (offline, or with the sources failing) is
+            an error naming the days held; --partial takes those days, and says so.
             Without currencies, lists your recent conversions and rate lookups.
             """,
         examples: [

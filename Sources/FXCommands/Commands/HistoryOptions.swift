@@ -1,15 +1,16 @@
-/// The `--` words of `history`: the format, `--monthly`/`--yearly`, `--invert`, `--digits N`.
+/// The `--` words of `history`: the format, `--monthly`/`--yearly`, `--invert`, `--digits N`, `--partial`.
 struct HistoryOptions {
     var format = HistoryFormat.chart
     var grouping = HistoryGrouping.daily
     var invert = false
     var digits: Int?
+    var partial = false
     /// The words that are not options, in order.
     var words: [Token] = []
 
     /// What TAB offers where an option may go.
     static let completions = [
-        "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly", "--yearly", "--invert", "--digits",
+        "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly", "--yearly", "--invert", "--digits", "--partial",
     ]
 
     /// The most significant digits a Decimal holds with room to spare.
@@ -25,6 +26,7 @@ struct HistoryOptions {
             case "monthly": options.grouping = .monthly
             case "yearly": options.grouping = .yearly
             case "invert": options.invert = true
+            case "partial": options.partial = true
             case "digits":
                 guard let value = tokens.next(), let digits = Int(value.text), (1...maximumDigits).contains(digits) else {
                     throw UsageError(.books(.digits(maximum: maximumDigits)), at: token)
@@ -69,6 +71,7 @@ struct HistoryOptions {
         let format = (grouping != .daily || pairs.count > 1) && format == .chart ? .table : format
         if digits != nil, !format.isPriceFile { throw UsageError(.books(.digitsOutsidePriceFile), span: nil) }
         return HistoryQuery(
-            base: first.base, quote: first.quote, range: range, format: format, pairs: pairs, grouping: grouping, digits: digits)
+            base: first.base, quote: first.quote, range: range, format: format, pairs: pairs, grouping: grouping, digits: digits,
+            partial: partial)
     }
 }

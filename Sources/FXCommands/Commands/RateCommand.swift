@@ -13,7 +13,9 @@ extension CommandSpec {
             ytd, 90d), the arithmetic mean of the reference rates published in the period (a cross
             rate computed for each day, then averaged), with the count of days, the minimum and the
             maximum. The mean is exact; it shows to 6 significant digits, and to 10 decimal places
-            in --json.
+            in --json. A period the history held does not cover whole (offline, or with the sources
+            failing) is an error naming the days held; 'partial' (or --partial) after the period
+            takes the mean of those days, and says so.
             """,
         examples: [
             "rate usd jpy", "rate usd/jpy", "rate eur", "rate gbp usd chf", "rate usd jpy on 2020-03-13", "rate eur on 3d ago",
@@ -33,9 +35,10 @@ extension CommandSpec {
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: command.text), at: extra) }
                 var rest = ArgumentCursor(arguments[(average + 1)...], after: arguments[average])
                 let period = try AverageGrammar.period(&rest)
+                let partial = rest.skip(AverageGrammar.partialWords)
                 if let extra = rest.peek { throw UsageError(.unexpectedWord(extra.text, command: "avg"), at: extra) }
                 guard !quotes.isEmpty else { throw UsageError(.missingTarget(after: base.rawValue), span: nil) }
-                return .average(base: base, quotes: quotes.map(\.code), period: period)
+                return .average(base: base, quotes: quotes.map(\.code), period: period, partial: partial)
             }
             let date = try DateGrammar.parseOn(&cursor)
             return .rate(base: base, quotes: quotes.map(\.code), on: date)

@@ -4,8 +4,9 @@ import FXRates
 /// RFC 4180 records read from a byte stream in chunks: quoted fields may hold the delimiter,
 /// newlines and doubled quotes; CRLF or LF ends a record; a UTF-8 BOM at the start is skipped.
 /// Each record's fields are ranges into one reused byte array, so a million rows cost no more
-/// memory than one. A record beyond `recordLimit` bytes, a NUL byte (a binary file) or an
-/// unclosed quote ends the reading with an error.
+/// memory than one. A record beyond `recordLimit` bytes as written (delimiters and quotes
+/// counted: a 100 MB line of commas once took 2.1 GB of field ranges), a NUL byte (a binary file)
+/// or an unclosed quote ends the reading with an error.
 final class CSVReader {
     /// Fills the buffer; 0 at the end.
     typealias Source = (UnsafeMutableRawBufferPointer) throws(CSVFileProblem) -> Int
@@ -133,6 +134,8 @@ final class CSVReader {
         var sawAnything = false
         var sawQuote = false
         defer { isPlain = !sawQuote }
+        // The record's bytes in the chunks scanned before this one, its newline left out.
+        var written = 0
         while true {
             if position == filled {
                 try refill()
@@ -148,6 +151,8 @@ final class CSVReader {
             let scanned: Result<Int, CSVFileProblem>? = { (chunk: UnsafeBufferPointer<UInt8>) in
                 var position = self.position
                 let filled = self.filled
+                // The record's bytes as written up to `position` are `before + position`.
+                let before = written - position
                 while position < filled {
                     let byte = chunk[position]
                     position += 1
@@ -187,9 +192,12 @@ final class CSVReader {
                     }
                     switch byte {
                     case delimiter:
+                        // Each field costs a range: counted here, where fields grow without bytes.
+                        guard before + position <= limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
                         fields.append(fieldStart..<count)
                         fieldStart = count
                     case UInt8(ascii: "\n"):
+                        guard before + position - 1 <= limit else { return .failure(.recordTooLong(line: line, limit: limit)) }
                         fields.append(fieldStart..<count)
                         return .success(position)
                     case UInt8(ascii: "\r"):
@@ -213,6 +221,9 @@ final class CSVReader {
             case .failure(let problem)?:
                 throw problem
             case nil:
+                // Quotes and CRs store nothing: counted here, a chunk at a time.
+                written += filled - position
+                guard written <= limit else { throw .recordTooLong(line: line, limit: limit) }
                 position = filled
             }
         }

@@ -34,12 +34,15 @@ enum Echo {
         case .inCurrency(let inner, let code, _):
             // `(1 / 2) USD`: the currency covers the whole product before it.
             return wrap(write(inner, catalog: catalog, context: 3) + " " + code.rawValue, strength: 2, context: context)
-        case .binary(let op, let left, let right, _):
-            let strength = op == .add || op == .subtract ? 1 : 2
-            // The right side binds tighter: `a - (b - c)` keeps its parentheses.
-            let text =
-                write(left, catalog: catalog, context: strength) + " \(op.rawValue) "
-                + write(right, catalog: catalog, context: strength + 1)
+        case .chain(let first, let links):
+            let strength = links[0].op.strength
+            // Appended to one string: the operands of a long chain are each written once.
+            var text = write(first, catalog: catalog, context: strength)
+            for link in links {
+                // The right side binds tighter: `a - (b - c)` keeps its parentheses.
+                text += " \(link.op.rawValue) "
+                text += write(link.operand, catalog: catalog, context: strength + 1)
+            }
             return wrap(text, strength: strength, context: context)
         }
     }

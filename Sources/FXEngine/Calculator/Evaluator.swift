@@ -192,10 +192,13 @@ struct Evaluator {
             case .money(let money): throw .usage(UsageError(.mismatch(.alreadyMoney(Echo.money(money, catalog: catalog), code)), at: token))
             case .percent: throw .usage(UsageError(.percentOfMoney, at: token))
             }
-        case .binary(let op, let left, let right, let token):
-            let lhs = try await value(of: left)
-            let rhs = try await value(of: right)
-            return try await apply(op, lhs, rhs, at: token)
+        case .chain(let first, let links):
+            // From the left, one operand at a time: as deep as one term, however long the chain.
+            var value = try await value(of: first)
+            for link in links {
+                value = try await apply(link.op, value, try await self.value(of: link.operand), at: link.token)
+            }
+            return value
         }
     }
 

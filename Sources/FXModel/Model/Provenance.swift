@@ -42,6 +42,8 @@ public struct Provenance: Sendable, Equatable {
     /// The publication before `requested` answered by the previous-business-day rule, as asked:
     /// said beside the date, never noted as a day without rates.
     public var previousBusinessDay = false
+    /// For a mean or series over a period: how much of it the rates used hold.
+    public var coverage: PeriodCoverage?
 
     public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin, supersededAt: Date? = nil) {
         self.source = source

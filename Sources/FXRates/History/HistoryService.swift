@@ -3,8 +3,7 @@
 /// no request before a newer publication can exist, the full history fetched once, then
 /// only the recent part; failures fall back to what is held, with a diagnostic.
 public actor HistoryService {
-    /// The same freshness rules as the latest rates: offline, recheck interval, fallback TTL; a failed
-    /// source is asked again after the same `BackOff`, counted within the run.
+    /// The same freshness rules as the latest rates: offline, recheck interval, fallback TTL.
     public typealias Options = RateService.Options
 
     private let sources: [any HistorySource]
@@ -12,10 +11,12 @@ public actor HistoryService {
     private let clock: any WallClock
     private let builtIn: BuiltInRates?
     private let options: Options
+    /// Whether a source may be asked now, and the record of every request: the latest rates' own.
+    private let discipline: RequestDiscipline
 
     private var held: [SourceID: Held] = [:]
     private var diagnostics: [Diagnostic] = []
-    /// Failures in a row this run, by source, for `BackOff` (the history keeps no usage record).
+    /// Failures in a row this run, by source, for `BackOff` (also when usage cannot be recorded).
     private var failures: [SourceID: Int] = [:]
     /// History files already reported as unreadable or unwritable: one warning per file and run,
     /// however often the file is read again or written.
@@ -30,16 +31,19 @@ public actor HistoryService {
         var retryAt: Date?
     }
 
-    /// `sources` in the order they are asked; `builtIn` (the ECB snapshot) answers when every one fails.
+    /// `sources` in the order they are asked; `builtIn` (the ECB snapshot) answers when every one fails;
+    /// `discipline` (the `RateService`'s) decides whether a source may be asked and records each request.
     public init(
         sources: [any HistorySource], store: any HistoryStore, clock: any WallClock,
-        builtIn: BuiltInRates? = nil, options: Options = Options()
+        builtIn: BuiltInRates? = nil, options: Options = Options(),
+        discipline: RequestDiscipline = RequestDiscipline(usage: NoUsageStore())
     ) {
         self.sources = sources
         self.store = store
         self.clock = clock
         self.builtIn = builtIn
         self.options = options
+        self.discipline = discipline
     }
 
     /// Problems recovered from since the last call, oldest first.
@@ -67,10 +71,11 @@ public actor HistoryService {
         return (history.table(at: index), provenance)
     }
 
-    /// `base` in `quote` on every publication within `range` (from the first ever when nil).
-    public func pair(base: CurrencyCode, quote: CurrencyCode, range: ClosedRange<Day>?, only: SourceID? = nil) async throws(RateError)
-        -> PairHistory
-    {
+    /// `base` in `quote` on every publication within `range` (from the first ever when nil), with how
+    /// much of the range is held; unless `partial`, a range not wholly held (after asking) is an error.
+    public func pair(
+        base: CurrencyCode, quote: CurrencyCode, range: ClosedRange<Day>?, only: SourceID? = nil, partial: Bool = true
+    ) async throws(RateError) -> PairHistory {
         let (entry, provenance) = try await history(reaching: range?.lowerBound, needing: [base, quote], only: only)
         let history = entry.history
         guard let first = history.first, let last = history.last else {
@@ -90,11 +95,47 @@ public actor HistoryService {
                         : RatePoint(day: history.days[index], quotePerPivot: q, basePerPivot: b))
             }
         }
+        let coverage = coverage(of: range, in: entry, provenance: provenance, points: points)
+        if !partial, !coverage.isComplete {
+            // The error says what is held: a warning that the history begins later would repeat it.
+            diagnostics.removeAll { if case .partialHistory = $0 { true } else { false } }
+            throw .history(
+                .periodNotHeld(
+                    coverage, period: nil, builtIn: provenance.origin == .builtIn, offline: options.offline,
+                    sourceName: provenance.sourceName))
+        }
         guard let last = points.last else { throw .history(.noCommonDays(base, quote, requested)) }
-        let stamped = Provenance(
+        var stamped = Provenance(
             source: provenance.source, sourceName: provenance.sourceName, date: last.day,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
+        stamped.coverage = coverage
         return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped, pivot: history.base)
+    }
+
+    /// How much of `range` (every publication to date when nil) `entry` holds: see `PeriodCoverage`.
+    private func coverage(of range: ClosedRange<Day>?, in entry: CachedHistory, provenance: Provenance, points: [RatePoint])
+        -> PeriodCoverage
+    {
+        let now = clock.now()
+        let today = CentralEuropeanTime.day(at: now)
+        let source = sources.first { $0.id == provenance.source }
+        let sourceFirst = source?.firstPublication ?? entry.history.first ?? today
+        var current = false
+        if let source, let last = entry.history.last {
+            let due = source.nextPublication(after: last)
+            // The built-in rates were never checked: current only while nothing newer is due.
+            current =
+                provenance.origin == .builtIn
+                ? now < due
+                : now
+                    < Freshness.validUntil(
+                        lastDay: last, checkedAt: entry.checkedAt, due: due, now: now, recheckInterval: options.recheckInterval,
+                        fallbackTTL: options.fallbackTTL)
+        }
+        let held = entry.history.first.flatMap { first in entry.history.last.map { first...$0 } }
+        return PeriodCoverage(
+            asked: range ?? min(sourceFirst, today)...today, today: today, held: held, fromFirst: entry.complete, current: current,
+            sourceFirst: sourceFirst, days: points.count, first: points.first?.day, last: points.last?.day)
     }
 
     // MARK: - Finding the data
@@ -157,13 +198,19 @@ public actor HistoryService {
         var lacking: CurrencyCode?
         let start = diagnostics.count
         var unanswered: [FailedSource] = []
+        // After a timeout the network itself is likely down: the sources after it answer from what
+        // they hold, rather than each make the question wait out its own deadline.
+        var networkDown = false
         // Every source that failed, said in one line with what answered.
         func summarize(answeredBy id: SourceID, _ name: String) {
             FailureSummary.combine(&diagnostics, since: start, unanswered: unanswered, answer: (id, name), order: sources.map(\.id))
         }
         for source in candidates {
             let held: Held
-            do { held = try await current(source, reaching: day, needing: codes) } catch {
+            do {
+                guard let answer = try await current(source, reaching: day, needing: codes, networkDown: &networkDown) else { continue }
+                held = answer
+            } catch {
                 if case .unavailable(let id, let name, let failure) = error {
                     unanswered.append(FailedSource(source: id, sourceName: name, failure: failure))
                 }
@@ -201,9 +248,11 @@ public actor HistoryService {
     }
 
     /// This source's history, reaching back to `day` (to the start when nil), as current as the
-    /// schedule and the network allow.
-    private func current(_ source: any HistorySource, reaching day: Day?, needing codes: Set<CurrencyCode>?) async throws(RateError) -> Held
-    {
+    /// schedule, the `RequestDiscipline` and the network allow; nil when it would have to be asked
+    /// but `networkDown` (set here after a timeout) holds it back and it holds nothing.
+    private func current(
+        _ source: any HistorySource, reaching day: Day?, needing codes: Set<CurrencyCode>?, networkDown: inout Bool
+    ) async throws(RateError) -> Held? {
         let now = clock.now()
         let have = loaded(source, needing: codes)
         var fresh = false
@@ -229,6 +278,24 @@ public actor HistoryService {
         let older =
             fresh && !reachable && have?.origin != .builtIn
             ? asked.flatMap { day in have?.entry.history.first.flatMap { day < $0 ? day...$0.adding(days: -1) : nil } } : nil
+        // Only what this run holds (the built-in rates too, once taken): without it, the next
+        // source is asked before the built-in rates are used.
+        let builtIn = have?.origin == .builtIn
+        // A source that may not be asked now (a server's wait, the quota, the back-off after a
+        // failure) answers from what is held, or fails saying until when; it never waits.
+        if let refusal = discipline.refusal(source.id, at: now) {
+            if case .waiting(_, afterTimeout: true) = refusal { networkDown = true }
+            var kept = try fallBack(
+                after: refusal.failure, source, reaching: day, cached: builtIn ? nil : have, builtIn: { builtIn ? have : nil }
+            ).get()
+            kept.retryAt = discipline.nextAttempt(source.id, after: refusal.failure, now: now)
+            held[source.id] = kept
+            return kept
+        }
+        if networkDown {
+            if let have { noteShortfall(have, source: source, reaching: day) }
+            return have
+        }
         let fetched: RateHistory
         do {
             if let older {
@@ -237,17 +304,22 @@ public actor HistoryService {
                 fetched = try await source.fetchHistory(since: since, today: today)
             }
         } catch {
-            // Only what this run holds (the built-in rates too, once taken): without it, the next
-            // source is asked before the built-in rates are used.
-            let builtIn = have?.origin == .builtIn
+            let failure = discipline.recordFailure(error, for: source.id, at: now, answeredAt: clock.now())
+            networkDown = networkDown || RequestDiscipline.suggestsNoNetwork(failure)
             failures[source.id, default: 0] += 1
-            var kept = try fallBack(after: error, source, reaching: day, cached: builtIn ? nil : have, builtIn: { builtIn ? have : nil })
+            let retry = max(
+                now + BackOff.delay(afterFailures: failures[source.id, default: 1]),
+                discipline.nextAttempt(source.id, after: failure, now: now))
+            var kept = try fallBack(after: failure, source, reaching: day, cached: builtIn ? nil : have, builtIn: { builtIn ? have : nil })
                 .get()
-            kept.retryAt = now + BackOff.delay(afterFailures: failures[source.id, default: 1])
+            kept.retryAt = retry
             held[source.id] = kept
             return kept
         }
         failures[source.id] = nil
+        let before = builtIn ? nil : have?.entry.history
+        let grew = older != nil || before == nil || fetched.last.map { last in before?.last.map { last > $0 } ?? true } == true
+        discipline.recordAnswer(changed: grew, for: source.id, at: now)
         return store(
             fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now(), whole: older == nil && since == nil,
             forward: older == nil)

@@ -31,6 +31,9 @@ public enum HistoryError: Error, Sendable, Equatable {
     case outsideCurrencyRange(CurrencyCode, asked: Day, span: ClosedRange<Day>, sourceName: String)
     /// The currency had no rates for a stretch around the day (ISK, 2008-12-10 to 2018-01-31).
     case currencyGap(CurrencyCode, asked: Day, lastBefore: Day, nextAfter: Day, sourceName: String)
+    /// The history held (after asking, when online) covers only part of the period asked (`period`,
+    /// as the user named it; its days when nil); `--partial` takes what is held.
+    case periodNotHeld(PeriodCoverage, period: String?, builtIn: Bool, offline: Bool, sourceName: String)
     /// No day in the range has rates for both currencies.
     case noCommonDays(CurrencyCode, CurrencyCode, ClosedRange<Day>)
 }

@@ -19,11 +19,10 @@ public actor RateService {
     let clock: any WallClock
     private let builtIn: BuiltInRates?
     private let options: Options
-    let usage: any UsageStore
-    /// Monthly request allowances by source (Open Exchange Rates' free plan: 1,000).
-    let quotas: [SourceID: Int]
-    /// Words a failure for the usage record (the shell's message catalogue).
-    private let describe: @Sendable (FetchFailure) -> String
+    /// Whether a source may be asked now, and the record of every request; shared with the `HistoryService`.
+    public nonisolated let discipline: RequestDiscipline
+    var usage: any UsageStore { discipline.usage }
+    var quotas: [SourceID: Int] { discipline.quotas }
 
     private var stored: [SourceID: CachedRates]?
     /// The store's version when `stored` was read, and when it was last looked at.
@@ -62,23 +61,7 @@ public actor RateService {
         self.clock = clock
         self.builtIn = builtIn
         self.options = options
-        self.usage = usage
-        self.quotas = quotas
-        self.describe = describe
-    }
-
-    /// Automatic fetches stop at this share of a quota, keeping the rest for explicit `refresh`.
-    static let automaticQuotaShare = 9
-
-    /// Until when the source's server asked not to be asked (`Retry-After`, kept in usage, capped), if that is still ahead.
-    private func waitingUntil(_ id: SourceID, now: Date) -> Date? {
-        usage.load()[id]?.waitingUntil(at: now)
-    }
-
-    /// Requests made to `source` this month, and its allowance, when it has one.
-    private func quotaState(_ id: SourceID) -> (used: Int, quota: Int)? {
-        guard let quota = quotas[id] else { return nil }
-        return (usage.load()[id]?.current(at: clock.now()).requests ?? 0, quota)
+        self.discipline = RequestDiscipline(usage: usage, quotas: quotas, describe: describe)
     }
 
     /// Source ids in the order they are asked.
@@ -201,12 +184,7 @@ public actor RateService {
         return nil
     }
 
-    static func suggestsNoNetwork(_ failure: FetchFailure) -> Bool {
-        switch failure {
-        case .transport(.timedOut), .transport(.cancelled): true
-        default: false
-        }
-    }
+    static func suggestsNoNetwork(_ failure: FetchFailure) -> Bool { RequestDiscipline.suggestsNoNetwork(failure) }
 
     /// The table a source is known to hold without asking it: this run's, the cache's, or the
     /// built-in one; nil when only asking would tell.
@@ -261,11 +239,7 @@ public actor RateService {
         let now = clock.now()
         for (index, source) in chosen.enumerated() {
             asked.append((source, cached(source.id)))
-            if let until = waitingUntil(source.id, now: now) {
-                refused[index] = .waitingUntil(until)
-            } else if let state = quotaState(source.id), state.used >= state.quota {
-                refused[index] = .quotaUsedUp(used: state.used, quota: state.quota)
-            }
+            if let refusal = discipline.refusal(source.id, at: now, explicit: true) { refused[index] = refusal.failure }
         }
         let answers = await withTaskGroup(of: (Int, Result<FetchOutcome, FetchFailure>).self) { group in
             for (index, item) in asked.enumerated() where refused[index] == nil {
@@ -325,30 +299,26 @@ public actor RateService {
             diagnostics.append(.usingBuiltIn(builtIn.date))
             return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: .distantFuture)
         }
-        // Near a plan's monthly limit, automatic fetches stop; what is left is for `refresh`.
-        if let state = quotaState(source.id), state.used * 10 >= state.quota * Self.automaticQuotaShare {
-            let failure = FetchFailure.quotaUsedUp(used: state.used, quota: state.quota)
-            // The cache only: the built-in rates are for a source that cannot answer, not one that may not.
-            return try fallBack(after: failure, source, cached: entry, builtIn: false, until: .distantFuture, degraded: true).get()
-        }
-        // A server that asked for time gets it, and a source that just failed is left alone for a
+        // Near a plan's monthly limit, automatic fetches stop (what is left is for `refresh`); a
+        // server that asked for time gets it, and a source that just failed is left alone for a
         // while (`BackOff`): no request before then, the usual fallbacks meanwhile.
-        let record = usage.load()[source.id]
         var heldAfterTimeout = false
         let result: FetchResult
-        if let until = record?.waitingUntil(at: now) {
-            result = .failed(.waitingUntil(until))
-        } else if let record, let until = record.backingOffUntil(at: now), let failedAt = record.lastErrorAt {
-            result = .failed(.backingOff(failedAt: failedAt, reason: record.lastError ?? "", until: until))
-            heldAfterTimeout = record.lastErrorSuggestsNoNetwork
-        } else {
+        switch discipline.refusal(source.id, at: now) {
+        case .quota(let failure):
+            // The cache only: the built-in rates are for a source that cannot answer, not one that may not.
+            return try fallBack(after: failure, source, cached: entry, builtIn: false, until: .distantFuture, degraded: true).get()
+        case .waiting(let failure, let afterTimeout):
+            result = .failed(failure)
+            heldAfterTimeout = afterTimeout
+        case nil:
             result = await fetch(source, previous: entry)
         }
         switch result {
         case .updated(let fresh), .unchanged(let fresh):
             return rememberFetched(source, fresh)
         case .failed(let failure):
-            let retry = nextAttempt(source.id, after: failure, now: clock.now())
+            let retry = discipline.nextAttempt(source.id, after: failure, now: clock.now())
             // A source that answered wrongly gives way to the next one; after a timeout the
             // network itself is likely down, and waiting out every other source's deadline too
             // would hold the answer for minutes (also while that timeout holds the source back).
@@ -362,20 +332,6 @@ public actor RateService {
                 throw error
             }
         }
-    }
-
-    /// When this run asks a failed source again: as later runs will, when its back-off or a
-    /// server's wait recorded in usage ends; at least `BackOff.first` on, also for a failure
-    /// that sent no request (and so was not counted) or could not be recorded.
-    private func nextAttempt(_ id: SourceID, after failure: FetchFailure, now: Date) -> Date {
-        let record = usage.load()[id]
-        var retry = now + BackOff.first
-        for until in [record?.backingOffUntil(at: now), record?.waitingUntil(at: now)].compactMap(\.self) { retry = max(retry, until) }
-        switch failure {
-        case .waitingUntil(let until), .throttled(_, .date(let until)), .backingOff(_, _, let until): retry = max(retry, until)
-        default: break
-        }
-        return retry
     }
 
     /// After a failed fetch: the cached table, else (with `builtIn`) the compiled-in one, held
@@ -416,22 +372,11 @@ public actor RateService {
         case .success(let value):
             outcome = value
         case .failure(let error):
-            // A request refused before it was sent (no key or datasets, a URL fx will not use) costs nothing.
-            switch error {
-            case .missingKey, .transport(.insecureURL), .waitingUntil, .notConfigured, .backingOff: break
-            case .throttled(let status, let wait):
-                // Kept as an instant (capped) from when the answer came, so that later runs also wait.
-                let until = wait.instant(after: clock.now())
-                let failure = FetchFailure.throttled(status: status, retryAfter: .date(until))
-                usage.record(.throttled(describe(failure), until: until), for: source.id, at: now)
-                return .failed(failure)
-            default: usage.record(.failed(describe(error), suggestsNoNetwork: Self.suggestsNoNetwork(error)), for: source.id, at: now)
-            }
-            return .failed(error)
+            return .failed(discipline.recordFailure(error, for: source.id, at: now, answeredAt: clock.now()))
         }
         // Answers refused below were still requests made.
         func refused(_ failure: FetchFailure) -> FetchResult {
-            usage.record(.failed(describe(failure)), for: source.id, at: now)
+            discipline.recordRefusedAnswer(failure, for: source.id, at: now)
             return .failed(failure)
         }
         var entry: CachedRates
@@ -470,7 +415,7 @@ public actor RateService {
                 diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
             }
         }
-        usage.record(changed ? .new : .wasted, for: source.id, at: now)
+        discipline.recordAnswer(changed: changed, for: source.id, at: now)
         return changed ? .updated(entry) : .unchanged(entry)
     }
 

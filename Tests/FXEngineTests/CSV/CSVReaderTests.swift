@@ -61,6 +61,24 @@ import FXAnswers
         }
     }
 
+    /// The cap counts bytes as written: a line of delimiters, doubled quotes or CRs stores few
+    /// bytes or none, and must end at the cap all the same; a record of exactly the cap is read.
+    @Test(arguments: [3, 4096])
+    func delimitersQuotesAndReturnsCountTowardsTheLimit(chunk: Int) throws {
+        for record in [
+            String(repeating: ",", count: 65), "\"" + String(repeating: "\"\"", count: 40) + "\"",
+            "x" + String(repeating: "\r", count: 100) + "y", "a,\"b\n" + String(repeating: "\n,", count: 40) + "\"",
+        ] {
+            #expect(throws: CSVFileProblem.recordTooLong(line: 2, limit: 64), "\(record.debugDescription)") {
+                try Self.records("a\n" + record + "\nb\n", chunk: chunk)
+            }
+        }
+        let full = try Self.records("a\n" + String(repeating: ",", count: 64) + "\nb\n", chunk: chunk)
+        #expect(full.rows.map(\.count) == [1, 65, 1])
+        let quoted = try Self.records("a\n\"" + String(repeating: "\"\"", count: 31) + "\"\nb\n", chunk: chunk)
+        #expect(quoted.rows[1] == [String(repeating: "\"", count: 31)])
+    }
+
     @Test func writerQuotesOnlyWhatNeedsIt() throws {
         var written: [UInt8] = []
         var writer = CSVWriter(delimiter: UInt8(ascii: ";"), bufferSize: 4) { written.append(contentsOf: $0) }

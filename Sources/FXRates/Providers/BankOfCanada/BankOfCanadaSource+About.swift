@@ -8,9 +8,8 @@ extension BankOfCanadaSource {
         make: { context in
             BankOfCanadaSource(baseURL: context.url, transport: context.transport, clock: context.clock, timeout: context.timeout)
         },
-        // Its history since 2017 is large: a longer deadline than the latest rates'.
+        // The same deadline as every request (`FX_TIMEOUT`): a dated question never waits longer than it.
         history: { _, context in
-            BankOfCanadaSource(
-                baseURL: context.url, transport: context.transport, clock: context.clock, timeout: max(context.timeout, 30))
+            BankOfCanadaSource(baseURL: context.url, transport: context.transport, clock: context.clock, timeout: context.timeout)
         })
 }

@@ -5,8 +5,6 @@ extension FrankfurterSource {
         // The ECB's publications, republished: the same schedule, digits and reach.
         capabilities: ECBSource.about.capabilities,
         make: { context in FrankfurterSource(baseURL: context.url, transport: context.transport, timeout: context.timeout) },
-        // Its full history is several MiB: a longer deadline than the latest rates'.
-        history: { _, context in
-            FrankfurterSource(baseURL: context.url, transport: context.transport, timeout: max(context.timeout, 30))
-        })
+        // The same source answers dated questions, within the same deadline (`FX_TIMEOUT`).
+        history: { latest, _ in latest as? FrankfurterSource })
 }

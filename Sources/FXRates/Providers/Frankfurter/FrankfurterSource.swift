@@ -14,8 +14,8 @@ public struct FrankfurterSource: HistorySource, RateSource {
     private let endpoint: SourceEndpoint
     private let transport: any HTTPTransport
 
-    /// The full history is several MiB, hence a longer default timeout than the ECB's daily file.
-    public init(baseURL: URL = FrankfurterSource.defaultBaseURL, transport: any HTTPTransport, timeout: TimeInterval = 30) {
+    /// `timeout` bounds every request, the full history's (several MiB) too, as `FX_TIMEOUT` promises.
+    public init(baseURL: URL = FrankfurterSource.defaultBaseURL, transport: any HTTPTransport, timeout: TimeInterval = 15) {
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.transport = transport
     }
