@@ -88,7 +88,7 @@ public struct Executor: Sendable {
             guard !chosen.isEmpty else { throw .usage(UsageError(.noTarget(from), span: nil)) }
             return try await execute(.convert(amount: amount, from: from, to: chosen, on: date), context: context)
         case .convert(let amount, let from, let targets, _):
-            let conversion = try await rated { () throws(RateError) in try await convert(amount, from: from, to: targets, on: day) }
+            let conversion = try await convert(amount, from: from, to: targets, on: day)
             if let line = conversion.lines.first, conversion.lines.count == 1 {
                 workspace.remember(.money(Value.Money(line.result, line.quote.to)), as: nil)
             }
@@ -240,14 +240,15 @@ public struct Executor: Sendable {
             from: from, to: to, on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
     }
 
-    private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(RateError)
+    private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(Failure)
         -> Conversion
     {
         var lines: [Conversion.Line] = []
         for target in targets {
-            let quote = try await quote(from: from, to: target, on: day)
+            let quote = try await rated { () throws(RateError) in try await self.quote(from: from, to: target, on: day) }
             let digits = catalog.minorUnits(of: target)
-            lines.append(Conversion.Line(quote: quote, result: quote.convert(amount.value).rounded(scale: digits), fractionDigits: digits))
+            guard let result = quote.convert(amount.value, places: digits) else { throw .usage(UsageError(.overflow, span: nil)) }
+            lines.append(Conversion.Line(quote: quote, result: result, fractionDigits: digits))
         }
         return Conversion(amount: amount.value, amountDigits: max(catalog.minorUnits(of: from), amount.scale), from: from, lines: lines)
     }

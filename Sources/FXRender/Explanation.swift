@@ -31,9 +31,9 @@ public struct Explanation: Sendable {
     public static func conversion(
         _ amount: Decimal, by quote: Quote, base: CurrencyCode, fractionDigits: Int, place: String? = nil
     ) -> Explanation {
-        let unrounded = quote.convert(amount)
+        let rounded = quote.convert(amount, places: fractionDigits) ?? .nan
         let step = Step(
-            amount: amount, quote: quote, base: base.rawValue, unrounded: unrounded, rounded: unrounded.rounded(scale: fractionDigits),
+            amount: amount, quote: quote, base: base.rawValue, unrounded: quote.convert(amount) ?? rounded, rounded: rounded,
             fractionDigits: fractionDigits)
         var explanation = Explanation(steps: [step], total: nil, fee: nil)
         explanation.place = place
@@ -52,7 +52,8 @@ public struct Explanation: Sendable {
         case .conversion(let conversion):
             let steps = conversion.lines.map { line in
                 Step(
-                    amount: conversion.amount, quote: line.quote, base: base(line.quote), unrounded: line.quote.convert(conversion.amount),
+                    amount: conversion.amount, quote: line.quote, base: base(line.quote),
+                    unrounded: line.quote.convert(conversion.amount) ?? line.result,
                     rounded: line.result, fractionDigits: line.fractionDigits)
             }
             return steps.isEmpty ? nil : Explanation(steps: steps, total: nil, fee: nil, place: nil)

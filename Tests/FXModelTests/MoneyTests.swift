@@ -166,7 +166,7 @@ struct CrossRateTests {
         ("USD", "EUR", "-100", 2, "-89.51"),
     ])
     func convert(from: String, to: String, amount: String, scale: Int, expected: String) {
-        let result = Self.quote(from, to).convert(dec(amount)).rounded(scale: scale)
+        let result = Self.quote(from, to).convert(dec(amount), places: scale)!
         #expect(result == dec(expected))
     }
 

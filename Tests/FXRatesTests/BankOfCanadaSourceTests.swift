@@ -82,9 +82,9 @@ struct BankOfCanadaSourceTests {
         let table = try await Self.latest(try Fixture.data("boc/fx-rates-daily-group.json"))
         let provenance = Provenance(source: .boc, sourceName: "Bank of Canada", date: table.date, fetchedAt: nil, origin: .network)
         let toCAD = Quote(from: .usd, to: Self.cad, fromPerBase: try #require(table.rates[.usd]), toPerBase: 1, provenance: provenance)
-        #expect(toCAD.convert(100).rounded(scale: 2) == dec("137.06"))
+        #expect(toCAD.convert(100, places: 2)! == dec("137.06"))
         // 25 × 1.3706 = 34.265 exactly: a half cent, which must round up, not down.
-        let tie = toCAD.convert(25)
+        let tie = try #require(toCAD.convert(25))
         #expect(tie >= dec("34.265") && tie < dec("34.26500000000000000000000000001"))
         #expect(tie.rounded(scale: 2) == dec("34.27"))
     }

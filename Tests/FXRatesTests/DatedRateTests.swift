@@ -117,7 +117,7 @@ struct DatedRateTests {
         let quote = try await service.quote(from: from, to: to, on: day(c.asked))
         #expect(quote.fromPerBase == dec(c.rates.from))
         #expect(quote.toPerBase == dec(c.rates.to))
-        let converted = quote.convert(dec(c.amount)).rounded(scale: CurrencyCatalog.standard.minorUnits(of: to))
+        let converted = quote.convert(dec(c.amount), places: CurrencyCatalog.standard.minorUnits(of: to))!
         #expect(converted == dec(c.expected))
         #expect(quote.provenance.date == day(c.used))
         #expect(quote.provenance.requested == (c.used == c.asked ? nil : day(c.asked)))
@@ -213,10 +213,10 @@ struct DatedRateTests {
         // Either side of it.
         // 2008-12-09: ISK 290 → 1000 ISK = 1000 / 290 = 3.448275… EUR
         let before = try await service.quote(from: code("ISK"), to: .eur, on: day("2008-12-09"))
-        #expect(before.convert(1000).rounded(scale: 2) == dec("3.45"))
+        #expect(before.convert(1000, places: 2)! == dec("3.45"))
         // 2018-02-01: ISK 125.01 → 1000 ISK = 1000 / 125.01 = 7.999360… EUR
         let after = try await service.quote(from: code("ISK"), to: .eur, on: day("2018-02-01"))
-        #expect(after.convert(1000).rounded(scale: 2) == dec("8.00"))
+        #expect(after.convert(1000, places: 2)! == dec("8.00"))
         #expect(after.provenance.date == day("2018-02-01"))
         #expect(source.calls.isEmpty)
     }

@@ -171,7 +171,7 @@ struct HistoryServiceScheduleTests {
         // 2026-10-20: USD 1.1215, JPY 177.34 → 100 USD = 15,812.75… JPY
         #expect(recent.fromPerBase == dec("1.1215"))
         #expect(recent.toPerBase == dec("177.34"))
-        #expect(recent.convert(100).rounded(scale: 0) == 15813)
+        #expect(recent.convert(100, places: 0)! == 15813)
         #expect(recent.provenance.date == day("2026-10-20"))
         #expect(recent.provenance.requested == nil)
         #expect(recent.provenance.origin == .network)
@@ -190,7 +190,7 @@ struct HistoryServiceScheduleTests {
         #expect(source.calls.count == 2)
         // 2005-06-15: USD 1.2069, GBP 0.6667 → 100 GBP = 100 × 1.2069 / 0.6667 = 181.0259… USD
         #expect(old.rate == dec("1.2069") / dec("0.6667"))
-        #expect(old.convert(100).rounded(scale: 2) == dec("181.03"))
+        #expect(old.convert(100, places: 2)! == dec("181.03"))
         let complete = try #require(store.load(.ecb, currencies: nil).0)
         #expect(complete.complete)
         #expect(complete.history == RealECBHistory.all)
@@ -286,7 +286,7 @@ struct HistoryServiceFallbackTests {
         #expect(quote.provenance.date == day("2026-10-30"))
         #expect(quote.provenance.requested == day("2026-11-02"))
         // 2026-10-30: USD 1.1172 → 100 USD = 89.508… EUR
-        #expect(quote.convert(100).rounded(scale: 2) == dec("89.51"))
+        #expect(quote.convert(100, places: 2)! == dec("89.51"))
         #expect(
             await service.takeDiagnostics() == [
                 .fetchFailed(
@@ -321,7 +321,7 @@ struct HistoryServiceFallbackTests {
         #expect(quote.provenance.fetchedAt == nil)
         #expect(quote.provenance.date == day("2026-10-30"))
         // 2026-10-30: USD 1.1172, JPY 175.68 → 100 USD = 15,724.99… JPY
-        #expect(quote.convert(100).rounded(scale: 0) == 15725)
+        #expect(quote.convert(100, places: 0)! == 15725)
         // One warning for one event (the shell prints "…; using the built-in rates of 2026-10-30" once).
         #expect(
             await service.takeDiagnostics() == [
@@ -625,7 +625,7 @@ struct HistoryServiceUnsavableTests {
         let old = try await service.quote(from: gbp, to: chf, on: day("2005-01-03"))
         #expect(old.fromPerBase == dec("0.70725"))
         #expect(old.toPerBase == dec("1.5444"))
-        #expect(old.convert(100).rounded(scale: 2) == dec("218.37"))
+        #expect(old.convert(100, places: 2)! == dec("218.37"))
         let recent = try await service.quote(from: gbp, to: chf, on: day("2026-10-30"))
         #expect(recent.provenance.date == day("2026-10-30"))
     }

@@ -50,7 +50,7 @@ struct MultiSourceServiceTests {
         let quote = try await service([ecb, boc]).quote(from: code("USD"), to: code("TWD"))
         #expect(quote.provenance.source == Self.boc)
         // 1 USD = 22.97 / 0.7173 TWD.
-        #expect(quote.convert(100).rounded(scale: 2) == dec("3202.29"))
+        #expect(quote.convert(100, places: 2)! == dec("3202.29"))
     }
 
     @Test
@@ -102,7 +102,7 @@ struct MultiSourceServiceTests {
         // Through Dunamu's own base, which the ECB also prices: 1 JPY = 1491.76 / 175.68 KRW (ECB),
         // 1 KRW = 2.46 MNT (Dunamu). 10,000 JPY → 208,887.16 MNT.
         #expect(quote.via == code("KRW"))
-        #expect(quote.convert(10_000).rounded(scale: 2) == dec("208887.16"))
+        #expect(quote.convert(10_000, places: 2)! == dec("208887.16"))
     }
 
     @Test

@@ -29,7 +29,7 @@ struct RateServiceScheduleTests {
         #expect(source.validatorsAsked == [nil])
         #expect(first.fromPerBase == dec("1.1172"))
         #expect(first.toPerBase == dec("175.68"))
-        #expect(first.convert(100).rounded(scale: 0) == 15725)
+        #expect(first.convert(100, places: 0)! == 15725)
         #expect(first.provenance.origin == .network)
         #expect(first.provenance.date == day("2026-10-30"))
         #expect(first.provenance.fetchedAt == clock.now())
@@ -188,7 +188,7 @@ struct RateServiceFallbackTests {
         #expect(source.calls == 1)
         #expect(quote.provenance.origin == .cache)
         #expect(quote.provenance.date == day("2026-10-30"))
-        #expect(quote.convert(100).rounded(scale: 2) == dec("89.51"))
+        #expect(quote.convert(100, places: 2)! == dec("89.51"))
         #expect(
             await service.takeDiagnostics() == [
                 .fetchFailed(
@@ -225,7 +225,7 @@ struct RateServiceFallbackTests {
         #expect(quote.provenance.origin == .builtIn)
         #expect(quote.provenance.fetchedAt == nil)
         #expect(quote.provenance.date == day("2026-10-30"))
-        #expect(quote.convert(100).rounded(scale: 0) == 15725)
+        #expect(quote.convert(100, places: 0)! == 15725)
         #expect(
             await service.takeDiagnostics() == [
                 .fetchFailed(source: .ecb, sourceName: ecbName, failure: failure, fallback: .builtIn(day("2026-10-30")))

@@ -34,7 +34,7 @@ enum RenderFixtures {
         let lines = targets.map { target in
             let quote = quote(from, target, provenance: provenance)
             let digits = CurrencyCatalog.standard.minorUnits(of: code(target))
-            return Conversion.Line(quote: quote, result: quote.convert(amount).rounded(scale: digits), fractionDigits: digits)
+            return Conversion.Line(quote: quote, result: quote.convert(amount, places: digits)!, fractionDigits: digits)
         }
         return Conversion(
             amount: amount, amountDigits: CurrencyCatalog.standard.minorUnits(of: code(from)),

@@ -209,6 +209,33 @@ final class CalculatorHarness {
         #expect(fx.err.text.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 2)
     }
 
+    /// Issue 23: past 38 digits a product, a sum or a conversion is the overflow error, never
+    /// Decimal's rounded figure (`…356,000.00 USD` for the exact `…356,505,661.35`).
+    @Test func digitsPast38AreAnErrorNotARoundedNumber() async {
+        let fx = CalculatorHarness()
+        let lines = [
+            "12345678901234567890123.45 usd * 12345678901234567890.123",
+            "12345678901234567890123.45 * 12345678901234567890.123",
+            // 38 digits and a cent: 40.
+            "99999999999999999999999 usd * 1000000000000000 + 0.01 usd",
+            "99999999999999999999999 usd * 100000000000000000 in jpy",
+            "(99999999999999999999999 usd * 100000000000000000 + 10%) in jpy",
+            // A quotient's 38 digits that stop above the cents.
+            "99999999999999999999999 usd * 100000000000000000 * (1 / 3)",
+        ]
+        for line in lines {
+            #expect(await fx.run(line).result == .failed(2), "\(line)")
+        }
+        #expect(fx.out.text == "")
+        #expect(fx.err.text.components(separatedBy: "beyond the 38 exact digits").count == lines.count + 1)
+        // A quotient already at 38 digits keeps 38 in what it makes.
+        #expect(await fx.run("1 / 3 + 5").result == .ok)
+        #expect(fx.out.text == "1 / 3 + 5 = 5.3333333333333333333333333333333333333\n")
+        // At the edge the answer is still exact to the cent: 10^37 ÷ 7 to 39 digits.
+        #expect(await fx.run("99999999999999999999999 usd * 100000000000000 / 7").result == .ok)
+        #expect(fx.out.text.contains("= 1,428,571,428,571,428,571,428,557,142,857,142,857.14 USD"))
+    }
+
     // MARK: - Usage errors that say why
 
     @Test func mixingPlainNumbersAndMoneyIsAUsageError() async {

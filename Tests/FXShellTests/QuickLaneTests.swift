@@ -57,6 +57,18 @@ import Testing
         #expect(quick.err.text.components(separatedBy: "explain: ").count - 1 == 2, "\(quick.err.text)")
     }
 
+    /// Issue 23: amounts of the lane's longest (18 digits) and the calculator's past 38 digits
+    /// answer, or fail, alike on both paths; the lane steps aside from what it cannot hold.
+    @Test func longAmountsAndResultsPast38DigitsAgree() async {
+        let lines = [
+            "100 usd jpy", "999999999999999999 usd jpy", "123456789012345678 jpy usd", "99999999999999999.9 krw eur",
+            "999999999999999999 usd + 999999999999999999 jpy in krw", "12345678901234567890123.45 usd * 12345678901234567890.123",
+            "99999999999999999999999 usd jpy", "99999999999999999999999 usd * 100000000000000000 in jpy", "200 usd jpy",
+        ]
+        let quick = await ShellHarness.quickMatchesGeneral(lines)
+        #expect(quick.err.text.components(separatedBy: "beyond the 38 exact digits").count == 3, "\(quick.err.text)")
+    }
+
     @Test func printsExactlyWhatTheGeneralPathPrints() async {
         let quick = await ShellHarness.quickMatchesGeneral(Self.lines(count: 20_000, seed: 7))
         let lane = quick.session.quickLane as? QuickLane

@@ -102,26 +102,24 @@ final class CSVConversion {
                 }
                 outcome = row(reader, columns: columns, format: format, &state)
             }
+            // The amount converted (and the fee), before anything of the row's added columns is written.
+            var result: Converted?
+            if case .success(let (slot, index, amount)) = outcome {
+                result = converted(amount, by: state.slots.pairs[slot]!, at: index, digits: digits, fee: fee, feeParts: feeParts)
+                if result == nil { outcome = .failure(.badAmount(reader.text(columns.amount), .tooLarge)) }
+            }
             switch outcome {
             case .success(let (slot, index, amount)):
                 let pair = state.slots.pairs[slot]!
                 // `rate`, `rate_date` and `source`, escaped once per publication.
                 state.slots.withAddedColumns(slot: slot, at: index, delimiter: writer.delimiter) { writer.plainField($0) }
-                if let units = pair.units(amount, at: index, digits: digits),
-                    feeParts == nil || feeUnits(units, feeParts!, digits: digits) != nil
-                {
+                switch result! {
+                case .units(let units, let charge):
                     writer.number(units, negative: amount.negative, digits: digits, format: numberFormat)
-                    if let feeParts {
-                        writer.number(
-                            feeUnits(units, feeParts, digits: digits)!, negative: amount.negative, digits: digits, format: numberFormat)
-                    }
-                } else {
-                    // Beyond 128 bits: the Decimal path, as a typed conversion computes it.
-                    let converted = pair.convert(amount.decimal, at: index).rounded(scale: digits)
+                    if let charge { writer.number(charge, negative: amount.negative, digits: digits, format: numberFormat) }
+                case .decimal(let converted, let charge):
                     writer.field(DecimalFormat.fixed(converted, fractionDigits: digits, format: numberFormat))
-                    if let fee {
-                        writer.field(DecimalFormat.fixed(converted * fee, fractionDigits: digits, format: numberFormat))
-                    }
+                    if let charge { writer.field(DecimalFormat.fixed(charge, fractionDigits: digits, format: numberFormat)) }
                 }
                 try writer.endRecord()
                 if let explain { explain(reader.line, pair.quote(at: index), pair.pivot, amount.decimal, digits) }
@@ -199,6 +197,28 @@ final class CSVConversion {
         case .success(let index): return .success((from, index, parts))
         case .failure(let problem): return .failure(problem)
         }
+    }
+
+    /// A row's converted amount and fee: in units of the minor unit, or as Decimals where 128 bits do not hold them.
+    private enum Converted {
+        case units(UInt128, fee: UInt128?)
+        case decimal(Decimal, fee: Decimal?)
+    }
+
+    /// |amount| converted (and the fee on it), exactly rounded; nil where the exact figures are
+    /// beyond a Decimal, which the row reports rather than print a rounded guess.
+    private func converted(
+        _ amount: DecimalParts, by pair: PairColumns, at index: Int, digits: Int, fee: Decimal?, feeParts: DecimalParts?
+    ) -> Converted? {
+        if let units = pair.units(amount, at: index, digits: digits) {
+            guard let feeParts else { return .units(units, fee: nil) }
+            if let charge = feeUnits(units, feeParts, digits: digits) { return .units(units, fee: charge) }
+        }
+        // Beyond 128 bits: the Decimal path, as a typed conversion computes it.
+        guard let converted = pair.convert(amount.decimal, at: index, places: digits) else { return nil }
+        guard let fee else { return .decimal(converted, fee: nil) }
+        guard let charge = Decimal.exactProduct(converted, fee) else { return nil }
+        return .decimal(converted, fee: charge)
     }
 
     /// The fee on `units` (already rounded), rounded the same way.

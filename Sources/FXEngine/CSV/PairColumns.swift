@@ -102,11 +102,10 @@ final class PairColumns {
         return Quote(from: from, to: to, fromPerBase: fromRates[index]!, toPerBase: toRates[index]!, provenance: dated)
     }
 
-    /// `amount` of `from` in `to` at the publication `index`, unrounded: amount × to ÷ from, as
-    /// a typed conversion computes it.
-    func convert(_ amount: Decimal, at index: Int) -> Decimal {
-        let f = fromRates[index]!, t = toRates[index]!
-        return f == 1 ? amount * t : amount * t / f
+    /// `amount` of `from` in `to` at the publication `index` rounded once to `places`, as a typed
+    /// conversion computes it; nil where that is beyond a Decimal.
+    func convert(_ amount: Decimal, at index: Int, places: Int) -> Decimal? {
+        Decimal.product(amount, times: toRates[index]!, over: fromRates[index]!, places: places)
     }
 
     /// The rate as written in the `rate` column: exact when published, else 10 significant digits.

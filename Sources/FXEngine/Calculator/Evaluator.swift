@@ -78,7 +78,7 @@ struct Evaluator {
             let rate = try given.rate(from: code, to: target)
             let reference = try await quote(code, target)
             let converted = try exact { () throws(UsageError) in
-                try Exact.divide(try Exact.multiply(money.numerators[0].amount, rate), money.divisor)
+                try Exact.divide(try Exact.multiply(money.numerators[0].amount, rate), money.divisor, exactTo: digits)
             }
             let deviation = try exact { () throws(UsageError) in
                 try Exact.multiply(try Exact.divide(try Exact.subtract(rate, reference.rate), reference.rate), 100)
@@ -88,22 +88,26 @@ struct Evaluator {
             total = converted
         } else {
             for ((code, numerator), (_, amount)) in zip(money.numerators, money.parts) {
-                let (converted, quote) = try await convert(numerator, dividedBy: money.divisor, from: code, to: target)
+                let (converted, quote) = try await convert(numerator, dividedBy: money.divisor, from: code, to: target, places: digits)
                 terms.append(.init(amount: amount, from: code, quote: quote, converted: converted))
-                total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
+                total = try exact { () throws(UsageError) in try Exact.add(total, converted, exactTo: digits) }
             }
         }
+        total = try exact { () throws(UsageError) in try Exact.shown(total, places: digits) }
         guard let fee = calculation.fee else {
             return .init(result: total.rounded(scale: digits), currency: target, fractionDigits: digits, terms: terms, givenRate: givenRate)
         }
         let charge: Decimal
         switch fee.size {
         case .percent(let share):
-            charge = try exact { () throws(UsageError) in try Exact.divide(try Exact.multiply(total, share), 100) }
+            charge = try exact { () throws(UsageError) in
+                try Exact.divide(try Exact.multiply(total, share, exactTo: digits + 2), 100, exactTo: digits)
+            }
         case .fixed(let amount, let code):
-            charge = try await convert(amount, from: code, to: target).0
+            charge = try await convert(amount, from: code, to: target, places: digits).0
         }
-        let withFee = try exact { () throws(UsageError) in fee.deducted ? try Exact.subtract(total, charge) : try Exact.add(total, charge) }
+        let withFee = try exact { () throws(UsageError) in try Exact.add(total, fee.deducted ? -charge : charge, exactTo: digits) }
+        _ = try exact { () throws(UsageError) in try Exact.shown(withFee, places: digits) }
         let subtotal = total.rounded(scale: digits)
         let result = withFee.rounded(scale: digits)
         return .init(
@@ -112,30 +116,32 @@ struct Evaluator {
     }
 
     /// `amount / divisor` in `to`: amount × toPerBase ÷ (fromPerBase × divisor), one division
-    /// at the end, so that a result that is exactly a half stays one.
-    private func convert(_ amount: Decimal, dividedBy divisor: Decimal = 1, from: CurrencyCode, to: CurrencyCode) async throws(Failure)
-        -> (Decimal, Quote?)
-    {
+    /// at the end, so that a result that is exactly a half stays one. With `places` (an amount to
+    /// be shown to that many), a quotient must reach them (`Decimal.quotient(_:_:exactTo:)`).
+    private func convert(
+        _ amount: Decimal, dividedBy divisor: Decimal = 1, from: CurrencyCode, to: CurrencyCode, places: Int? = nil
+    ) async throws(Failure) -> (Decimal, Quote?) {
         guard from != to else {
-            return (divisor == 1 ? amount : try exact { () throws(UsageError) in try Exact.divide(amount, divisor) }, nil)
+            return (divisor == 1 ? amount : try exact { () throws(UsageError) in try Exact.divide(amount, divisor, exactTo: places) }, nil)
         }
         let quote = try await quote(from, to)
         let converted = try exact { () throws(UsageError) in
             let product = try Exact.multiply(amount, quote.toPerBase)
             if let denominator = Exact.product(quote.fromPerBase, divisor) {
-                return denominator == 1 ? product : try Exact.divide(product, denominator)
+                return denominator == 1 ? product : try Exact.divide(product, denominator, exactTo: places)
             }
-            return try Exact.divide(try Exact.divide(product, quote.fromPerBase), divisor)
+            return try Exact.divide(try Exact.divide(product, quote.fromPerBase, exactTo: places), divisor, exactTo: places)
         }
         return (converted, quote)
     }
 
-    /// All of `money` in `code`, unrounded.
+    /// All of `money` in `code`, unrounded (exact, or 38 digits reaching its minor unit).
     private func total(_ money: Value.Money, in code: CurrencyCode) async throws(Failure) -> Decimal {
         var total = Decimal.zero
+        let digits = catalog.minorUnits(of: code)
         for (from, amount) in money.numerators {
-            let converted = try await convert(amount, dividedBy: money.divisor, from: from, to: code).0
-            total = try exact { () throws(UsageError) in try Exact.add(total, converted) }
+            let converted = try await convert(amount, dividedBy: money.divisor, from: from, to: code, places: digits).0
+            total = try exact { () throws(UsageError) in try Exact.add(total, converted, exactTo: digits) }
         }
         return total
     }

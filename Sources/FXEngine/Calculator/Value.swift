@@ -90,30 +90,62 @@ enum Value: Equatable, Sendable {
     }
 }
 
-/// Decimal arithmetic that says when it cannot hold a result, instead of returning NaN.
+/// The calculator's arithmetic: `Decimal`'s exact operations (see `Decimal.exactSum`), with
+/// the user's error where a result is beyond them.
 enum Exact {
-    static func add(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(a + b) }
-    static func subtract(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(a - b) }
-    static func multiply(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try checked(a * b) }
+    static func add(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal {
+        try checked(Decimal.exactSum(a, b) ?? carried(a, b, Decimal.exactSum))
+    }
+    static func subtract(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal { try add(a, -b) }
+    static func multiply(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal {
+        try checked(Decimal.exactProduct(a, b) ?? carried(a, b, Decimal.exactProduct))
+    }
 
-    /// To 38 significant digits.
-    static func divide(_ a: Decimal, _ b: Decimal) throws(UsageError) -> Decimal {
+    /// Where an operand already holds 38 digits or more, a quotient (`1 / 3`, a rate derived by
+    /// division) rounded at its last, the result is no more exact than it: that operand is rounded
+    /// to as many digits as leave the exact result room (`1 / 3 + 5` = 5.333… with 37 threes).
+    /// Operands of fewer digits, as written or published, combine exactly or not at all.
+    private static func carried(_ a: Decimal, _ b: Decimal, _ exact: (Decimal, Decimal) -> Decimal?) -> Decimal? {
+        let (fullA, fullB) = (isFull(a), isFull(b))
+        guard fullA || fullB else { return nil }
+        for digits in stride(from: 37, through: 1, by: -1) {
+            if let result = exact(fullA ? a.rounded(significantDigits: digits) : a, fullB ? b.rounded(significantDigits: digits) : b) {
+                return result
+            }
+        }
+        return nil
+    }
+
+    /// Whether `value` holds 38 significant digits or more, as a rounded quotient does.
+    static func isFull(_ value: Decimal) -> Bool {
+        DecimalParts(value).map { FixedPoint.digitCount($0.mantissa) >= 38 } ?? false
+    }
+
+    /// `total` when its digits reach `places` places, or it is short enough to be exact.
+    static func shown(_ total: Decimal, places: Int) throws(UsageError) -> Decimal {
+        guard let parts = DecimalParts(total), isFull(total), parts.exponent > -places else { return total }
+        throw UsageError(.overflow, span: nil)
+    }
+
+    /// Of amounts in a currency of `places` minor digits: exact, or 38 digits reaching them.
+    static func add(_ a: Decimal, _ b: Decimal, exactTo places: Int) throws(UsageError) -> Decimal {
+        try checked(Decimal.sum(a, b, exactTo: places))
+    }
+    static func multiply(_ a: Decimal, _ b: Decimal, exactTo places: Int) throws(UsageError) -> Decimal {
+        try checked(Decimal.product(a, b, exactTo: places))
+    }
+
+    /// To 38 significant digits; with `places`, reaching that many places unless exact.
+    static func divide(_ a: Decimal, _ b: Decimal, exactTo places: Int? = nil) throws(UsageError) -> Decimal {
         guard !b.isZero else { throw UsageError(.divisionByZero, span: nil) }
-        return try checked(a / b)
+        return try checked(Decimal.quotient(a, b, exactTo: places))
     }
 
-    /// `a × b` when the product is exact (its mantissa fits 128 bits), else nil: Decimal's own
-    /// `*` rounds a longer product silently.
-    static func product(_ a: Decimal, _ b: Decimal) -> Decimal? {
-        guard let x = DecimalParts(a), let y = DecimalParts(b) else { return nil }
-        let (mantissa, overflow) = x.mantissa.multipliedReportingOverflow(by: y.mantissa)
-        let exponent = x.exponent + y.exponent
-        guard !overflow, exponent >= -128, exponent <= 127 else { return nil }
-        return DecimalParts(negative: x.negative != y.negative, exponent: exponent, mantissa: mantissa).decimal
-    }
+    /// `a × b` when the product is exact, else nil.
+    static func product(_ a: Decimal, _ b: Decimal) -> Decimal? { Decimal.exactProduct(a, b) }
 
-    private static func checked(_ value: Decimal) throws(UsageError) -> Decimal {
-        guard !value.isNaN, value.isFinite else { throw UsageError(.overflow, span: nil) }
+    private static func checked(_ value: Decimal?) throws(UsageError) -> Decimal {
+        guard let value else { throw UsageError(.overflow, span: nil) }
         return value
     }
 }

@@ -41,8 +41,16 @@ public struct Quote: Sendable, Equatable {
     /// Units of `to` for one unit of `from` (38 significant digits).
     public var rate: Decimal { toPerBase / fromPerBase }
 
-    /// `amount` of `from` in `to`, unrounded: amount × to ÷ from, multiplying first.
-    public func convert(_ amount: Decimal) -> Decimal {
-        fromPerBase == 1 ? amount * toPerBase : amount * toPerBase / fromPerBase
+    /// `amount` of `from` in `to` to 38 significant digits: amount × to ÷ from, multiplying
+    /// first, exactly; nil where the product is beyond a Decimal (`Decimal.exactProduct`).
+    public func convert(_ amount: Decimal) -> Decimal? {
+        guard let product = Decimal.exactProduct(amount, toPerBase) else { return nil }
+        return fromPerBase == 1 ? product : Decimal.quotient(product, fromPerBase)
+    }
+
+    /// `amount` of `from` in `to` rounded once to `places` places, from the exact figure; nil
+    /// where that is beyond a Decimal.
+    public func convert(_ amount: Decimal, places: Int) -> Decimal? {
+        Decimal.product(amount, times: toPerBase, over: fromPerBase, places: places)
     }
 }

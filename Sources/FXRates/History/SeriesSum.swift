@@ -5,7 +5,10 @@
 /// rate is the quotient of two published rates (at most 19 digits each), carried to 24 decimal
 /// places in a 128-bit integer; the sum of those is off the exact sum by less than the count
 /// × 10⁻²⁴, far below the 10 decimal places a mean is shown to. A series this cannot hold
-/// (a rate above 10¹⁴, a sum past 128 bits, a rate with more digits) is summed in Decimal.
+/// (a rate above 10¹⁴, a sum past 128 bits, a rate with more digits) is summed exactly in
+/// Decimal (`Decimal.exactSum`), its rates carried to 24 places, or to fewer where rates that
+/// large leave a 38-digit sum no room for them (a mean shows six significant digits); Decimal's
+/// own `+` would drop the digits past 38 without a word.
 enum SeriesSum {
     /// Decimal places each rate is carried to.
     static let scale = 24
@@ -14,11 +17,25 @@ enum SeriesSum {
         var sum: UInt128 = 0
         for point in points {
             guard let value = fixed(point), case (let total, false) = sum.addingReportingOverflow(value) else {
-                return points.reduce(Decimal(0)) { $0 + $1.rate }
+                return exactSum(points)
             }
             sum = total
         }
         return DecimalParts(negative: false, exponent: -scale, mantissa: sum).decimal
+    }
+
+    /// The sum of the rates carried to 24 places, or fewer (4 at a time) until the exact sum fits.
+    static func exactSum(_ points: [RatePoint]) -> Decimal {
+        var places = scale
+        while true {
+            var sum: Decimal? = Decimal.zero
+            for point in points {
+                guard let total = sum else { break }
+                sum = Decimal.exactSum(total, point.rate.rounded(scale: places))
+            }
+            if let sum { return sum }
+            places -= 4
+        }
     }
 
     /// The point's rate × 10^scale, truncated; nil when it does not fit.
