@@ -9,10 +9,8 @@ public struct ConfigEditor: ConfigWriting {
 
     public init(path: String) { self.path = path }
 
-    public typealias EditError = ConfigEditError
-
     /// Turns a source on or off, keeping the user's own spelling of its name.
-    public func setEnabled(_ id: SourceID, _ enabled: Bool) throws(EditError) {
+    public func setEnabled(_ id: SourceID, _ enabled: Bool) throws(ConfigEditError) {
         try edit { config in
             var sources = config["sources"]?.object ?? [:]
             // Settings reads source names in any case: change the user's own entry ("OXR"), not a twin.
@@ -27,7 +25,7 @@ public struct ConfigEditor: ConfigWriting {
     /// `ids` first, then every other `known` source in its current order: the order the file
     /// holds when the lock is taken (another process may have changed it since this one started),
     /// then `known`'s for sources the file does not name. Returns the order written.
-    public func setOrder(_ ids: [SourceID], known: [SourceID]) throws(EditError) -> [SourceID] {
+    public func setOrder(_ ids: [SourceID], known: [SourceID]) throws(ConfigEditError) -> [SourceID] {
         try edit { config in
             let stored = (config["order"]?.array ?? []).compactMap { $0.string.map { SourceID($0.lowercased()) } }
             var seen = Set<SourceID>()
@@ -38,25 +36,25 @@ public struct ConfigEditor: ConfigWriting {
     }
 
     /// Sets a top-level preference (`home`, `targets`, `number_format`), or removes it with nil.
-    public func setPreference(_ key: String, _ value: JSONTree?) throws(EditError) {
+    public func setPreference(_ key: String, _ value: JSONTree?) throws(ConfigEditError) {
         try edit { config in config[key] = value }
     }
 
     /// Read → change → replace under the lock (`config.lock` beside the file), so that edits
     /// made at once by several fx processes all stay.
-    private func edit<Output>(_ change: (inout [String: JSONTree]) -> Output) throws(EditError) -> Output {
-        do throws(GuardedFileError<EditError>) {
-            return try file.update(empty: [:], interpret) { current throws(EditError) in
+    private func edit<Output>(_ change: (inout [String: JSONTree]) -> Output) throws(ConfigEditError) -> Output {
+        do throws(GuardedFileError<ConfigEditError>) {
+            return try file.update(empty: [:], interpret) { current throws(ConfigEditError) in
                 var config = current
                 let output = change(&config)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                guard let data = try? encoder.encode(JSONTree.object(config)) else { throw EditError(reason: "cannot write \(path)") }
+                guard let data = try? encoder.encode(JSONTree.object(config)) else { throw ConfigEditError(reason: "cannot write \(path)") }
                 return (data + [0x0A], output)
             }
         } catch {
             switch error {
-            case .system(let failure): throw EditError(reason: failure.reason)
+            case .system(let failure): throw ConfigEditError(reason: failure.reason)
             case .refused(let problem): throw problem
             }
         }
@@ -65,15 +63,16 @@ public struct ConfigEditor: ConfigWriting {
     private var file: GuardedFile { GuardedFile(path: path, lockPath: Paths.directory(of: path) + "/config.lock") }
 
     /// The user's own file: what fx cannot read is never replaced, nor set aside.
-    private func interpret(_ read: Result<Data, PlainFile.Failure>) -> FileVerdict<[String: JSONTree], EditError> {
+    private func interpret(_ read: Result<Data, PlainFile.Failure>) -> FileVerdict<[String: JSONTree], ConfigEditError> {
         switch read {
         case .failure(.missing): return .usable([:])
         // Present but unreadable (permissions, a directory): refuse rather than start afresh.
         // A link is not replaced by a file either: the user may keep it in their dotfiles.
-        case .failure(let failure): return .leaveAlone(EditError(reason: "cannot read \(path)" + (failure.refusal.map { ": \($0)" } ?? "")))
+        case .failure(let failure):
+            return .leaveAlone(ConfigEditError(reason: "cannot read \(path)" + (failure.refusal.map { ": \($0)" } ?? "")))
         case .success(let data):
             guard let object = (try? JSONDecoder().decode(JSONTree.self, from: data))?.object else {
-                return .leaveAlone(EditError(reason: "\(path) is not a JSON object; fix it by hand first"))
+                return .leaveAlone(ConfigEditError(reason: "\(path) is not a JSON object; fix it by hand first"))
             }
             return .usable(object)
         }

@@ -58,7 +58,7 @@ struct ConfigEditorTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("config.json").path
         try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: ConfigEditor.EditError.self) { try ConfigEditor(path: path).setEnabled(.ecb, true) }
+        #expect(throws: ConfigEditError.self) { try ConfigEditor(path: path).setEnabled(.ecb, true) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{ not json")
     }
 
@@ -69,7 +69,7 @@ struct ConfigEditorTests {
         // A directory where the file should be cannot be read as a file, whoever runs the test.
         let path = directory.appendingPathComponent("config.json").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        #expect(throws: ConfigEditor.EditError.self) { try ConfigEditor(path: path).setEnabled(.ecb, false) }
+        #expect(throws: ConfigEditError.self) { try ConfigEditor(path: path).setEnabled(.ecb, false) }
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }

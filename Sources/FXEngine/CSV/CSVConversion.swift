@@ -42,8 +42,6 @@ final class CSVConversion {
         var lastDate: (low: UInt64, high: UInt64, count: Int, day: Day) = (0, 0, -1, Day(ordinal: 0))
     }
 
-    typealias Summary = StatementSummary
-
     private struct Columns {
         var amount: Int
         var currency: Int?
@@ -51,7 +49,7 @@ final class CSVConversion {
         var count: Int
     }
 
-    func run(reader: CSVReader, writer: inout CSVWriter) async throws(CSVFileProblem) -> Summary {
+    func run(reader: CSVReader, writer: inout CSVWriter) async throws(CSVFileProblem) -> StatementSummary {
         try reader.start(delimiter: request.delimiter)
         writer.delimiter = reader.delimiter
         guard try reader.next() else { throw .empty }
@@ -74,7 +72,7 @@ final class CSVConversion {
         let digits = catalog.minorUnits(of: request.to)
         let fee = request.feePercent.map { $0 / 100 }
         let feeParts = fee.flatMap(DecimalParts.init).flatMap { $0.negative && $0.mantissa != 0 ? nil : $0 }
-        var summary = Summary()
+        var summary = StatementSummary()
         var state = RowState(proven: request.numberFormat)
         while try reader.next() {
             if reader.isBlank { continue }
