@@ -16,7 +16,7 @@ extension CommandSpec {
             "sources compare usd cad on 2024-03-01",
         ],
         parse: { arguments, command, context throws(UsageError) in
-            var cursor = ArgumentCursor(arguments, after: command)
+            var cursor = ArgumentCursor(arguments, after: command, dateOrder: context.dateOrder)
             guard let verb = cursor.next() else { return .sources(.list) }
             func source(_ token: Token) throws(UsageError) -> SourceID {
                 guard let id = context.allSourceIDs.first(where: { $0.rawValue == token.folded }) else {
