@@ -64,7 +64,9 @@ public struct ParseContext: Sendable {
         if let code = CurrencyCode(token.text), isKnown(code) { return .success(code) }
         let candidates = (preferredCodes + catalog.all.map(\.code)).map(\.rawValue)
         // A date word (`last`, `of`) is no misspelt currency (LAK, XOF).
-        let suggestion = DateGrammar.isDateWord(token.folded) ? nil : Suggestions.nearest(to: token.text, in: candidates, maxDistance: token.text.count > 3 ? 2 : 1)
+        let suggestion =
+            DateGrammar.isDateWord(token.folded)
+            ? nil : Suggestions.nearest(to: token.text, in: candidates, maxDistance: token.text.count > 3 ? 2 : 1)
         return .failure(UsageError(.unknownCurrency(token.text, suggestion: suggestion.flatMap { CurrencyCode($0) }), at: token))
     }
 

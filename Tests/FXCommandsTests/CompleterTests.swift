@@ -152,7 +152,8 @@ struct CompleterTests {
         .init(
             "history usd jpy ", partial: "", at: 16,
             .exactly([
-                "30d", "6m", "1y", "ytd", "all", "from", "last", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly",
+                "30d", "6m", "1y", "ytd", "all", "from", "last", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount",
+                "--monthly",
                 "--yearly", "--invert", "--digits", "--partial",
             ]),
             prefix: ""),
@@ -181,12 +182,15 @@ struct CompleterTests {
         .init("rate usd jpy on last f", partial: "f", at: 21, .exactly(["friday"]), prefix: "friday"),
         .init("rate usd jpy on end ", partial: "", at: 20, .exactly(["of"]), prefix: "of"),
         .init("rate usd jpy on end of m", partial: "m", at: 23, .exactly(["march", "may"]), prefix: "ma"),
-        .init("rate usd jpy on 3 ", partial: "", at: 18, .exactly(["days", "weeks", "months", "years"] + DateNamesForTests.months), prefix: ""),
+        .init(
+            "rate usd jpy on 3 ", partial: "", at: 18, .exactly(["days", "weeks", "months", "years"] + DateNamesForTests.months), prefix: ""
+        ),
         .init("rate usd jpy on 300 ", partial: "", at: 20, .exactly(["days", "weeks", "months", "years"]), prefix: ""),
         .init("rate usd jpy on 3 months ", partial: "", at: 25, .exactly(["ago"]), prefix: "ago"),
         .init("rate usd jpy on 1y ", partial: "", at: 19, .exactly(["ago"]), prefix: "ago"),
         .init("rate usd jpy on 2024-01-01 ", partial: "", at: 27, .exactly([]), prefix: ""),
-        .init("history usd jpy from last ", partial: "", at: 26, .exactly(["week", "month", "year"] + DateNamesForTests.weekdays), prefix: ""),
+        .init(
+            "history usd jpy from last ", partial: "", at: 26, .exactly(["week", "month", "year"] + DateNamesForTests.weekdays), prefix: ""),
         .init("history usd jpy from 6m ", partial: "", at: 24, .exactly(["ago"]), prefix: "ago"),
         .init("help c", partial: "c", at: 5, .exactly(["convert", "csv"]), prefix: "c"),
         .init("help ex", partial: "ex", at: 5, .exactly(["exit"]), prefix: "exit"),

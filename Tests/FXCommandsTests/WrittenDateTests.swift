@@ -104,9 +104,11 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
     }
 
     @Test(arguments: [
-        ("100 usd in eur yesterday", DateExpression.daysAgo(1)), ("100 usd eur 1 march 2024", .written(isoDay("2024-03-01"), "1 march 2024")),
+        ("100 usd in eur yesterday", DateExpression.daysAgo(1)),
+        ("100 usd eur 1 march 2024", .written(isoDay("2024-03-01"), "1 march 2024")),
         ("100 usd eur 2024-03-01", .day(isoDay("2024-03-01"))), ("100 usd to eur 2 days ago", .daysAgo(2)),
-        ("100 usd eur 3 weeks ago", .daysAgo(21)), ("100 usd eur last friday", .lastWeekday(5)), ("100 usd eur,gbp last week", .last(.week)),
+        ("100 usd eur 3 weeks ago", .daysAgo(21)), ("100 usd eur last friday", .lastWeekday(5)),
+        ("100 usd eur,gbp last week", .last(.week)),
         ("convert 100 usd eur today", .daysAgo(0)), ("100 usd eur on march 1, 2024", .written(isoDay("2024-03-01"), "march 1, 2024")),
     ])
     func aDateAtTheEndOfAConversionNeedsNoOn(line: String, date: DateExpression) throws {
@@ -126,7 +128,9 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
         }
         #expect(calculation.date == .daysAgo(1))
         #expect(try Parser().parse("usd eur yesterday") == .rate(base: code("USD"), quotes: [code("EUR")], on: .daysAgo(1)))
-        #expect(try Parser().parse("rate usd eur 2024-03-01") == .rate(base: code("USD"), quotes: [code("EUR")], on: .day(isoDay("2024-03-01"))))
+        #expect(
+            try Parser().parse("rate usd eur 2024-03-01") == .rate(base: code("USD"), quotes: [code("EUR")], on: .day(isoDay("2024-03-01")))
+        )
         #expect(try Parser().parse("rate usd yesterday") == .rate(base: code("USD"), quotes: [], on: .daysAgo(1)))
     }
 
@@ -149,8 +153,9 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
         #expect(try range("history usd eur march 2024") == .month(year: 2024, month: 3))
         #expect(try range("history usd eur last month") == .last(.month))
         #expect(try range("history usd eur 1 march 2024") == .between(.written(isoDay("2024-03-01"), "1 march 2024"), nil))
-        #expect(try range("history usd eur from 01/15/2024 to 1 feb 2024")
-            == .between(.written(isoDay("2024-01-15"), "01/15/2024"), .written(isoDay("2024-02-01"), "1 feb 2024")))
+        #expect(
+            try range("history usd eur from 01/15/2024 to 1 feb 2024")
+                == .between(.written(isoDay("2024-01-15"), "01/15/2024"), .written(isoDay("2024-02-01"), "1 feb 2024")))
         // What was read before still is.
         #expect(try range("history usd eur 30 days") == .days(30))
         #expect(try range("history usd eur 6m") == .months(6))

@@ -13,10 +13,14 @@ import Testing
         for name in ["statement.csv", "other.csv", ".hidden.csv"] {
             try Data("a\n".utf8).write(to: downloads.appendingPathComponent(name))
         }
-        try FileManager.default.createSymbolicLink(at: downloads.appendingPathComponent("stlink"), withDestinationURL: downloads.appendingPathComponent("statements"))
+        try FileManager.default.createSymbolicLink(
+            at: downloads.appendingPathComponent("stlink"), withDestinationURL: downloads.appendingPathComponent("statements"))
 
         #expect(Paths.completions(of: "~/Downloads/sta", home: home.path) == ["~/Downloads/statement.csv", "~/Downloads/statements/"])
-        #expect(Paths.completions(of: "~/Downloads/st", home: home.path) == ["~/Downloads/statement.csv", "~/Downloads/statements/", "~/Downloads/stlink/"])
+        #expect(
+            Paths.completions(of: "~/Downloads/st", home: home.path) == [
+                "~/Downloads/statement.csv", "~/Downloads/statements/", "~/Downloads/stlink/",
+            ])
         #expect(Paths.completions(of: "~/Down", home: home.path) == ["~/Downloads/"])
         #expect(Paths.completions(of: "~/Downloads/", home: home.path).count == 4)
         #expect(Paths.completions(of: "~/Downloads/.h", home: home.path) == ["~/Downloads/.hidden.csv"])

@@ -78,7 +78,8 @@ public struct Completer: Sendable {
     /// Where a path goes, the word is all that follows the last space (`~/Downloads/sta`), not
     /// the last token (`sta`): the paths it may complete to, or nil where no path goes.
     private func files(_ beforeCursor: String, _ tokens: [Token]) -> Completion? {
-        let start = beforeCursor.lastIndex(where: \.isWhitespace).map { beforeCursor.distance(from: beforeCursor.startIndex, to: $0) + 1 } ?? 0
+        let start =
+            beforeCursor.lastIndex(where: \.isWhitespace).map { beforeCursor.distance(from: beforeCursor.startIndex, to: $0) + 1 } ?? 0
         let before = tokens.filter { $0.end <= start }
         guard !before.isEmpty, expected(after: before).contains(.files) else { return nil }
         let typed = String(beforeCursor.dropFirst(start))
