@@ -135,21 +135,16 @@ enum HistoryRangeGrammar {
             cursor.skip(count: 2)
             return .last(period)
         }
-        if let month = DateNames.month(token.folded), let second, let year = year(second.text) {
+        if let month = DateNames.month(token.folded), let second, let year = WrittenDate.year(second.text) {
             cursor.skip(count: 2)
             return .month(year: year, month: month)
         }
         // A year alone: `2024` touches nothing (`2024-03-01` is a day).
-        if cursor.touching().count == 1, let year = year(token.text) {
+        if cursor.touching().count == 1, let year = WrittenDate.year(token.text) {
             _ = cursor.next()
             return .year(year)
         }
         return nil
-    }
-
-    private static func year(_ text: String) -> Int? {
-        guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(text), year >= 1000 else { return nil }
-        return year
     }
 
     private static func date(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression {

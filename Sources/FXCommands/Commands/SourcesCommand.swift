@@ -44,7 +44,7 @@ extension CommandSpec {
                 guard let quoteToken = cursor.next() else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
                 let quote = try context.currency(quoteToken).get()
                 guard base != quote else { throw UsageError(.samePair(base), at: quoteToken) }
-                action = .compare(base, quote, on: try DateGrammar.parseOn(&cursor))
+                action = .compare(base, quote, on: try DateGrammar.parseEnd(&cursor))
             default:
                 throw UsageError(.unexpectedWord(verb.text, command: command.text), at: verb)
             }

@@ -86,7 +86,8 @@ enum WrittenDate {
         return month
     }
 
-    private static func year(_ text: String) -> Int? {
+    /// `2024`: four digits, from 1000.
+    static func year(_ text: String) -> Int? {
         guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(text), year >= 1000 else { return nil }
         return year
     }
