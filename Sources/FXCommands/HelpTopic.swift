@@ -24,8 +24,9 @@ public struct HelpTopic: Sendable {
         summary: "How to write a date after 'on', 'from' and 'to', or at the end of a line",
         discussion: """
             A day:        2024-03-01, 2013/03/21, 21.03.2013 (day first with dots)
-            Written:      1 jan 2024, 1st March 2024, march 1, 2024, 1 march (the latest
-                          not after today), 01/15/2024, 15/01/2024; 01/02/2024 reads both
+            Written:      1 jan 2024, 1st March 2024, march 1, 2024, 1-mar-2024, three days
+                          ago, 1 march (the latest not after today), 01/15/2024,
+                          15/01/2024; 01/02/2024 reads both
                           ways and is refused unless 'set date_order dmy' (or mdy) says
             Relative:     today, yesterday, 3d ago, 3 days ago, 2w ago, 6m ago, 1 month ago,
                           1y ago, 2 years ago (months and years are calendar months: 2024-03-31

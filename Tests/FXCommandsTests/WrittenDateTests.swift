@@ -27,6 +27,17 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
     }
 
     @Test
+    func countsInWordsTheAndDashes() throws {
+        #expect(try rateDate("rate usd eur three days ago") == .daysAgo(3))
+        #expect(try rateDate("rate usd eur on a week ago") == .daysAgo(7))
+        #expect(try rateDate("rate usd eur on twelve months ago") == .monthsAgo(12))
+        #expect(try rateDate("rate usd eur on the 1st of march 2024") == .written(isoDay("2024-03-01"), "1st of march 2024"))
+        #expect(try rateDate("rate usd eur 1-Mar-2024") == .written(isoDay("2024-03-01"), "1-Mar-2024"))
+        #expect(usageError("rate usd eur on 30-feb-2024")?.kind == .dates(.noSuchDay("30-feb-2024")))
+        #expect(usageError("rate usd eur on the")?.kind == .malformedDate("the"))
+    }
+
+    @Test
     func dotsStayDayFirstAsBefore() throws {
         #expect(try rateDate("rate usd eur on 15.01.2024") == .day(isoDay("2024-01-15")))
         #expect(try rateDate("rate usd eur 15.01.2024") == .day(isoDay("2024-01-15")))

@@ -32,10 +32,12 @@ enum DateGrammar {
             cursor.skip(count: joined.count)
             return .day(day)
         }
-        do {
-            if let slashed = try WrittenDate.slashed(joined.text, order: cursor.dateOrder) {
+        do throws(DateProblem) {
+            var written = try WrittenDate.slashed(joined.text, order: cursor.dateOrder)
+            if written == nil { written = try WrittenDate.dashed(joined.text) }
+            if let written {
                 cursor.skip(count: joined.count)
-                return slashed
+                return written
             }
         } catch {
             throw UsageError(.dates(error), span: token.start..<(joined.end ?? token.end))
@@ -71,8 +73,9 @@ enum DateGrammar {
 
     /// `3d ago`, `3 days ago`, `2w ago`, `6m ago`, `1 month ago`, `1y ago`, `2 years ago`.
     private static func ago(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression? {
-        guard let token = cursor.peek, let count = Int(token.text.prefix { $0.isNumber }), count <= 100_000 else { return nil }
-        var unit = String(token.folded.drop { $0.isNumber })
+        guard let token = cursor.peek, let count = Int(token.text.prefix { $0.isNumber }) ?? countWords[token.folded], count <= 100_000
+        else { return nil }
+        var unit = countWords[token.folded] == nil ? String(token.folded.drop { $0.isNumber }) : ""
         var words = 1
         if unit.isEmpty, let second = cursor.peekSecond { unit = second.folded; words = 2 }
         let date: DateExpression? =
@@ -88,6 +91,12 @@ enum DateGrammar {
         guard cursor.skip(["ago"]) else { throw UsageError(.malformedDate(token.text), at: token) }
         return date
     }
+
+    /// `a week ago`, `three days ago`: the counts written as words.
+    private static let countWords: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12,
+    ]
 
     /// `last friday`, `last fri`, `last week`, `last month`, `last year`.
     private static func lastWeekday(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression {

@@ -4,6 +4,14 @@
 enum WrittenDate {
     /// A day-and-month-name date at the cursor; nil (nothing consumed) when the words start none.
     static func parse(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression? {
+        // `on the 1st of march 2024`: `the` is read only before such a date.
+        if cursor.peek?.folded == "the" {
+            var after = cursor
+            _ = after.next()
+            guard let date = try parse(&after) else { return nil }
+            cursor = after
+            return date
+        }
         guard let first = cursor.peek, let second = cursor.peekSecond else { return nil }
         var lookahead = cursor
         let day: Int, month: Int
@@ -62,6 +70,16 @@ enum WrittenDate {
         }
         guard let chosen else { throw .noSuchDay(text) }
         return .written(chosen, text)
+    }
+
+    /// `1-mar-2024`, `01-Mar-2024`: day, month name and year joined by dashes, as banks write them.
+    static func dashed(_ text: String) throws(DateProblem) -> DateExpression? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, let day = dayNumber(String(parts[0])), let month = DateNames.month(parts[1].lowercased()),
+            let year = year(String(parts[2]))
+        else { return nil }
+        guard let found = Day(year: year, month: month, day: day) else { throw .noSuchDay(text) }
+        return .written(found, text)
     }
 
     /// `1`, `01`, `1st`, `22nd`, `3rd`, `4th`: a day of the month.
