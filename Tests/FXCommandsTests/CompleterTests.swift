@@ -93,7 +93,7 @@ struct CompleterTests {
         // After a keyword or a first target: currencies only.
         .init("convert 100 usd to ", partial: "", at: 19, .exactly(covered), prefix: ""),
         .init("convert 100 usd in ", partial: "", at: 19, .exactly(covered), prefix: ""),
-        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on", "avg"] + covered), prefix: ""),
+        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on", "avg", "today", "yesterday", "last"] + covered), prefix: ""),
         .init("convert 100 usd eur o", partial: "o", at: 20, .exactly(["on"]), prefix: "on"),
         .init("convert 100 usd eur on ", partial: "", at: 23, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("convert 100 usd eur on y", partial: "y", at: 23, .exactly(["yesterday"]), prefix: "yesterday"),
@@ -145,7 +145,7 @@ struct CompleterTests {
         .init("rate usd/", partial: "", at: 9, .exactly(covered), prefix: ""),
         .init("rate usd / j", partial: "j", at: 11, .exactly(["JPY"]), prefix: "JPY"),
         .init("rate usd,e", partial: "e", at: 9, .exactly(["EUR"]), prefix: "EUR"),
-        .init("rate usd ", partial: "", at: 9, .exactly(["on", "avg"] + covered), prefix: ""),
+        .init("rate usd ", partial: "", at: 9, .exactly(["on", "avg", "today", "yesterday", "last"] + covered), prefix: ""),
         .init("rate usd jpy on ", partial: "", at: 16, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("history ", partial: "", at: 8, .startingWith(["AUD"]), prefix: ""),
         .init("history usd ", partial: "", at: 12, .exactly(covered), prefix: ""),

@@ -12,6 +12,8 @@ import Testing
         "out/": ["out/eur.csv"],
     ]
 
+    private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
     private func complete(_ line: String) -> Completion {
         var context = ParseContext()
         context.filePaths = { Self.files[$0] ?? [] }
@@ -43,7 +45,9 @@ import Testing
     @Test(arguments: [
         ("rate usd jpy on 1 ma", ["march", "may"]), ("100 usd eur on last m", ["month", "monday"]),
         ("history usd eur l", ["last"]), ("history usd eur last ", ["week", "month", "year"]),
-        ("set date_order ", ["ask", "dmy", "mdy"]), ("set d", ["date_order"]), ("100 usd + r", ["rent"]),
+        ("set date_order ", ["ask", "dmy", "mdy"]), ("100 usd eur y", ["yesterday"]), ("100 usd eur last w", ["week", "wednesday"]),
+        ("rate usd eur last m", ["month", "monday"]), ("usd eur last ", ["week", "month", "year"] + Self.weekdays),
+        ("set d", ["date_order"]), ("100 usd + r", ["rent"]),
     ])
     func dateWordsSettingsAndVariables(line: String, expected: [String]) {
         #expect(complete(line).candidates.map(\.text) == expected)

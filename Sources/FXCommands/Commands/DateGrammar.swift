@@ -5,6 +5,8 @@
 enum DateGrammar {
     /// The words a date may start with, offered after `on`.
     static let words = ["today", "yesterday", "last", "end"]
+    /// The date words offered at the end of a line without `on` (`100 usd eur yesterday`).
+    static let endWords = ["today", "yesterday", "last"]
 
     /// Words that belong to dates (and `of`, a keyword): never suggested a currency for, since
     /// `last` is no misspelt LAK. Month and weekday names and their three-letter forms too.

@@ -54,7 +54,10 @@ extension CommandSpec {
             guard let last = arguments.last, last.text != "/", !targetKeywords.contains(last.folded), last.text != "," else {
                 return [.currencies]
             }
-            return [.keywords(["on", "avg"]), .currencies]
+            if let index = arguments.lastIndex(where: { DateGrammar.words.contains($0.folded) }) {
+                return [.keywords(DateGrammar.completion(after: Array(arguments[index...])))]
+            }
+            return [.keywords(["on", "avg"] + DateGrammar.endWords), .currencies]
         }
     )
 }
