@@ -16,5 +16,8 @@ _fx() {
     fi
     local IFS=$'\n'
     COMPREPLY=($(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+    # A directory (~/Downloads/) is completed into, not past.
+    [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
+    return 0
 }
 complete -o nosort -F _fx fx 2>/dev/null || complete -F _fx fx

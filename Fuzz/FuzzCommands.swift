@@ -65,6 +65,12 @@ private func writeSeedsIfAsked() {
         "  # a comment", "90s", "1d12h", "1e400 usd eur", "0.000000000000000001 usd eur", "１００ usd eur", "((((1))))",
         "convert 100 usd eur,gbp,jpy", "history usd jpy 30 days", "c 1 usd -> eur",
     ]
+    // Dates in words (issue 24): the forms, the slash orders, and a date word where a currency goes.
+    seeds += [
+        "100 usd in eur yesterday", "100 usd eur 1 march 2024", "rate usd eur on march 1, 2024", "rate usd eur 01/02/2024",
+        "rate usd eur 01/15/2024", "100 usd eur 31 feb 2024", "history usd eur 2024", "history usd eur last month",
+        "usd eur last friday", "100 usd in eur last", "100 usd eur 3rd of may", "rate usd eur avg last week",
+    ]
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for (index, seed) in seeds.enumerated() {
         _ = FileManager.default.createFile(atPath: directory + "/seed-\(index)", contents: Data(seed.utf8))

@@ -13,6 +13,8 @@ public struct CalculationResult: Sendable, Equatable {
     public let assignedTo: String?
     /// `avg 2024`: the rates used are the means of the daily rates in this period.
     public var average: AveragePeriod?
+    /// `3 weeks ago = 2026-11-04`: the day a date in words meant, when one was typed.
+    public var dateMeaning: DateMeaning?
 
     public enum Kind: Sendable, Equatable {
         /// Arithmetic, with or without conversion.

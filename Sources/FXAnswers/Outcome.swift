@@ -46,6 +46,8 @@ public struct Conversion: Sendable, Equatable {
     public let amountDigits: Int
     public let from: CurrencyCode
     public let lines: [Line]
+    /// `yesterday = 2026-11-24`: the day a date in words meant, when one was typed.
+    public var dateMeaning: DateMeaning?
 
     public init(amount: Decimal, amountDigits: Int, from: CurrencyCode, lines: [Line]) {
         self.amount = amount
@@ -61,6 +63,8 @@ public struct RateListing: Sendable, Equatable {
     public let quotes: [Quote]
     /// True for `rate eur`: the whole table rather than chosen quotes.
     public let wholeTable: Bool
+    /// `last friday = 2026-11-20`: the day a date in words meant, when one was typed.
+    public var dateMeaning: DateMeaning?
 
     public init(base: CurrencyCode, quotes: [Quote], wholeTable: Bool) {
         self.base = base

@@ -40,6 +40,8 @@ public enum CSVRowProblem: Error, Sendable, Equatable {
     case currencyDisagrees(amount: CurrencyCode, column: CurrencyCode)
     case badAmount(String, FieldAmount.Problem)
     case badDate(String, format: String?)
+    /// A date after today, as written and as read: no rates are published for it.
+    case futureDate(String, Day)
     case rates(RateError)
     /// Not a problem of the row: the currency's rates are yet to be asked for.
     case ratesNeeded(CurrencyCode)

@@ -116,6 +116,9 @@ extension HistoryRange {
         case .yearToDate: "this year to date"
         case .between(let start, let end): "\(start) to \(end.map(\.description) ?? "today")"
         case .all: "every publication"
+        case .year(let year): "\(year)"
+        case .month(let year, let month): "\(DateNames.months[month - 1]) \(year)"
+        case .last(let period): "last \(period.rawValue)"
         }
     }
 }

@@ -55,6 +55,8 @@ public enum Setting: Equatable, Sendable {
     case rule(DateRule)
     /// Whether each conversion's derivation is shown (`--explain` for one run).
     case explain(Bool)
+    /// How a slash date that reads both ways is read.
+    case dateOrder(DateOrder)
 }
 
 /// `sources` and its subcommands.

@@ -39,6 +39,12 @@ public enum HistoryRange: Equatable, Sendable {
     case between(DateExpression, DateExpression?)
     /// `all`: every publication there is.
     case all
+    /// `2024`: that calendar year (this year: to today).
+    case year(Int)
+    /// `march 2024`: that calendar month (this month: to today).
+    case month(year: Int, month: Int)
+    /// `last week`, `last month`, `last year`: the whole calendar period before this one.
+    case last(CalendarPeriod)
 
     /// The first and last day asked for; `all` starts at `earliest`.
     public func days(today: Day, earliest: Day) -> ClosedRange<Day> {
@@ -51,7 +57,19 @@ public enum HistoryRange: Equatable, Sendable {
             let first = start.resolve(today: today), last = end?.resolve(today: today) ?? today
             return min(first, last)...max(first, last)
         case .all: return min(earliest, today)...today
+        case .year(let year): return Self.upTo(today, Day(year: year, month: 1, day: 1)!...Day(year: year, month: 12, day: 31)!)
+        case .month(let year, let month):
+            let first = Day(year: year, month: month, day: 1)!
+            return Self.upTo(today, first...first.addingMonths(1).adding(days: -1))
+        case .last(let period): return period.previous(today: today)
         }
+    }
+}
+
+extension HistoryRange {
+    /// A calendar period cut at today; one that has not begun is left whole, for the future-date refusal.
+    private static func upTo(_ today: Day, _ days: ClosedRange<Day>) -> ClosedRange<Day> {
+        days.lowerBound > today ? days : days.lowerBound...min(days.upperBound, today)
     }
 }
 

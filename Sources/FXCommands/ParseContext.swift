@@ -14,6 +14,11 @@ public struct ParseContext: Sendable {
     public var variables: Set<String> = []
     /// How `1.234` and `1,234` read (the `number_format` setting); other forms read the same under all.
     public var numberFormat: NumberFormat
+    /// How `01/02/2024` reads (the `date_order` setting); `ask` refuses it with a question.
+    public var dateOrder: DateOrder = .ask
+    /// Paths a file name being typed may complete to (`~/Downloads/sta` → `~/Downloads/statement.csv`),
+    /// directories ending in `/`; asked at each TAB, none by default.
+    public var filePaths: @Sendable (String) -> [String] = { _ in [] }
     /// The saved snapshots, for TAB: asked at each press (one directory read), none by default.
     public var snapshotNames: @Sendable () -> [String] = { [] }
 
@@ -58,7 +63,10 @@ public struct ParseContext: Sendable {
         if let symbol = symbols[token.text] { return .success(symbol) }
         if let code = CurrencyCode(token.text), isKnown(code) { return .success(code) }
         let candidates = (preferredCodes + catalog.all.map(\.code)).map(\.rawValue)
-        let suggestion = Suggestions.nearest(to: token.text, in: candidates, maxDistance: token.text.count > 3 ? 2 : 1)
+        // A date word (`last`, `of`) is no misspelt currency (LAK, XOF).
+        let suggestion =
+            DateGrammar.isDateWord(token.folded)
+            ? nil : Suggestions.nearest(to: token.text, in: candidates, maxDistance: token.text.count > 3 ? 2 : 1)
         return .failure(UsageError(.unknownCurrency(token.text, suggestion: suggestion.flatMap { CurrencyCode($0) }), at: token))
     }
 

@@ -19,6 +19,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case books(BooksProblem)
         case unknownHelpTopic(String, suggestion: String?)
         case malformedDate(String)
+        /// A date that was read but names no one day: `01/02/2024`, `31 feb 2024`.
+        case dates(DateProblem)
         case missingDate(after: String)
         case malformedRange(String)
         /// `history usd usd`, `rate usd usd on …`: a pair needs two currencies.

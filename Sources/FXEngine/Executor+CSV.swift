@@ -48,7 +48,7 @@ extension Executor {
                 { line, quote, pivot, amount, digits in
                     explain(ExplainedRow(line: line, quote: quote, pivot: pivot, amount: amount, digits: digits, feePercent: feePercent))
                 }
-            })
+            }, today: LocalCalendar.today(at: now()))
         do throws(CSVFileProblem) {
             let summary = try await conversion.run(reader: reader, writer: &writer)
             try writer.flush()

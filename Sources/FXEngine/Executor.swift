@@ -75,6 +75,22 @@ public struct Executor: Sendable {
     /// Answers `command`. `context` is the parser's that read the line: a CSV statement reads its
     /// amounts' symbols and number format as the line was read.
     public func execute(_ command: Command, context: ParseContext = ParseContext()) async throws(Failure) -> Outcome {
+        // `history usd eur 2030`, `from 1 dec 2030`: a range that has not begun (an end after today
+        // was always cut at today, and still is). Today is asked only here and for words below:
+        // the plain one-shot conversion reads no time zone.
+        if case .history(let query) = command {
+            let today = LocalCalendar.today(at: now())
+            var start = days(of: query)?.lowerBound
+            if case .between(let from, _) = query.range { start = from.resolve(today: today) }
+            if let start, start > today { throw .usage(UsageError(.futureDate(start), span: nil)) }
+        }
+        let outcome = try await answer(command, context: context)
+        // Said beside the answer: `yesterday = 2026-11-24`, `01/15/2024 = 2024-01-15`.
+        guard let date = command.dateAsked, date.needsMeaning else { return outcome }
+        return outcome.meaning(DateMeaning(typed: date.description, day: date.resolve(today: LocalCalendar.today(at: now()))))
+    }
+
+    private func answer(_ command: Command, context: ParseContext) async throws(Failure) -> Outcome {
         // A typed date is the only usage error found here; everything after it is the command's.
         let day: Day?
         do {

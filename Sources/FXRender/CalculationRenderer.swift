@@ -82,6 +82,7 @@ struct CalculationRenderer {
             if result.kind == .share { members.append(("unit", .string("percent"))) }
             if result.kind == .reverse { members.append(("buys", .string(result.echo))) }
             if let name = result.assignedTo { members.append(("assigned_to", .string(name))) }
+            members += JSONRenderer.meaning(result.dateMeaning)
             if let period = result.average {
                 members += [("average_of", .string(period.description)), ("coverage", CoverageText.json(coverage(result)))]
             }

@@ -1,3 +1,4 @@
+import FXCommands
 import FXAnswers
 import FXRates
 
@@ -56,14 +57,15 @@ public enum JSONRenderer {
     private static func conversionJSON(_ conversion: Conversion) -> JSONValue {
         let amount = JSONValue.string(DecimalFormat.plain(conversion.amount))
         let lines: [JSONValue] = conversion.lines.map { line in
-            .object(
-                [
-                    ("amount", amount),
-                    ("from", .string(conversion.from.rawValue)),
-                    ("to", .string(line.quote.to.rawValue)),
-                    ("result", .string(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits))),
-                    ("rate", .string(rateText(line.quote))),
-                ] + provenance(line.quote.provenance) + cross(line.quote) + precision(line.quote))
+            var members: [(String, JSONValue)] = [
+                ("amount", amount),
+                ("from", .string(conversion.from.rawValue)),
+                ("to", .string(line.quote.to.rawValue)),
+                ("result", .string(DecimalFormat.fixed(line.result, fractionDigits: line.fractionDigits))),
+                ("rate", .string(rateText(line.quote))),
+            ]
+            members += provenance(line.quote.provenance) + cross(line.quote) + precision(line.quote)
+            return .object(members + meaning(conversion.dateMeaning))
         }
         if lines.count == 1 { return lines[0] }
         return .object([("amount", amount), ("from", .string(conversion.from.rawValue)), ("conversions", .array(lines))])
@@ -71,16 +73,22 @@ public enum JSONRenderer {
 
     private static func ratesJSON(_ listing: RateListing) -> JSONValue {
         if !listing.wholeTable, listing.quotes.count == 1, let quote = listing.quotes.first {
-            return .object(
-                [
-                    ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)),
-                    ("rate", .string(rateText(quote))),
-                ] + change(quote) + provenance(quote.provenance) + cross(quote) + precision(quote))
+            var members: [(String, JSONValue)] = [
+                ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)), ("rate", .string(rateText(quote))),
+            ]
+            members += change(quote) + provenance(quote.provenance) + cross(quote) + precision(quote)
+            return .object(members + meaning(listing.dateMeaning))
         }
         let rates = JSONValue.object(listing.quotes.map { ($0.to.rawValue, .string(rateText($0))) })
         var members: [(String, JSONValue)] = [("base", .string(listing.base.rawValue)), ("rates", rates)]
         if let first = listing.quotes.first { members += provenance(first.provenance) }
-        return .object(members)
+        return .object(members + meaning(listing.dateMeaning))
+    }
+
+    /// `"date_typed": "yesterday", "date_meant": "2026-11-24"`: what a date in words meant.
+    static func meaning(_ meaning: DateMeaning?) -> [(String, JSONValue)] {
+        guard let meaning else { return [] }
+        return [("date_typed", .string(meaning.typed)), ("date_meant", .string(meaning.day.description))]
     }
 
     private static func refreshJSON(_ report: RefreshReport) -> JSONValue {

@@ -102,6 +102,8 @@ extension Messages {
             case .tooLarge: return "the amount '\(shown)' is beyond what a conversion keeps exact."
             case .malformed: return "'\(shown)' is not an amount."
             }
+        case .futureDate(let text, let day):
+            return "'\(Messages.printable(text))' is \(day), in the future; no rates are published for it yet."
         case .badDate(let text, let format):
             return
                 "'\(Messages.printable(text))' is not a date\(format.map { " in the form \($0)" } ?? " (YYYY-MM-DD; --date-format reads others)")."

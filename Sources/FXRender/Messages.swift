@@ -50,6 +50,8 @@ public enum Messages {
             return "Missing target currency after '\(printable(after))'. Example: \(example)"
         case .books(let problem):
             return text(for: problem)
+        case .dates(let problem):
+            return text(for: problem)
         case .unexpectedWord(let word, let command):
             return "Unexpected '\(printable(word))' after '\(command)'. Type 'help \(command)' for its grammar."
         case .unknownHelpTopic(let word, let suggestion):

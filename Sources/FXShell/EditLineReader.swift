@@ -160,7 +160,8 @@ public final class EditLineReader: LineSource {
         var insertion = completion.commonPrefix
         // A word completed mid-line may already have its space after it.
         let following = UnsafeRawBufferPointer(start: info.cursor, count: info.lastchar - info.cursor).first
-        if completion.candidates.count == 1, following != UInt8(ascii: " ") { insertion += " " }
+        // A directory (`~/Downloads/`) is completed into, not past.
+        if completion.candidates.count == 1, following != UInt8(ascii: " "), !insertion.hasSuffix("/") { insertion += " " }
         if insertion.count > completion.partial.count || (completion.candidates.count == 1 && insertion != completion.partial) {
             fx_el_deletestr(editLine, Int32(completion.partial.count))
             fx_el_insertstr(editLine, insertion)

@@ -94,6 +94,7 @@ public final class Session: Sendable {
         var context = base.context
         context.variables = workspace.names
         context.numberFormat = workspace.preferences.numberFormat
+        context.dateOrder = workspace.preferences.dateOrder
         if let home = workspace.preferences.home, CurrencyCatalog.standard[home]?.name.contains("Dollar") == true {
             context.symbols["$"] = home
         }
@@ -123,6 +124,7 @@ public final class Session: Sendable {
             if case .statement(let statement) = outcome { return await stream(statement) }
             let warned = await printWarnings()
             let printed = emit(outcome)
+            noteDateMeaning(outcome)
             noteSubstitutedDays(outcome)
             record(outcome, line: line)
             if let quickLane {
@@ -194,6 +196,13 @@ public final class Session: Sendable {
             err.write(ExplanationRenderer.text(explanation) + "\n")
         }
         return text
+    }
+
+    /// `note: yesterday = 2026-11-24` on stderr, so stdout keeps its one line; JSON has `date_meant`.
+    private func noteDateMeaning(_ outcome: Outcome) {
+        guard !presentation.json, let meaning = outcome.dateMeaning else { return }
+        out.flush()
+        err.write("note: " + Messages.meaning(meaning) + "\n")
     }
 
     /// Without provenance lines (stdout is no terminal) the day that answered a dated question

@@ -87,6 +87,7 @@ public struct Settings: Sendable {
         var targets: Lenient<[String]>?
         var number_format: Lenient<String>?
         var rule: Lenient<String>?
+        var date_order: Lenient<String>?
         var explain: Lenient<Bool>?
     }
 
@@ -307,6 +308,14 @@ public struct Settings: Sendable {
                 preferences.rule = known
             } else {
                 warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give \(rules)")
+            }
+        }
+        let orders = "one of " + DateOrder.allCases.map(\.rawValue).joined(separator: ", ")
+        if let order = field(config.date_order, "date_order", expected: orders) {
+            if let known = DateOrder(rawValue: order.lowercased()) {
+                preferences.dateOrder = known
+            } else {
+                warnings.append("ignoring date_order '\(Messages.printable(order))' in \(shownPath): give \(orders)")
             }
         }
         preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false

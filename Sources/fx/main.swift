@@ -48,6 +48,7 @@ let knownSources = catalog.ids
 var parseContext = ParseContext(sourceIDs: knownSources, allSourceIDs: knownSources)
 let snapshotStore = SnapshotStore(directory: Settings.snapshotDirectory(environment))
 parseContext.snapshotNames = { snapshotStore.names() }
+parseContext.filePaths = { [home = environment["HOME"]] typed in Paths.completions(of: typed, home: home) }
 
 if arguments.generateManual {
     let files = Settings.manualFiles.map { ManualPage.Entry($0.term, $0.meaning) }

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func setOffersItsKeysAndTheirValues() {
-        #expect(Self.candidates("set ") == ["home", "targets", "number_format", "rule", "explain"])
+        #expect(Self.candidates("set ") == ["home", "targets", "number_format", "rule", "explain", "date_order"])
         #expect(Self.candidates("set rule ") == ["on-or-before", "previous-business-day"])
         #expect(Self.candidates("set rule p") == ["previous-business-day"])
         #expect(Self.candidates("set explain ") == ["on", "off"])

@@ -12,6 +12,9 @@ private let allCommands = [
 
 private enum DateNamesForTests {
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    ]
 }
 
 /// One row of a completion table. `cursor` nil means the end of the line.
@@ -90,7 +93,7 @@ struct CompleterTests {
         // After a keyword or a first target: currencies only.
         .init("convert 100 usd to ", partial: "", at: 19, .exactly(covered), prefix: ""),
         .init("convert 100 usd in ", partial: "", at: 19, .exactly(covered), prefix: ""),
-        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on", "avg"] + covered), prefix: ""),
+        .init("convert 100 usd eur ", partial: "", at: 20, .exactly(["on", "avg", "today", "yesterday", "last"] + covered), prefix: ""),
         .init("convert 100 usd eur o", partial: "o", at: 20, .exactly(["on"]), prefix: "on"),
         .init("convert 100 usd eur on ", partial: "", at: 23, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("convert 100 usd eur on y", partial: "y", at: 23, .exactly(["yesterday"]), prefix: "yesterday"),
@@ -142,14 +145,15 @@ struct CompleterTests {
         .init("rate usd/", partial: "", at: 9, .exactly(covered), prefix: ""),
         .init("rate usd / j", partial: "j", at: 11, .exactly(["JPY"]), prefix: "JPY"),
         .init("rate usd,e", partial: "e", at: 9, .exactly(["EUR"]), prefix: "EUR"),
-        .init("rate usd ", partial: "", at: 9, .exactly(["on", "avg"] + covered), prefix: ""),
+        .init("rate usd ", partial: "", at: 9, .exactly(["on", "avg", "today", "yesterday", "last"] + covered), prefix: ""),
         .init("rate usd jpy on ", partial: "", at: 16, .exactly(["today", "yesterday", "last", "end"]), prefix: ""),
         .init("history ", partial: "", at: 8, .startingWith(["AUD"]), prefix: ""),
         .init("history usd ", partial: "", at: 12, .exactly(covered), prefix: ""),
         .init(
             "history usd jpy ", partial: "", at: 16,
             .exactly([
-                "30d", "6m", "1y", "ytd", "all", "from", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount", "--monthly",
+                "30d", "6m", "1y", "ytd", "all", "from", "last", "--table", "--csv", "--json", "--ledger", "--hledger", "--beancount",
+                "--monthly",
                 "--yearly", "--invert", "--digits", "--partial",
             ]),
             prefix: ""),
@@ -174,15 +178,19 @@ struct CompleterTests {
         .init("help ", partial: "", at: 5, .exactly(allCommands + ["dates", "numbers"]), prefix: ""),
         .init("help d", partial: "d", at: 5, .exactly(["dates"]), prefix: "dates"),
         .init("rate usd jpy on l", partial: "l", at: 16, .exactly(["last"]), prefix: "last"),
-        .init("rate usd jpy on last ", partial: "", at: 21, .exactly(DateNamesForTests.weekdays), prefix: ""),
+        .init("rate usd jpy on last ", partial: "", at: 21, .exactly(["week", "month", "year"] + DateNamesForTests.weekdays), prefix: ""),
         .init("rate usd jpy on last f", partial: "f", at: 21, .exactly(["friday"]), prefix: "friday"),
         .init("rate usd jpy on end ", partial: "", at: 20, .exactly(["of"]), prefix: "of"),
         .init("rate usd jpy on end of m", partial: "m", at: 23, .exactly(["march", "may"]), prefix: "ma"),
-        .init("rate usd jpy on 3 ", partial: "", at: 18, .exactly(["days", "weeks", "months", "years"]), prefix: ""),
+        .init(
+            "rate usd jpy on 3 ", partial: "", at: 18, .exactly(["days", "weeks", "months", "years"] + DateNamesForTests.months), prefix: ""
+        ),
+        .init("rate usd jpy on 300 ", partial: "", at: 20, .exactly(["days", "weeks", "months", "years"]), prefix: ""),
         .init("rate usd jpy on 3 months ", partial: "", at: 25, .exactly(["ago"]), prefix: "ago"),
         .init("rate usd jpy on 1y ", partial: "", at: 19, .exactly(["ago"]), prefix: "ago"),
         .init("rate usd jpy on 2024-01-01 ", partial: "", at: 27, .exactly([]), prefix: ""),
-        .init("history usd jpy from last ", partial: "", at: 26, .exactly(DateNamesForTests.weekdays), prefix: ""),
+        .init(
+            "history usd jpy from last ", partial: "", at: 26, .exactly(["week", "month", "year"] + DateNamesForTests.weekdays), prefix: ""),
         .init("history usd jpy from 6m ", partial: "", at: 24, .exactly(["ago"]), prefix: "ago"),
         .init("help c", partial: "c", at: 5, .exactly(["convert", "csv"]), prefix: "c"),
         .init("help ex", partial: "ex", at: 5, .exactly(["exit"]), prefix: "exit"),

@@ -28,8 +28,8 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
     }
 
     @Test(arguments: [
-        ("on 2013/02/30", "2013/02/30"), ("on 03/21/2013", "03/21/2013"), ("on 21/03/2013", "21/03/2013"), ("on 2013/03", "2013/03"),
-        ("on 32.01.2013", "32.01.2013"), ("on last", "last"), ("on last week", "last"), ("on end", "end"), ("on end of", "end"),
+        ("on 2013/02/30", "2013/02/30"), ("on 2013/03", "2013/03"),
+        ("on 32.01.2013", "32.01.2013"), ("on last", "last"), ("on last weekend", "last"), ("on end", "end"), ("on end of", "end"),
         ("on end of march", "march"), ("on end of march 24", "24"), ("on end of 99999", "99999"), ("on end of smarch 2024", "smarch"),
         ("on 6m", "6m"), ("on 1 month", "1"),
     ])

@@ -18,6 +18,9 @@ extension CompletionScript {
                 fi
                 local IFS=$'\n'
                 COMPREPLY=($(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+                # A directory (~/Downloads/) is completed into, not past.
+                [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
+                return 0
             }
             complete -o nosort -F _fx fx 2>/dev/null || complete -F _fx fx
 
@@ -44,6 +47,11 @@ extension CompletionScript {
             local -a candidates
             candidates=(${(f)"$(command fx --complete -- "${(@)words[2,CURRENT]}" 2>/dev/null)"})
             # fx has already matched the typed prefix, ignoring case: -U keeps zsh from filtering again.
+            # Directories (~/Downloads/) take no space after them, so the next TAB goes into them.
+            local -a directories
+            directories=(${(M)candidates:#*/})
+            candidates=(${candidates:#*/})
+            compadd -U -Q -S '' -a directories
             compadd -U -Q -a candidates
 
             """#

@@ -59,7 +59,13 @@ enum ManualProse {
             """
             A date follows on (or at) at the end of a conversion or a rate, or on before a calculation:
             2024-03-01, 2013/03/21, 21.03.2013, today, yesterday, 3d ago, 3 days ago, 2w ago, 6m ago,
-            1 month ago, 1y ago, last friday, end of 2023, end of march 2024; days are your own calendar days.
+            1 month ago, 1y ago, three days ago, last friday, last week, last month, last year, end of 2023,
+            end of march 2024, 1 jan 2024, the 1st of March 2024, march 1, 2024, 1-mar-2024, 1 march (the latest
+            not after today), 01/15/2024, 15/01/2024; days are your own calendar days. A date may also end a line
+            without on (100 usd in eur yesterday, rate usd eur 2024-03-01). A slash date that reads both ways
+            (01/02/2024) is refused with the question unless set date_order dmy or mdy says how to read it.
+            The answer says what day words meant (note: yesterday = 2026-11-24 on stderr, date_typed and
+            date_meant in JSON).
             A date on which no rates were published (a weekend, a holiday, today before publication)
             uses the last publication before it, and the answer says which day it used.
             A date in the future is a usage error; a date outside a currency's published range is an error naming the range.
@@ -68,7 +74,9 @@ enum ManualProse {
         page.text(
             """
             A range for history: 30d, 2w, 6m, 1y (the default), ytd, all, from <date> [to <date>]
-            (since and until are read as from and to), or a date alone for from that date until today.
+            (since and until are read as from and to), or a date alone for from that date until today;
+            2024 (the year), march 2024 (the month), and last week, last month, last year: the whole calendar
+            week (Monday to Sunday), month or year before the current one.
             """)
     }
 

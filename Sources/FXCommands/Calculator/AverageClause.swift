@@ -5,7 +5,7 @@ extension ExpressionReader {
     mutating func averageClause(dated: Bool, partial: inout Bool) throws(UsageError) -> AveragePeriod? {
         guard let keyword = peek, AverageGrammar.keywords.contains(keyword.folded) else { return nil }
         if dated { throw UsageError(.unexpectedWord(keyword.text, command: "convert"), at: keyword) }
-        var cursor = ArgumentCursor(tokens[(index + 1)...], after: keyword)
+        var cursor = ArgumentCursor(tokens[(index + 1)...], after: keyword, dateOrder: context.dateOrder)
         let period = try AverageGrammar.period(&cursor)
         partial = cursor.skip(AverageGrammar.partialWords)
         index = cursor.position

@@ -123,10 +123,18 @@ struct ExpressionReader {
         return .calculate(calculation)
     }
 
-    /// `on <date>`, or `at <date>` (`at` before a number is a rate), if next.
+    /// `on <date>`, or `at <date>` (`at` before a number is a rate), or a date alone at the end
+    /// (`100 usd in eur yesterday`), if next.
     private mutating func onClause() throws(UsageError) -> DateExpression? {
-        guard let keyword = peek, keyword.folded == "on" || keyword.folded == "at" else { return nil }
-        var cursor = ArgumentCursor(tokens[(index + 1)...], after: keyword)
+        guard let keyword = peek else { return nil }
+        guard keyword.folded == "on" || keyword.folded == "at" else {
+            var cursor = ArgumentCursor(tokens[index...], after: keyword, dateOrder: context.dateOrder)
+            guard let date = try DateGrammar.parse(&cursor) else { return nil }
+            index = cursor.position
+            clause = "on"
+            return date
+        }
+        var cursor = ArgumentCursor(tokens[(index + 1)...], after: keyword, dateOrder: context.dateOrder)
         guard let next = cursor.peek else { throw UsageError(.missingDate(after: keyword.text), span: nil) }
         guard let date = try DateGrammar.parse(&cursor) else {
             if keyword.folded == "at" { throw UsageError(.malformedAmount(next.text, hint: nil), at: next) }
@@ -164,6 +172,7 @@ struct ExpressionReader {
                 index += 1
                 continue
             }
+            if endsInDate(token) { break }
             quotes.append(try context.currency(token).get())
             index += 1
         }
@@ -189,6 +198,7 @@ struct ExpressionReader {
             guard !CalculatorGrammar.clauseWords.contains(token.folded),
                 !["+", "-", ")", "*", "×", "÷", "(", "%", "="].contains(token.text), !token.text.hasPrefix("--")
             else { break }
+            if endsInDate(token) { break }
             let code = try context.currency(token).get()
             index += 1
             if !codes.contains(code) { codes.append(code) }
@@ -422,8 +432,13 @@ struct ExpressionReader {
     /// Whether a date (`2 weeks ago`, `2024-03-01`) starts at `position`.
     func startsDate(at position: Int) -> Bool {
         guard position < tokens.count else { return false }
-        var cursor = ArgumentCursor(tokens[position...], after: tokens[position])
-        return (try? DateGrammar.parse(&cursor)) != nil
+        return DateGrammar.starts(ArgumentCursor(tokens[position...], after: tokens[position], dateOrder: context.dateOrder))
+    }
+
+    /// Whether the currencies stop at `token` for a date at the end (`100 usd eur 1 march 2024`):
+    /// one starts there, or a date word (`last`) is there, which is no misspelt currency.
+    private func endsInDate(_ token: Token) -> Bool {
+        context.code(of: token) == nil && (DateGrammar.isDateWord(token.folded) || startsDate(at: index))
     }
 
     func startsAmount(at position: Int) -> Bool {

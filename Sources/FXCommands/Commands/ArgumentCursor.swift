@@ -4,11 +4,14 @@ struct ArgumentCursor {
     private var index: Int
     /// The last word consumed, for "missing … after 'X'" messages.
     private(set) var last: Token
+    /// How a slash date such as `01/02/2024` reads (the `date_order` setting).
+    var dateOrder: DateOrder = .ask
 
-    init(_ tokens: ArraySlice<Token>, after command: Token) {
+    init(_ tokens: ArraySlice<Token>, after command: Token, dateOrder: DateOrder = .ask) {
         self.tokens = tokens
         index = tokens.startIndex
         last = command
+        self.dateOrder = dateOrder
     }
 
     var peek: Token? { index < tokens.endIndex ? tokens[index] : nil }
@@ -49,11 +52,13 @@ struct ArgumentCursor {
         return true
     }
 
-    /// The currency words up to the end or a date (`on …`), commas between them allowed; a
-    /// currency named twice counts once (`100 usd eur eur` converts to EUR once).
-    mutating func currencyList(_ context: ParseContext) throws(UsageError) -> [CurrencyCodeToken] {
+    /// The currency words up to the end or a date (`on …`, or with `datesEnd` a date alone:
+    /// `rate usd eur 2024-03-01`), commas between them allowed; a currency named twice counts
+    /// once (`100 usd eur eur` converts to EUR once).
+    mutating func currencyList(_ context: ParseContext, datesEnd: Bool = false) throws(UsageError) -> [CurrencyCodeToken] {
         var codes: [CurrencyCodeToken] = []
         while let token = peek, !dateKeywords.contains(token.folded) {
+            if datesEnd, context.code(of: token) == nil, DateGrammar.starts(self) || DateGrammar.isDateWord(token.folded) { break }
             _ = next()
             if token.text == "," { continue }
             let code = try context.currency(token).get()

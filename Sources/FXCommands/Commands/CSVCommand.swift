@@ -34,8 +34,9 @@ extension CommandSpec {
         },
         completion: { arguments, _ in
             let words = CSVWords.join(arguments[...])
-            guard let last = words.last else { return [] }
+            guard let last = words.last else { return [.files] }
             switch last.folded {
+            case "-o", "--output": return [.files]
             case "--from", "--to": return [.currencies]
             case "--rule": return [.keywords(DateRule.allCases.map(\.rawValue))]
             case "--number-format": return [.keywords(NumberFormat.allCases.map(\.rawValue))]

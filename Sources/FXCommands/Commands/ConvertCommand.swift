@@ -78,8 +78,12 @@ extension ConvertGrammar {
         if let index = rest.firstIndex(where: { dateKeywords.contains($0.folded) }) {
             return index == rest.index(before: rest.endIndex) ? [.keywords(DateGrammar.words)] : []
         }
+        // A date at the end without `on`: `100 usd eur last ` offers what `on last ` does.
+        if let index = rest.lastIndex(where: { DateGrammar.words.contains($0.folded) }) {
+            return [.keywords(DateGrammar.completion(after: Array(rest[index...])))]
+        }
         let hasTarget = rest.contains { !targetKeywords.contains($0.folded) && $0.text != "," }
-        return hasTarget && rest.last?.text != "," ? [.keywords(["on", "avg"]), .currencies] : [.currencies]
+        return hasTarget && rest.last?.text != "," ? [.keywords(["on", "avg"] + DateGrammar.endWords), .currencies] : [.currencies]
     }
 }
 

@@ -1,9 +1,21 @@
 /// Dates as people type them: `2024-03-01`, `2013/03/21`, `21.03.2013`, `today`, `yesterday`,
 /// `3d ago`, `3 days ago`, `2w ago`, `6m ago`, `1 month ago`, `1y ago`, `2 years ago`,
-/// `last friday`, `end of 2023`, `end of march 2024`.
+/// `last friday`, `last week`, `last month`, `end of 2023`, `end of march 2024`, `1 jan 2024`,
+/// `march 1, 2024`, `01/15/2024` (see `WrittenDate`).
 enum DateGrammar {
     /// The words a date may start with, offered after `on`.
     static let words = ["today", "yesterday", "last", "end"]
+    /// The date words offered at the end of a line without `on` (`100 usd eur yesterday`).
+    static let endWords = ["today", "yesterday", "last"]
+
+    /// Words that belong to dates (and `of`, a keyword): never suggested a currency for, since
+    /// `last` is no misspelt LAK. Month and weekday names and their three-letter forms too.
+    static func isDateWord(_ folded: String) -> Bool {
+        vocabulary.contains(folded) || DateNames.month(folded) != nil || DateNames.weekday(folded) != nil
+    }
+    private static let vocabulary: Set<String> = [
+        "today", "yesterday", "last", "end", "of", "ago", "day", "days", "week", "weeks", "month", "months", "year", "years",
+    ]
 
     /// Reads one date at the cursor; nil (nothing consumed) when the next word does not start one.
     static func parse(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression? {
@@ -15,19 +27,57 @@ enum DateGrammar {
         case "end": return try endOf(&cursor)
         default: break
         }
+        if let written = try WrittenDate.parse(&cursor) { return written }
         // `2013/03/21` arrives as five words, `/` standing alone: join words that touch.
         let joined = cursor.touching()
         if let day = numericDay(joined.text) {
             cursor.skip(count: joined.count)
             return .day(day)
         }
+        do throws(DateProblem) {
+            var written = try WrittenDate.slashed(joined.text, order: cursor.dateOrder)
+            if written == nil { written = try WrittenDate.dashed(joined.text) }
+            if let written {
+                cursor.skip(count: joined.count)
+                return written
+            }
+        } catch {
+            throw UsageError(.dates(error), span: token.start..<(joined.end ?? token.end))
+        }
         return try ago(&cursor)
+    }
+
+    /// A date closing a line: `on <date>`, or the date alone (`100 usd in eur yesterday`,
+    /// `rate usd eur 2024-03-01`). A date word that starts no date is blamed as a date, not as a currency.
+    static func parseEnd(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression? {
+        if let on = try parseOn(&cursor) { return on }
+        guard let first = cursor.peek else { return nil }
+        if let date = try parse(&cursor) {
+            if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "on"), at: extra) }
+            return date
+        }
+        if isDateWord(first.folded) {
+            let joined = cursor.touching()
+            throw UsageError(.malformedDate(joined.text), span: first.start..<(joined.end ?? first.end))
+        }
+        return nil
+    }
+
+    /// Whether a date starts at the cursor, nothing consumed: one that reads, or one shaped like
+    /// a date that names no one day (`01/02/2024`, `31 feb 2024`), which the parse then blames.
+    static func starts(_ cursor: ArgumentCursor) -> Bool {
+        var copy = cursor
+        do { return try parse(&copy) != nil } catch {
+            if case .dates = error.kind { return true }
+            return false
+        }
     }
 
     /// `3d ago`, `3 days ago`, `2w ago`, `6m ago`, `1 month ago`, `1y ago`, `2 years ago`.
     private static func ago(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression? {
-        guard let token = cursor.peek, let count = Int(token.text.prefix { $0.isNumber }), count <= 100_000 else { return nil }
-        var unit = String(token.folded.drop { $0.isNumber })
+        guard let token = cursor.peek, let count = Int(token.text.prefix { $0.isNumber }) ?? countWords[token.folded], count <= 100_000
+        else { return nil }
+        var unit = countWords[token.folded] == nil ? String(token.folded.drop { $0.isNumber }) : ""
         var words = 1
         if unit.isEmpty, let second = cursor.peekSecond { unit = second.folded; words = 2 }
         let date: DateExpression? =
@@ -44,12 +94,18 @@ enum DateGrammar {
         return date
     }
 
-    /// `last friday`, `last fri`.
+    /// `a week ago`, `three days ago`: the counts written as words.
+    private static let countWords: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12,
+    ]
+
+    /// `last friday`, `last fri`, `last week`, `last month`, `last year`.
     private static func lastWeekday(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression {
         let last = cursor.next()!
-        guard let token = cursor.next(), let weekday = DateNames.weekday(token.folded) else {
-            throw UsageError(.malformedDate(last.text), at: last)
-        }
+        guard let token = cursor.next() else { throw UsageError(.malformedDate(last.text), at: last) }
+        if let period = CalendarPeriod(rawValue: token.folded) { return .last(period) }
+        guard let weekday = DateNames.weekday(token.folded) else { throw UsageError(.malformedDate(last.text), at: last) }
         return .lastWeekday(weekday)
     }
 
@@ -105,9 +161,11 @@ extension DateGrammar {
         let folded = words.map(\.folded)
         switch folded.count {
         case 0: return Self.words
-        case 1 where folded[0] == "last": return DateNames.weekdays
+        case 1 where folded[0] == "last": return ["week", "month", "year"] + DateNames.weekdays
         case 1 where folded[0] == "end": return ["of"]
         case 2 where folded == ["end", "of"]: return DateNames.months
+        case 1 where folded[0].allSatisfy(\.isNumber) && (1...31).contains(Int(folded[0]) ?? 0):
+            return ["days", "weeks", "months", "years"] + DateNames.months
         case 1 where folded[0].allSatisfy(\.isNumber): return ["days", "weeks", "months", "years"]
         case 1 where Int(folded[0].prefix { $0.isNumber }) != nil && folded[0].last?.isLetter == true: return ["ago"]
         case 2 where folded[0].allSatisfy(\.isNumber) && !folded[1].allSatisfy(\.isNumber): return ["ago"]

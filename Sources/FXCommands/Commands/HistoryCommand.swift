@@ -33,7 +33,7 @@ extension CommandSpec {
         ],
         parse: { arguments, command, context throws(UsageError) in
             let options = try HistoryOptions.read(arguments, command: command)
-            var cursor = ArgumentCursor(options.words[...], after: command)
+            var cursor = ArgumentCursor(options.words[...], after: command, dateOrder: context.dateOrder)
             guard cursor.peek != nil else {
                 // Price files and averages are of a pair; the log has none.
                 guard !options.format.isPriceFile, options.grouping == .daily else {
@@ -58,8 +58,9 @@ extension CommandSpec {
             switch words.count {
             case 0: return [.currencies, flags]
             case 1: return [.currencies]
-            case 2: return [.keywords(["30d", "6m", "1y", "ytd", "all", "from"]), flags]
+            case 2: return [.keywords(["30d", "6m", "1y", "ytd", "all", "from", "last"]), flags]
             default:
+                if words.count == 3, words[2].folded == "last" { return [.keywords(CalendarPeriod.allCases.map(\.rawValue))] }
                 if let keyword = words.lastIndex(where: { ["from", "since", "to", "until"].contains($0.folded) }),
                     case let date = DateGrammar.completion(after: Array(words[(keyword + 1)...])), !date.isEmpty
                 {
@@ -101,7 +102,8 @@ enum HistoryRangeGrammar {
             return .between(start, try date(&cursor))
         default: break
         }
-        if DateGrammar.numericDay(cursor.touching().text) != nil || DateGrammar.words.contains(token.folded) {
+        if let calendar = try calendarRange(&cursor) { return calendar }
+        if DateGrammar.starts(cursor) || DateGrammar.words.contains(token.folded) {
             let start = try date(&cursor)
             guard cursor.skip(["to", "until"]) else { return .between(start, nil) }
             return .between(start, try date(&cursor))
@@ -123,6 +125,26 @@ enum HistoryRangeGrammar {
         guard let range else { throw UsageError(.malformedRange(token.text), at: token) }
         for _ in 0..<words { _ = cursor.next() }
         return range
+    }
+
+    /// `2024` (the year), `march 2024` (the month), `last week|month|year` (the calendar period before this one).
+    private static func calendarRange(_ cursor: inout ArgumentCursor) throws(UsageError) -> HistoryRange? {
+        guard let token = cursor.peek else { return nil }
+        let second = cursor.peekSecond
+        if token.folded == "last", let period = second.flatMap({ CalendarPeriod(rawValue: $0.folded) }) {
+            cursor.skip(count: 2)
+            return .last(period)
+        }
+        if let month = DateNames.month(token.folded), let second, let year = WrittenDate.year(second.text) {
+            cursor.skip(count: 2)
+            return .month(year: year, month: month)
+        }
+        // A year alone: `2024` touches nothing (`2024-03-01` is a day).
+        if cursor.touching().count == 1, let year = WrittenDate.year(token.text) {
+            _ = cursor.next()
+            return .year(year)
+        }
+        return nil
     }
 
     private static func date(_ cursor: inout ArgumentCursor) throws(UsageError) -> DateExpression {

@@ -25,22 +25,22 @@ extension CommandSpec {
         parse: { arguments, command, context throws(UsageError) in
             // `avg` ends the currencies: what follows is a period, not a date.
             let average = arguments.firstIndex { AverageGrammar.keywords.contains($0.folded) }
-            var cursor = ArgumentCursor(arguments[..<(average ?? arguments.endIndex)], after: command)
+            var cursor = ArgumentCursor(arguments[..<(average ?? arguments.endIndex)], after: command, dateOrder: context.dateOrder)
             guard let baseToken = cursor.next() else { throw UsageError(.missingCurrency(after: command.text), span: nil) }
             let base = try context.currency(baseToken).get()
             let separated = cursor.skip(["/"]) || cursor.skip(targetKeywords)
-            let quotes = try cursor.currencyList(context)
+            let quotes = try cursor.currencyList(context, datesEnd: true)
             if separated, quotes.isEmpty { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
             if let average {
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: command.text), at: extra) }
-                var rest = ArgumentCursor(arguments[(average + 1)...], after: arguments[average])
+                var rest = ArgumentCursor(arguments[(average + 1)...], after: arguments[average], dateOrder: context.dateOrder)
                 let period = try AverageGrammar.period(&rest)
                 let partial = rest.skip(AverageGrammar.partialWords)
                 if let extra = rest.peek { throw UsageError(.unexpectedWord(extra.text, command: "avg"), at: extra) }
                 guard !quotes.isEmpty else { throw UsageError(.missingTarget(after: base.rawValue), span: nil) }
                 return .average(base: base, quotes: quotes.map(\.code), period: period, partial: partial)
             }
-            let date = try DateGrammar.parseOn(&cursor)
+            let date = try DateGrammar.parseEnd(&cursor)
             return .rate(base: base, quotes: quotes.map(\.code), on: date)
         },
         completion: { arguments, _ in
@@ -54,7 +54,10 @@ extension CommandSpec {
             guard let last = arguments.last, last.text != "/", !targetKeywords.contains(last.folded), last.text != "," else {
                 return [.currencies]
             }
-            return [.keywords(["on", "avg"]), .currencies]
+            if let index = arguments.lastIndex(where: { DateGrammar.words.contains($0.folded) }) {
+                return [.keywords(DateGrammar.completion(after: Array(arguments[index...])))]
+            }
+            return [.keywords(["on", "avg"] + DateGrammar.endWords), .currencies]
         }
     )
 }

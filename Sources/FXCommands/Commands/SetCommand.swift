@@ -3,7 +3,7 @@ extension CommandSpec {
         name: "set", aliases: [],
         summary: "Set a preference: home currency, saved targets, number format, date rule, explain",
         synopsis:
-            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off",
+            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off · set date_order dmy|mdy|ask",
         discussion: """
             Preferences are kept in the configuration file and apply at once.
             home: the currency of bare amounts (100 in usd) and the target of 100 usd when no
@@ -15,10 +15,12 @@ extension CommandSpec {
             before it; the default) or previous-business-day (the one before that day, as some tax
             authorities require); --rule overrides it for one run.
             explain: on shows each conversion's derivation on stderr, as --explain does.
+            date_order: how a slash date that reads both ways (01/02/2024) is read: dmy (day first),
+            mdy (month first), or ask (the default: such a date is refused with the question).
             """,
         examples: [
             "set home chf", "set targets eur gbp jpy", "set number_format de", "set home none", "set rule previous-business-day",
-            "set explain on",
+            "set explain on", "set date_order dmy",
         ],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
@@ -52,6 +54,13 @@ extension CommandSpec {
                     throw UsageError(.unknownSetting(value.text, known: SetGrammar.rules), at: value)
                 }
                 return .set(.rule(rule))
+            case "date_order", "date-order":
+                guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                guard let order = DateOrder(rawValue: value.folded) else {
+                    throw UsageError(.unknownSetting(value.text, known: SetGrammar.dateOrders), at: value)
+                }
+                return .set(.dateOrder(order))
             case "explain":
                 guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
@@ -71,6 +80,7 @@ extension CommandSpec {
             case "number_format": return arguments.count == 1 ? [.keywords(SetGrammar.numberFormats)] : []
             case "rule": return arguments.count == 1 ? [.keywords(SetGrammar.rules)] : []
             case "explain": return arguments.count == 1 ? [.keywords(["on", "off"])] : []
+            case "date_order": return arguments.count == 1 ? [.keywords(SetGrammar.dateOrders)] : []
             default: return []
             }
         }
@@ -113,7 +123,8 @@ extension CommandSpec {
 }
 
 enum SetGrammar {
-    static let keys = ["home", "targets", "number_format", "rule", "explain"]
+    static let keys = ["home", "targets", "number_format", "rule", "explain", "date_order"]
+    static let dateOrders = DateOrder.allCases.map(\.rawValue)
     static let rules = DateRule.allCases.map(\.rawValue)
     static var numberFormats: [String] { CommandSpec.numberFormats }
 }

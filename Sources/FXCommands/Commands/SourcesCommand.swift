@@ -16,7 +16,7 @@ extension CommandSpec {
             "sources compare usd cad on 2024-03-01",
         ],
         parse: { arguments, command, context throws(UsageError) in
-            var cursor = ArgumentCursor(arguments, after: command)
+            var cursor = ArgumentCursor(arguments, after: command, dateOrder: context.dateOrder)
             guard let verb = cursor.next() else { return .sources(.list) }
             func source(_ token: Token) throws(UsageError) -> SourceID {
                 guard let id = context.allSourceIDs.first(where: { $0.rawValue == token.folded }) else {
@@ -44,7 +44,7 @@ extension CommandSpec {
                 guard let quoteToken = cursor.next() else { throw UsageError(.missingTarget(after: cursor.last.text), span: nil) }
                 let quote = try context.currency(quoteToken).get()
                 guard base != quote else { throw UsageError(.samePair(base), at: quoteToken) }
-                action = .compare(base, quote, on: try DateGrammar.parseOn(&cursor))
+                action = .compare(base, quote, on: try DateGrammar.parseEnd(&cursor))
             default:
                 throw UsageError(.unexpectedWord(verb.text, command: command.text), at: verb)
             }

@@ -40,6 +40,8 @@ public enum CompletionKind: Equatable, Sendable {
     case variables
     /// The saved snapshots' names, read from the data directory at each TAB.
     case snapshots
+    /// A file's path (`csv <file>`, `-o <file>`): the whole word typed, slashes and `~` in it.
+    case files
 }
 
 /// TAB completion as a pure function of (line, cursor): the same tokenizer and command tree
@@ -63,6 +65,7 @@ public struct Completer: Sendable {
         if beforeCursor.dropFirst(tokens.last?.end ?? 0).contains("#") {
             return Completion(wordStart: wordStart, partial: "", candidates: [])
         }
+        if let files = files(beforeCursor, tokens) { return files }
         if let last = tokens.last, last.end == beforeCursor.count, !Self.separators.contains(last.text) {
             partial = last.text
             wordStart = last.start
@@ -70,6 +73,17 @@ public struct Completer: Sendable {
         }
         let kinds = expected(after: tokens)
         return Completion(wordStart: wordStart, partial: partial, candidates: candidates(for: kinds, matching: partial))
+    }
+
+    /// Where a path goes, the word is all that follows the last space (`~/Downloads/sta`), not
+    /// the last token (`sta`): the paths it may complete to, or nil where no path goes.
+    private func files(_ beforeCursor: String, _ tokens: [Token]) -> Completion? {
+        let start =
+            beforeCursor.lastIndex(where: \.isWhitespace).map { beforeCursor.distance(from: beforeCursor.startIndex, to: $0) + 1 } ?? 0
+        let before = tokens.filter { $0.end <= start }
+        guard !before.isEmpty, expected(after: before).contains(.files) else { return nil }
+        let typed = String(beforeCursor.dropFirst(start))
+        return Completion(wordStart: start, partial: typed, candidates: context.filePaths(typed).map { Candidate($0) })
     }
 
     /// Tokens that end a word by themselves: after them a new word starts.
@@ -109,6 +123,8 @@ public struct Completer: Sendable {
                 result += context.variables.sorted().map { Candidate($0, detail: "variable") }
             case .snapshots:
                 result += context.snapshotNames().map { Candidate($0, detail: "snapshot") }
+            case .files:
+                break
             case .currencies:
                 // Only the currencies the rate data covers, unless none of them match: the rest of
                 // ISO 4217 would just add candidates that cannot be priced.

@@ -17,12 +17,17 @@ final class CSVConversion {
     /// `--explain`: each converted row's line, the day's quote, the pivot, the signed amount and
     /// the digits of the result; nil costs the rows nothing.
     let explain: ((_ line: Int, _ quote: Quote, _ pivot: CurrencyCode, _ amount: Decimal, _ digits: Int) -> Void)?
+    /// The user's today: a row dated after it is a bad row (no rates are published for it), and
+    /// a two-digit year (`%y`) never reads as after its year.
+    let today: Day?
 
     init(
         request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
         report: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void,
-        explain: ((_ line: Int, _ quote: Quote, _ pivot: CurrencyCode, _ amount: Decimal, _ digits: Int) -> Void)? = nil
+        explain: ((_ line: Int, _ quote: Quote, _ pivot: CurrencyCode, _ amount: Decimal, _ digits: Int) -> Void)? = nil,
+        today: Day? = nil
     ) {
+        self.today = today
         self.request = request
         self.context = context
         self.catalog = catalog
@@ -68,7 +73,8 @@ final class CSVConversion {
 
         // Only the decimal mark: amounts in a file are never grouped.
         let numberFormat = request.numberFormat ?? .english
-        let format = request.dateFormat.flatMap(DayFormat.init) ?? .iso
+        var format = request.dateFormat.flatMap(DayFormat.init) ?? .iso
+        if let today { format.latestYear = today.components.year }
         let digits = catalog.minorUnits(of: request.to)
         let fee = request.feePercent.map { $0 / 100 }
         let feeParts = fee.flatMap(DecimalParts.init).flatMap { $0.negative && $0.mantissa != 0 ? nil : $0 }
@@ -166,6 +172,7 @@ final class CSVConversion {
         guard let day = reader.withField(columns.date, { self.day($0, format: format, &state.lastDate) }) else {
             return .failure(.badDate(reader.text(columns.date), format: request.dateFormat))
         }
+        if let today, day > today { return .failure(.futureDate(reader.text(columns.date), day)) }
         let from: Int
         if let code = request.from {
             from = state.slots.slot(for: code, key: 0)

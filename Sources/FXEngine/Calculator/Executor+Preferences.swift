@@ -25,6 +25,9 @@ extension Executor {
         case .explain(let on):
             (key, value) = ("explain", on ? .bool(true) : nil)
             said = on ? "conversions now explained on stderr" : "conversions no longer explained"
+        case .dateOrder(let order):
+            (key, value) = ("date_order", order == .ask ? nil : .string(order.rawValue))
+            said = order == .ask ? "slash dates that read both ways now refused with a question" : "slash dates now read \(order.rawValue)"
         }
         // The session changes at once; the file keeps it for the next run.
         workspace.update { preferences in
@@ -34,6 +37,7 @@ extension Executor {
             case .numberFormat(let format): preferences.numberFormat = format
             case .rule(let rule): preferences.rule = rule
             case .explain(let on): preferences.explain = on
+            case .dateOrder(let order): preferences.dateOrder = order
             }
         }
         guard let config else { return .configured(said + " for this session (this fx has no configuration file)") }
@@ -53,6 +57,7 @@ extension Executor {
                 ("number_format", preferences.numberFormat.rawValue),
                 ("rule", preferences.rule.rawValue),
                 ("explain", preferences.explain ? "on" : "off"),
+                ("date_order", preferences.dateOrder.rawValue),
             ])
     }
 

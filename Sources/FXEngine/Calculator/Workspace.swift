@@ -14,6 +14,8 @@ public final class Workspace: Sendable {
         public var rule: DateRule
         /// Whether every conversion's derivation is shown, as `--explain` shows it.
         public var explain: Bool
+        /// How `01/02/2024` reads; `ask` refuses it.
+        public var dateOrder: DateOrder = .ask
 
         public init(
             home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat = .english,
