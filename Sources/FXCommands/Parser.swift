@@ -11,7 +11,7 @@ public struct Parser: Sendable {
 
     /// The command on `line`, or nil for a blank line or a comment.
     public func parse(_ line: String) throws(UsageError) -> Command? {
-        let tokens = Tokenizer.tokenize(line)
+        let tokens = Phrasing.normalize(Tokenizer.tokenize(line), context: context, tree: tree)
         guard let first = tokens.first else { return nil }
         if let spec = tree.command(named: first.text) {
             // `vars = 2`: an assignment to a command's name is refused as a name, not read as the command.

@@ -1,0 +1,203 @@
+/// Rewrites the words people add around a conversion into the grammar's own words, before a
+/// grammar reads them: a question (`what is 100 usd in eur?`, `how much is …`, `exchange rate
+/// usd eur`), a ticker (`eurusd`), a name of several words (`swiss francs`, one token), a weight
+/// of metal (`1 oz gold`, `100 g silver`) and operators as words (`plus`, `minus`, `times`,
+/// `divided by`, `with 2% fee`).
+///
+/// Tokens keep their columns, so an error still points at what was typed. Nothing here applies
+/// to a line of codes and numbers: each rewrite starts from a word no valid line held before.
+enum Phrasing {
+    /// Grams in a troy ounce, exactly (the international troy ounce of 1959).
+    static let gramsPerTroyOunce = "31.1034768"
+
+    static func normalize(_ input: [Token], context: ParseContext, tree: CommandTree) -> [Token] {
+        var weights: [Understood] = []
+        return normalize(input, context: context, tree: tree, weights: &weights)
+    }
+
+    /// As `normalize`, also saying which weights of metal it read.
+    static func normalize(_ input: [Token], context: ParseContext, tree: CommandTree, weights read: inout [Understood]) -> [Token] {
+        var tokens = input
+        dropQuestion(&tokens)
+        guard let first = tokens.first else { return input }
+        let command = tree.command(named: first.text)?.name
+        // Other commands read file names, settings and sources: their words stay as typed.
+        if let command, !["convert", "rate", "history"].contains(command) { return tokens }
+        let start = command == nil ? 0 : 1
+        splitTickers(&tokens, from: start, context: context)
+        joinNames(&tokens, from: start, context: context)
+        if command != "rate", command != "history" {
+            weights(&tokens, from: start, context: context, read: &read)
+            operatorWords(&tokens, from: start, context: context)
+        }
+        return tokens
+    }
+
+    // MARK: - Questions
+
+    private static let questions: [[String]] = [
+        ["what", "is", "the"], ["what", "is"], ["what's", "the"], ["what's"], ["whats"], ["how", "much", "is"],
+        ["how", "many"], ["how", "much"],
+    ]
+
+    /// `what is 100 usd in eur?` → `100 usd in eur`; `exchange rate usd eur` → `rate usd eur`.
+    private static func dropQuestion(_ tokens: inout [Token]) {
+        if let last = tokens.last, tokens.count > 1, last.text.hasSuffix("?") {
+            tokens.removeLast()
+            if last.text.count > 1 { tokens.append(Token(String(last.text.dropLast()), start: last.start, end: last.end - 1)) }
+        }
+        for question in questions where tokens.count > question.count {
+            if zip(tokens, question).allSatisfy({ $0.folded == $1 }) {
+                tokens.removeFirst(question.count)
+                break
+            }
+        }
+        if tokens.count > 2, tokens[0].folded == "exchange", ["rate", "rates"].contains(tokens[1].folded) {
+            tokens.removeFirst()
+        }
+        // `rate of usd in eur`, `rate for usd to eur`.
+        if tokens.count > 2, ["rate", "rates"].contains(tokens[0].folded), ["of", "for"].contains(tokens[1].folded) {
+            tokens.remove(at: 1)
+        }
+    }
+
+    // MARK: - Tickers and names
+
+    /// `eurusd`: six letters that are two known codes, where no variable has that name.
+    private static func splitTickers(_ tokens: inout [Token], from start: Int, context: ParseContext) {
+        var index = start
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.text.count == 6, token.text.allSatisfy({ $0.isASCII && $0.isLetter }), !context.variables.contains(token.text),
+                tokens[safe: index + 1]?.text != "=",
+                let base = CurrencyCode(token.text.prefix(3)), let quote = CurrencyCode(token.text.suffix(3)),
+                context.isKnown(base), context.isKnown(quote)
+            {
+                tokens[index] = Token(String(token.text.prefix(3)), start: token.start, end: token.start + 3)
+                tokens.insert(Token(String(token.text.suffix(3)), start: token.start + 3, end: token.end), at: index + 1)
+                index += 1
+            }
+            index += 1
+        }
+    }
+
+    /// Whether a word could start a name: letters, and no code, keyword or variable.
+    static func mayBeName(_ token: Token, context: ParseContext) -> Bool {
+        guard let first = token.text.first, first.isLetter, !context.variables.contains(token.text) else { return false }
+        if let code = CurrencyCode(token.text), context.isKnown(code) { return false }
+        return !CalculatorGrammar.clauseWords.contains(token.folded)
+    }
+
+    /// `swiss francs`, `us dollar`, `pound sterling`: the words of one name become one token.
+    private static func joinNames(_ tokens: inout [Token], from start: Int, context: ParseContext) {
+        var index = start
+        while index < tokens.count {
+            defer { index += 1 }
+            guard mayBeName(tokens[index], context: context) else { continue }
+            let names = CurrencyNames.standard
+            guard names.firstWords.contains(tokens[index].folded) else { continue }
+            for count in stride(from: min(names.longestName, tokens.count - index), through: 2, by: -1) {
+                let words = tokens[index..<(index + count)]
+                let name = words.map(\.folded).joined(separator: " ")
+                guard names.reading(of: name, home: nil) != nil else { continue }
+                let joined = Token(words.map(\.text).joined(separator: " "), start: words.first!.start, end: words.last!.end)
+                tokens.replaceSubrange(index..<(index + count), with: [joined])
+                break
+            }
+        }
+    }
+
+    // MARK: - Weights of metal
+
+    /// A weight unit and its troy ounces as a factor: nil for the troy ounce itself.
+    static func unit(_ word: String) -> (multiply: String?, isOunce: Bool)? {
+        switch word {
+        case "oz", "ozt", "ounce", "ounces", "troy": (nil, true)
+        case "g", "gram", "grams", "gramme", "grammes": ("1", false)
+        case "kg", "kilo", "kilos", "kilogram", "kilograms": ("1000", false)
+        default: nil
+        }
+    }
+
+    static let metals: Set<String> = ["XAU", "XAG", "XPT", "XPD"]
+
+    /// `1 oz gold` → `1 gold`; `100 g silver` → `(100 / 31.1034768) silver`; `1 kg gold` →
+    /// `(1 * 1000 / 31.1034768) gold`: metals are priced by the troy ounce.
+    private static func weights(_ tokens: inout [Token], from start: Int, context: ParseContext, read: inout [Understood]) {
+        var index = start
+        while index < tokens.count {
+            defer { index += 1 }
+            splitGluedUnit(&tokens, at: index, context: context)
+            guard AmountParser.looksLikeAmount(tokens[index].text, context: context), index + 2 < tokens.count else { continue }
+            var unitEnd = index + 2
+            var unitWord = tokens[index + 1].folded
+            if unitWord == "troy", ["ounce", "ounces", "oz"].contains(tokens[index + 2].folded) {
+                unitWord = "oz"
+                unitEnd += 1
+            }
+            // `2 troy ounces of silver`: the `of` goes with the unit.
+            if tokens[safe: unitEnd]?.folded == "of" { unitEnd += 1 }
+            guard let unit = unit(unitWord), unitWord != "troy", let metal = tokens[safe: unitEnd],
+                let code = context.code(of: metal), metals.contains(code.rawValue)
+            else { continue }
+            let amount = tokens[index], unitToken = tokens[index + 1]
+            let troy = tokens[index + 1].folded == "troy"
+            read.append(.weight(word: troy ? "troy " + tokens[index + 2].text : unitToken.text, troyOunce: unit.isOunce))
+            guard let factor = unit.multiply else {
+                tokens.removeSubrange((index + 1)..<unitEnd)
+                continue
+            }
+            // Words written in have no width, at the unit: an error in them points there.
+            func at(_ text: String) -> Token { Token(text, start: unitToken.start, end: unitToken.start) }
+            var replaced = [Token("(", start: amount.start, end: amount.start), amount]
+            if factor != "1" { replaced += [at("*"), at(factor)] }
+            replaced += [at("/"), at(gramsPerTroyOunce), at(")")]
+            tokens.replaceSubrange(index..<unitEnd, with: replaced)
+            index += replaced.count - 1
+        }
+    }
+
+    /// `100g silver`, `1kg gold`, `1oz gold`: the unit glued to the number, before a metal.
+    private static func splitGluedUnit(_ tokens: inout [Token], at index: Int, context: ParseContext) {
+        let token = tokens[index]
+        guard let metal = tokens[safe: index + 1], let code = context.code(of: metal), metals.contains(code.rawValue),
+            token.text.first?.isNumber == true
+        else { return }
+        let letters = String(token.text.reversed().prefix { $0.isLetter }.reversed())
+        guard !letters.isEmpty, unit(letters.lowercased()) != nil else { return }
+        let split = token.end - letters.count
+        tokens[index] = Token(String(token.text.dropLast(letters.count)), start: token.start, end: split)
+        tokens.insert(Token(letters, start: split, end: token.end), at: index + 1)
+    }
+
+    // MARK: - Operators as words
+
+    /// `plus`, `minus`, `times`, `divided by`, and `with` before a fee, where no variable has the name.
+    private static func operatorWords(_ tokens: inout [Token], from start: Int, context: ParseContext) {
+        var index = max(start, 1)
+        while index < tokens.count {
+            defer { index += 1 }
+            let token = tokens[index]
+            guard !context.variables.contains(token.text), tokens[safe: index + 1]?.text != "=" else { continue }
+            let symbol: String?
+            switch token.folded {
+            case "plus": symbol = "+"
+            case "minus": symbol = "-"
+            case "times", "multiplied": symbol = "*"
+            case "divided": symbol = "/"
+            case "with": symbol = isFee(tokens, at: index + 1) ? "+" : nil
+            default: symbol = nil
+            }
+            guard let symbol else { continue }
+            tokens[index] = Token(symbol, start: token.start, end: token.end)
+            if ["divided", "multiplied"].contains(token.folded), tokens[safe: index + 1]?.folded == "by" {
+                tokens.remove(at: index + 1)
+            }
+        }
+    }
+
+    /// `2% fee`, `5 usd fee` at `index`.
+    private static func isFee(_ tokens: [Token], at index: Int) -> Bool {
+        tokens[safe: index + 2]?.folded == "fee" && tokens[safe: index + 1] != nil
+    }
+}
