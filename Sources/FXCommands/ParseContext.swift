@@ -74,7 +74,9 @@ public struct ParseContext: Sendable {
     /// builds the name table.
     func nameReading(of token: Token) -> CurrencyNames.Reading? {
         guard let first = token.text.first, first.isLetter, token.text.count > 1, !variables.contains(token.text) else { return nil }
-        return CurrencyNames.standard.reading(of: token.folded, home: home)
+        let folded = token.folded
+        guard !Self.notCurrencies.contains(folded) else { return nil }
+        return CurrencyNames.standard.reading(of: folded, home: home)
     }
 
 }

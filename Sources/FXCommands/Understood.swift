@@ -17,17 +17,18 @@ public enum Understood: Equatable, Sendable {
 
 extension Parser {
     /// What the words of `line` were read as, in order, each once; empty for a line of codes and
-    /// numbers. Asked after the line parsed, so that the answer can say it.
+    /// numbers, which is never rewritten and so never builds the name table (building it costs
+    /// 4 M instructions, three times a one-shot answer).
     public func understood(_ line: String) -> [Understood] {
-        let typed = Tokenizer.tokenize(line)
-        // Codes, numbers and operators only: nothing to say, and no name table to build.
-        guard typed.contains(where: { Self.mayNeedSaying($0, context: context) }) else { return [] }
-        var found: [Understood] = []
-        let tokens = Phrasing.normalize(typed, context: context, tree: tree, weights: &found)
-        if let first = tokens.first, let command = tree.command(named: first.text)?.name, !["convert", "rate", "history"].contains(command) {
-            return []
-        }
-        for token in tokens {
+        var phrased = Phrasing.Result(tokens: Tokenizer.tokenize(line))
+        Phrasing.normalize(&phrased, context: context, tree: tree)
+        return phrased.rewrote ? understood(phrased) : []
+    }
+
+    func understood(_ phrased: Phrasing.Result) -> [Understood] {
+        if let command = phrased.command, !["convert", "rate", "history"].contains(command) { return [] }
+        var found = phrased.weights
+        for token in phrased.tokens.dropFirst(phrased.command == nil ? 0 : 1) {
             if Phrasing.mayBeName(token, context: context), let reading = context.nameReading(of: token) {
                 found.append(.currency(word: token.text, code: reading.code, choice: reading.choice))
             } else if let symbol = ambiguousSymbol(in: token), let code = context.symbols[symbol],
@@ -42,14 +43,6 @@ extension Parser {
             seen.append(item)
             return true
         }
-    }
-
-    /// A word that is not a known code, a number or an operator.
-    private static func mayNeedSaying(_ token: Token, context: ParseContext) -> Bool {
-        guard let first = token.text.first else { return false }
-        if first.isASCII, first.isNumber || !first.isLetter { return token.text.contains { !$0.isASCII || $0.isLetter } }
-        if let code = CurrencyCode(token.text), context.isKnown(code) { return false }
-        return true
     }
 
     /// The ambiguous symbol (`kr`, `¥`; `$` is documented as the dollar) a word is, starts or ends with.

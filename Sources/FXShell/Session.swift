@@ -96,7 +96,7 @@ public final class Session: Sendable {
         context.numberFormat = workspace.preferences.numberFormat
         context.home = workspace.preferences.home
         // `$` is the home currency when it is a dollar, `kr` when a crown, `¥` when the yuan.
-        for entry in CurrencyNames.ambiguousSymbols {
+        for entry in context.home == nil ? [] : CurrencyNames.ambiguousSymbols {
             guard let symbol = entry.names.first, context.symbols[symbol] != nil else { continue }
             let reading = CurrencyNames.choose(entry, home: context.home, catalog: context.catalog)
             if reading.choice == .home { context.symbols[symbol] = reading.code }
@@ -107,15 +107,15 @@ public final class Session: Sendable {
     /// Runs one line. `number` labels errors in script mode (`fx: line 3: …`).
     public func run(_ line: String, number: Int? = nil) async -> LineResult {
         let command: Command?
+        var understood: [Understood] = []
         do {
-            command = try parser.parse(line)
+            command = try parser.parse(line, understood: &understood)
         } catch {
             report(.usage(error), line: line, number: number)
             return .failed(Failure.usage(error).exitStatus)
         }
         guard let command else { return .nothing }
         if command == .quit { return .quit }
-        let understood = parser.understood(line)
         do {
             let spinner: Spinner? =
                 if presentation.showsProgress, case .refresh = command {
