@@ -37,7 +37,8 @@ public struct ParseContext: Sendable {
         let pairs = [
             ("$", "USD"), ("US$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₩", "KRW"), ("₹", "INR"),
             ("₺", "TRY"), ("₪", "ILS"), ("₱", "PHP"), ("฿", "THB"), ("₫", "VND"), ("₴", "UAH"), ("₦", "NGN"),
-            ("zł", "PLN"), ("kr", "SEK"), ("₽", "RUB"), ("C$", "CAD"), ("A$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"), ("S$", "SGD"), ("R$", "BRL"),
+            ("zł", "PLN"), ("kr", "SEK"), ("₽", "RUB"), ("C$", "CAD"), ("A$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"), ("S$", "SGD"),
+            ("R$", "BRL"),
         ]
         var symbols: [String: CurrencyCode] = [:]
         symbols.reserveCapacity(pairs.count)

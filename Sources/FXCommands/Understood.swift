@@ -51,7 +51,8 @@ extension Parser {
         for entry in CurrencyNames.ambiguousSymbols {
             guard let symbol = entry.names.first, symbol != "$" else { continue }
             let unsigned = text.drop { $0 == "-" || $0 == "+" }
-            let rest = unsigned.hasPrefix(symbol) ? unsigned.dropFirst(symbol.count) : text.hasSuffix(symbol) ? text.dropLast(symbol.count) : nil
+            let rest =
+                unsigned.hasPrefix(symbol) ? unsigned.dropFirst(symbol.count) : text.hasSuffix(symbol) ? text.dropLast(symbol.count) : nil
             guard let rest else { continue }
             if rest.isEmpty || AmountParser.looksLikeAmount(String(rest), context: context) { return symbol }
         }

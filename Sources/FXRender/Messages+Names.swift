@@ -32,7 +32,8 @@ extension JSONRenderer {
                     return .object(members)
                 case .weight(let word, let troyOunce):
                     return .object([
-                        ("word", .string(word)), ("unit", .string(troyOunce ? "troy ounce" : word.lowercased() == "kg" ? "kilogram" : "gram")),
+                        ("word", .string(word)),
+                        ("unit", .string(troyOunce ? "troy ounce" : word.lowercased() == "kg" ? "kilogram" : "gram")),
                         ("gramsPerTroyOunce", .string("31.1034768")),
                     ])
                 }

@@ -49,7 +49,9 @@ import Testing
         #expect(script.stdout.contains("100.00 CAD = \(cad) EUR\n"), "\(script.stdout) \(script.stderr)")
         #expect(script.stderr.contains("note: dollars = CAD (Canadian Dollar), the home currency"), "\(script.stderr)")
         let json = try fx.run(["--json", "1 dollar eur"])
-        #expect(json.stdout.contains(#""understood":[{"word":"dollar","currency":"CAD","name":"Canadian Dollar","chosen":"home"}]"#), "\(json.stdout)")
+        #expect(
+            json.stdout.contains(#""understood":[{"word":"dollar","currency":"CAD","name":"Canadian Dollar","chosen":"home"}]"#),
+            "\(json.stdout)")
     }
 
     @Test func questionsTickersAndWordsAnswerAsTheirPlainLines() throws {
@@ -106,7 +108,9 @@ import Testing
         defer { fx.cleanUp() }
 
         let ounce = try fx.run(["1 oz gold in eur"])
-        #expect(ounce.stdout.hasPrefix("1 XAU = 2,500.00 EUR") || ounce.stdout.hasPrefix("1.0000 XAU = 2,500.00 EUR"), "\(ounce.stdout) \(ounce.stderr)")
+        #expect(
+            ounce.stdout.hasPrefix("1 XAU = 2,500.00 EUR") || ounce.stdout.hasPrefix("1.0000 XAU = 2,500.00 EUR"),
+            "\(ounce.stdout) \(ounce.stderr)")
         #expect(ounce.stderr.contains("note: oz = troy ounce (31.1034768 g)"), "\(ounce.stderr)")
         // 100 g is 100 / 31.1034768 troy ounces, at 1 / 0.03 EUR each.
         let grams = try fx.run(["100 g silver in eur"])
@@ -114,6 +118,8 @@ import Testing
         #expect(grams.stdout.hasSuffix("= \(Figures.shown(euros)) EUR\n"), "\(grams.stdout) \(grams.stderr)")
         #expect(try fx.run(["100g silver in eur"]).stdout == grams.stdout)
         let kilo = try fx.run(["1 kg gold in eur"])
-        #expect(kilo.stdout.hasSuffix("= \(Figures.shown(Decimal(1000) / Decimal(string: "31.1034768")! / Decimal(string: "0.0004")!)) EUR\n"), "\(kilo.stdout) \(kilo.stderr)")
+        #expect(
+            kilo.stdout.hasSuffix("= \(Figures.shown(Decimal(1000) / Decimal(string: "31.1034768")! / Decimal(string: "0.0004")!)) EUR\n"),
+            "\(kilo.stdout) \(kilo.stderr)")
     }
 }

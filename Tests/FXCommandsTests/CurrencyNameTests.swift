@@ -12,21 +12,22 @@ struct CurrencyNameTests {
         return try Parser(context: context).parse(line)
     }
 
-    @Test(arguments: [
-        ("100 dollars to euros", "100", "USD", ["EUR"]), ("100 euros to pounds", "100", "EUR", ["GBP"]),
-        ("100 yen to dollars", "100", "JPY", ["USD"]), ("50 pounds in rupees", "50", "GBP", ["INR"]),
-        ("100 swiss francs in eur", "100", "CHF", ["EUR"]), ("100 Swiss Francs in EUR", "100", "CHF", ["EUR"]),
-        ("10 us dollar in yen", "10", "USD", ["JPY"]), ("1 POUND STERLING in euro", "1", "GBP", ["EUR"]),
-        ("100 kronor in euros", "100", "SEK", ["EUR"]), ("3 pesos usd", "3", "MXN", ["USD"]),
-        ("5 canadian dollars in us dollars", "5", "CAD", ["USD"]), ("1 franc in new zealand dollars", "1", "CHF", ["NZD"]),
-        ("€100 to $", "100", "EUR", ["USD"]), ("100 € in £", "100", "EUR", ["GBP"]), ("¥1000 eur", "1000", "JPY", ["EUR"]),
-        ("₩50,000 usd", "50000", "KRW", ["USD"]), ("R$ 10 eur", "10", "BRL", ["EUR"]), ("zł 10 eur", "10", "PLN", ["EUR"]),
-        ("kr 100 eur", "100", "SEK", ["EUR"]), ("100 quid in dollars", "100", "GBP", ["USD"]),
-        ("what is 100 usd in eur", "100", "USD", ["EUR"]), ("how much is 100 usd in eur", "100", "USD", ["EUR"]),
-        ("100 usd in eur?", "100", "USD", ["EUR"]), ("What's 100 dollars in euros?", "100", "USD", ["EUR"]),
-        ("convert 100 dollars to euros", "100", "USD", ["EUR"]), ("1 gold in usd", "1", "XAU", ["USD"]),
-        ("1 oz gold in eur", "1", "XAU", ["EUR"]), ("2 troy ounces of silver in usd", "2", "XAG", ["USD"]),
-    ] as [(String, String, String, [String])])
+    @Test(
+        arguments: [
+            ("100 dollars to euros", "100", "USD", ["EUR"]), ("100 euros to pounds", "100", "EUR", ["GBP"]),
+            ("100 yen to dollars", "100", "JPY", ["USD"]), ("50 pounds in rupees", "50", "GBP", ["INR"]),
+            ("100 swiss francs in eur", "100", "CHF", ["EUR"]), ("100 Swiss Francs in EUR", "100", "CHF", ["EUR"]),
+            ("10 us dollar in yen", "10", "USD", ["JPY"]), ("1 POUND STERLING in euro", "1", "GBP", ["EUR"]),
+            ("100 kronor in euros", "100", "SEK", ["EUR"]), ("3 pesos usd", "3", "MXN", ["USD"]),
+            ("5 canadian dollars in us dollars", "5", "CAD", ["USD"]), ("1 franc in new zealand dollars", "1", "CHF", ["NZD"]),
+            ("€100 to $", "100", "EUR", ["USD"]), ("100 € in £", "100", "EUR", ["GBP"]), ("¥1000 eur", "1000", "JPY", ["EUR"]),
+            ("₩50,000 usd", "50000", "KRW", ["USD"]), ("R$ 10 eur", "10", "BRL", ["EUR"]), ("zł 10 eur", "10", "PLN", ["EUR"]),
+            ("kr 100 eur", "100", "SEK", ["EUR"]), ("100 quid in dollars", "100", "GBP", ["USD"]),
+            ("what is 100 usd in eur", "100", "USD", ["EUR"]), ("how much is 100 usd in eur", "100", "USD", ["EUR"]),
+            ("100 usd in eur?", "100", "USD", ["EUR"]), ("What's 100 dollars in euros?", "100", "USD", ["EUR"]),
+            ("convert 100 dollars to euros", "100", "USD", ["EUR"]), ("1 gold in usd", "1", "XAU", ["USD"]),
+            ("1 oz gold in eur", "1", "XAU", ["EUR"]), ("2 troy ounces of silver in usd", "2", "XAG", ["USD"]),
+        ] as [(String, String, String, [String])])
     func namesReadAsTheirCurrency(line: String, amount: String, from: String, to: [String]) throws {
         let command = try Self.parse(line)
         #expect(command == .convert(amount: Amount(dec(amount), scale: 0), from: code(from), to: to.map(code)), "\(line)")
@@ -104,23 +105,27 @@ struct CurrencyNameTests {
 
     @Test func theParserSaysWhatItUnderstood() {
         #expect(Parser().understood("100 usd eur").isEmpty)
-        #expect(Parser().understood("100 euros to dollars") == [
-            .currency(word: "euros", code: code("EUR"), choice: .only), .currency(word: "dollars", code: code("USD"), choice: .fallback),
-        ])
+        #expect(
+            Parser().understood("100 euros to dollars") == [
+                .currency(word: "euros", code: code("EUR"), choice: .only),
+                .currency(word: "dollars", code: code("USD"), choice: .fallback),
+            ])
         var canadian = ParseContext()
         canadian.home = code("CAD")
         #expect(Parser(context: canadian).understood("100 dollars eur") == [.currency(word: "dollars", code: code("CAD"), choice: .home)])
         #expect(Parser().understood("¥1000 eur") == [.currency(word: "¥", code: code("JPY"), choice: .fallback)])
         #expect(Parser().understood("kr 100 eur") == [.currency(word: "kr", code: code("SEK"), choice: .fallback)])
-        #expect(Parser().understood("1 oz gold in eur") == [
-            .weight(word: "oz", troyOunce: true), .currency(word: "gold", code: code("XAU"), choice: .only),
-        ])
+        #expect(
+            Parser().understood("1 oz gold in eur") == [
+                .weight(word: "oz", troyOunce: true), .currency(word: "gold", code: code("XAU"), choice: .only),
+            ])
         #expect(Parser().understood("100 g silver in chf").first == .weight(word: "g", troyOunce: false))
         #expect(Parser().understood("$100 eur").isEmpty)
     }
 
-    @Test(arguments: [("yen", nil), ("of", nil), ("last", nil), ("yesterday", nil), ("dolars", "USD"), ("eurro", "EUR"), ("eux", "EUR")]
-        as [(String, String?)])
+    @Test(
+        arguments: [("yen", nil), ("of", nil), ("last", nil), ("yesterday", nil), ("dolars", "USD"), ("eurro", "EUR"), ("eux", "EUR")]
+            as [(String, String?)])
     func suggestionsComeFromNamesAndNeverForKeywords(word: String, suggestion: String?) {
         let error = usageError("100 usd in \(word)")
         if word == "yen" {

@@ -11,8 +11,12 @@ import Testing
 
     @Test func notesNameTheCurrencyAndWhyItWasTaken() {
         let usd = CurrencyCode("USD")!, cad = CurrencyCode("CAD")!
-        #expect(Messages.text(for: .currency(word: "dollars", code: usd, choice: .fallback)) == "dollars = USD (US Dollar); write the code for another")
-        #expect(Messages.text(for: .currency(word: "dollars", code: cad, choice: .home)) == "dollars = CAD (Canadian Dollar), the home currency")
+        #expect(
+            Messages.text(for: .currency(word: "dollars", code: usd, choice: .fallback))
+                == "dollars = USD (US Dollar); write the code for another")
+        #expect(
+            Messages.text(for: .currency(word: "dollars", code: cad, choice: .home)) == "dollars = CAD (Canadian Dollar), the home currency"
+        )
         #expect(Messages.text(for: .weight(word: "oz", troyOunce: true)).contains("troy ounce (31.1034768 g)"))
     }
 

@@ -462,8 +462,9 @@ struct ExpressionReader {
         var text = ""
         var previous: Token?
         for token in tokens[..<index] where token.start >= start {
-            if let previous, token.start > previous.end
-                || (token.start == token.end || previous.start == previous.end) && token.text != ")" && previous.text != "("
+            if let previous,
+                token.start > previous.end
+                    || (token.start == token.end || previous.start == previous.end) && token.text != ")" && previous.text != "("
             {
                 text += " "
             }
