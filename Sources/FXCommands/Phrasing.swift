@@ -128,8 +128,8 @@ enum Phrasing {
             defer { index += 1 }
             guard mayBeName(tokens[index], context: context) else { continue }
             let names = CurrencyNames.standard
-            guard names.firstWords.contains(tokens[index].folded) else { continue }
-            for count in stride(from: min(names.longestName, tokens.count - index), through: 2, by: -1) {
+            guard index + 1 < tokens.count, names.startsLongerName(tokens[index].folded) else { continue }
+            for count in stride(from: min(CurrencyNames.longestName, tokens.count - index), through: 2, by: -1) {
                 let words = tokens[index..<(index + count)]
                 let name = words.map(\.folded).joined(separator: " ")
                 guard names.reading(of: name, home: nil) != nil else { continue }

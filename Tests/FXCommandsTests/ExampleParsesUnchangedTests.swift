@@ -1,4 +1,5 @@
 import FXCommands
+import FXTestSupport
 import Foundation
 import Testing
 
@@ -29,26 +30,7 @@ struct ExampleParsesUnchangedTests {
 
     /// The fx line a shell command passes: its words unquoted and joined, options left out.
     static func commandLine(_ shell: String) -> String {
-        var words: [String] = []
-        var word = "", quote: Character?, inWord = false
-        for character in shell {
-            if let open = quote {
-                if character == open { quote = nil } else { word.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character == " " {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else if character == "|" || character == ">" || character == "<" {
-                break
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(word) }
+        let words = ShellWords.split(shell) ?? []
         return words.filter { !($0.hasPrefix("-") && $0.dropFirst().first?.isLetter == true) && !$0.hasPrefix("--") }
             .joined(separator: " ")
     }

@@ -82,49 +82,61 @@ public struct CurrencyNames: Sendable {
         public let choice: Choice
     }
 
-    /// Lower-cased name → code, and the ambiguous names' index into `ambiguous`.
-    private let codes: [String: CurrencyCode]
-    private let ambiguities: [String: Int]
-    /// First words of names of several words (`swiss`, `us`, `pound`), and the longest name's words.
-    public let firstWords: Set<String>
-    public let longestName: Int
     private let catalog: CurrencyCatalog
+    private let common: [(name: String, code: String)]
+    private let shared: [Ambiguous]
 
+    /// Keeps the lists; nothing is built. Each lookup is a pass over them, comparing bytes: a
+    /// dictionary of every name and plural cost a line with one name 4.3 M instructions to build
+    /// (three one-shot answers), a pass costs a few thousand (Scripts/instruction-budget, on
+    /// `fx convert 100 dollars eur`).
     public init(catalog: CurrencyCatalog, common: [(name: String, code: String)], ambiguous: [Ambiguous]) {
-        var codes: [String: CurrencyCode] = [:]
-        for currency in catalog.all where !currency.name.hasPrefix("The ") {
-            let name = currency.name.lowercased()
-            // The first of a repeated name wins: the table is sorted by code, VED before VES.
-            if codes[name] == nil { codes[name] = currency.code }
-            if codes[name + "s"] == nil { codes[name + "s"] = currency.code }
-        }
-        for (name, code) in common { codes[name] = CurrencyCode(code) }
-        var ambiguities: [String: Int] = [:]
-        for (index, entry) in ambiguous.enumerated() {
-            for name in entry.names { ambiguities[name] = index }
-        }
-        var firstWords = Set<String>(), longest = 1
-        for name in codes.keys where name.contains(" ") {
-            let words = name.split(separator: " ")
-            firstWords.insert(String(words[0]))
-            longest = max(longest, words.count)
-        }
-        self.codes = codes
-        self.ambiguities = ambiguities
-        self.firstWords = firstWords
-        longestName = longest
         self.catalog = catalog
+        self.common = common
+        shared = ambiguous
     }
 
-    /// ISO 4217's names, the common names and the documented defaults; built on first use.
+    /// ISO 4217's names, the common names and the documented defaults.
     public static let standard = CurrencyNames(catalog: .standard, common: common, ambiguous: ambiguous)
 
-    /// The currency `name` (lower case, words single-spaced) means, given the home currency.
+    /// The currency `name` (lower case, words single-spaced) means, given the home currency:
+    /// a shared name first, then a common one, then ISO's name or its plural.
     public func reading(of name: String, home: CurrencyCode?) -> Reading? {
-        if let index = ambiguities[name] {
-            return Self.choose(Self.ambiguous[index], home: home, catalog: catalog)
+        if let entry = shared.first(where: { $0.names.contains(name) }) { return Self.choose(entry, home: home, catalog: catalog) }
+        if let entry = common.first(where: { $0.name == name }), let code = CurrencyCode(entry.code) {
+            return Reading(code: code, choice: .only)
         }
-        return codes[name].map { Reading(code: $0, choice: .only) }
+        for currency in catalog.all where Self.isISOName(currency.name, name) {
+            return Reading(code: currency.code, choice: .only)
+        }
+        return nil
+    }
+
+    /// Whether `word` (lower case) starts a name of several words (`swiss`, `us`, `pound`).
+    public func startsLongerName(_ word: String) -> Bool {
+        let prefix = Array(word.utf8) + [UInt8(ascii: " ")]
+        return common.contains { Self.folds($0.name.utf8.prefix(prefix.count), to: prefix) }
+            || catalog.all.contains { Self.folds($0.name.utf8.prefix(prefix.count), to: prefix) }
+    }
+
+    /// The most words of a name people write (Trinidad and Tobago Dollar); the longer ISO names are
+    /// of funds and test codes.
+    public static let longestName = 4
+
+    /// ISO's `isoName` in any case, or its plural with `s` (`Swiss Franc`: `swiss francs`).
+    private static func isISOName(_ isoName: String, _ folded: String) -> Bool {
+        let name = isoName.utf8, typed = folded.utf8
+        if typed.count == name.count { return folds(name, to: typed) }
+        guard typed.count == name.count + 1, typed.last == UInt8(ascii: "s"), !isoName.hasPrefix("The ") else { return false }
+        return folds(name, to: typed.dropLast())
+    }
+
+    /// Whether `bytes` lower-cased (ASCII letters only: ISO's names capitalise ASCII letters) are `folded`.
+    private static func folds(_ bytes: some Collection<UInt8>, to folded: some Collection<UInt8>) -> Bool {
+        guard bytes.count == folded.count else { return false }
+        return zip(bytes, folded).allSatisfy { byte, lower in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == lower
+        }
     }
 
     /// The home currency when the name may mean it, else the default.
@@ -141,10 +153,12 @@ public struct CurrencyNames: Sendable {
     }
 
     /// Every name, for suggestions and completion: the shared and common names first (a tie in a
-    /// suggestion goes to them: `dolars` is `dollars` before the withdrawn `tolars`), then ISO's.
+    /// suggestion goes to them: `dolars` is `dollars` before the withdrawn `tolars`), then ISO's
+    /// and their plurals, shortest first.
     public var allNames: [String] {
-        let first = Self.ambiguous.flatMap(\.names) + Self.common.map(\.name)
+        let first = shared.flatMap(\.names) + common.map(\.name)
         let listed = Set(first)
-        return first + codes.keys.filter { !listed.contains($0) }.sorted { ($0.count, $0) < ($1.count, $1) }
+        let iso = catalog.all.filter { !$0.name.hasPrefix("The ") }.flatMap { [$0.name.lowercased(), $0.name.lowercased() + "s"] }
+        return first + Set(iso).subtracting(listed).sorted { ($0.count, $0) < ($1.count, $1) }
     }
 }
