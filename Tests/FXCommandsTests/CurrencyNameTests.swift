@@ -141,3 +141,22 @@ struct CurrencyNameTests {
         #expect(names.isDisjoint(with: words), "\(names.intersection(words))")
     }
 }
+
+/// TAB offers names where no code matches, each showing the code it means (`dol⇥`).
+@Suite("Currency name completion")
+struct CurrencyNameCompletionTests {
+    @Test func aNameCompletesWithItsCode() {
+        let completion = Completer().complete(line: "100 usd in dol", cursor: 14)
+        #expect(completion.candidates.contains(Candidate("dollars", detail: "USD (US Dollar)")), "\(completion.candidates)")
+        #expect(completion.commonPrefix == "dollar")
+        var canadian = ParseContext()
+        canadian.home = code("CAD")
+        let home = Completer(context: canadian).complete(line: "100 dol", cursor: 7)
+        #expect(home.candidates.contains(Candidate("dollars", detail: "CAD (Canadian Dollar)")), "\(home.candidates)")
+    }
+
+    @Test func aCodeThatMatchesKeepsTheCandidatesToCodes() {
+        let completion = Completer().complete(line: "100 usd in eu", cursor: 13)
+        #expect(completion.candidates.map(\.text) == ["EUR"])
+    }
+}
