@@ -38,10 +38,12 @@ enum Phrasing {
         // Other commands read file names, settings and sources: their words stay as typed.
         if let named, !["convert", "rate", "history"].contains(named) { return }
         let start = named == nil ? 0 : 1
-        guard result.tokens.dropFirst(start).contains(where: { needsReading($0, context: context) }) else { return }
+        // `rate for usd to eur`: only keywords follow the command, but the `for` is filler.
+        let rateOf = named == "rate" && ["of", "for"].contains(result.tokens[safe: 1]?.folded ?? "")
+        guard rateOf || result.tokens.dropFirst(start).contains(where: { needsReading($0, context: context) }) else { return }
         result.rewrote = true
         var tokens = result.tokens
-        dropQuestion(&tokens)
+        dropQuestion(&tokens, context: context)
         let command = tokens.first.flatMap { tree.command(named: $0.text)?.name }
         if let command, !["convert", "rate", "history"].contains(command) {
             result.tokens = tokens
@@ -73,16 +75,36 @@ enum Phrasing {
     ]
 
     /// `what is 100 usd in eur?` → `100 usd in eur`; `exchange rate usd eur` → `rate usd eur`.
-    private static func dropQuestion(_ tokens: inout [Token]) {
+    private static func dropQuestion(_ tokens: inout [Token], context: ParseContext) {
         if let last = tokens.last, tokens.count > 1, last.text.hasSuffix("?") {
             tokens.removeLast()
             if last.text.count > 1 { tokens.append(Token(String(last.text.dropLast()), start: last.start, end: last.end - 1)) }
         }
+        if tokens.count > 1, let last = tokens.last, ["please", "pls"].contains(last.folded) { tokens.removeLast() }
         for question in questions where tokens.count > question.count {
             if zip(tokens, question).allSatisfy({ $0.folded == $1 }) {
                 tokens.removeFirst(question.count)
+                // `how many euros is 100 dollars`: the currency asked for becomes the target.
+                if question.contains("many"), tokens.count > 2, context.code(of: tokens[0]) != nil,
+                    ["is", "are", "for", "in", "make"].contains(tokens[1].folded)
+                {
+                    let target = tokens[0]
+                    tokens.removeFirst(2)
+                    tokens += [Token("in", start: target.start, end: target.start), target]
+                }
                 break
             }
+        }
+        // `a dollar in euros`, `an euro in usd`: one of it.
+        if tokens.count > 1, ["a", "an", "one"].contains(tokens[0].folded), !context.variables.contains(tokens[0].text),
+            context.code(of: tokens[1]) != nil
+        {
+            tokens[0] = Token("1", start: tokens[0].start, end: tokens[0].end)
+        }
+        // `usd eur rate`, `what is the usd to eur rate`: the rate of a ticker is the ticker.
+        if tokens.count > 2, ["rate", "rates"].contains(tokens[tokens.count - 1].folded), context.code(of: tokens[0]) != nil {
+            tokens.removeLast()
+            if tokens.last?.folded == "exchange" { tokens.removeLast() }
         }
         if tokens.count > 2, tokens[0].folded == "exchange", ["rate", "rates"].contains(tokens[1].folded) {
             tokens.removeFirst()
@@ -218,7 +240,10 @@ enum Phrasing {
             case "minus": symbol = "-"
             case "times", "multiplied": symbol = "*"
             case "divided": symbol = "/"
-            case "with": symbol = isFee(tokens, at: index + 1) ? "+" : nil
+            case "with", "including", "incl":
+                // `with a 2% fee`: the article goes.
+                if tokens[safe: index + 1]?.folded == "a", isFee(tokens, at: index + 2) { tokens.remove(at: index + 1) }
+                symbol = isFee(tokens, at: index + 1) ? "+" : nil
             default: symbol = nil
             }
             guard let symbol else { continue }

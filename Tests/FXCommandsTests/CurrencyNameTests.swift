@@ -27,6 +27,8 @@ struct CurrencyNameTests {
             ("100 usd in eur?", "100", "USD", ["EUR"]), ("What's 100 dollars in euros?", "100", "USD", ["EUR"]),
             ("convert 100 dollars to euros", "100", "USD", ["EUR"]), ("1 gold in usd", "1", "XAU", ["USD"]),
             ("1 oz gold in eur", "1", "XAU", ["EUR"]), ("2 troy ounces of silver in usd", "2", "XAG", ["USD"]),
+            ("how many euros is 100 dollars", "100", "USD", ["EUR"]), ("how much is a dollar in euros", "1", "USD", ["EUR"]),
+            ("100 dollars in euros please", "100", "USD", ["EUR"]),
         ] as [(String, String, String, [String])])
     func namesReadAsTheirCurrency(line: String, amount: String, from: String, to: [String]) throws {
         let command = try Self.parse(line)
@@ -48,6 +50,9 @@ struct CurrencyNameTests {
         #expect(try Self.parse("rate eurusd") == .rate(base: code("EUR"), quotes: [code("USD")]))
         #expect(try Self.parse("rate dollars yen") == .rate(base: code("USD"), quotes: [code("JPY")]))
         #expect(try Self.parse("yen usd") == .rate(base: code("JPY"), quotes: [code("USD")]))
+        #expect(try Self.parse("rate for usd to eur") == .rate(base: code("USD"), quotes: [code("EUR")]))
+        #expect(try Self.parse("usd eur rate") == .rate(base: code("USD"), quotes: [code("EUR")]))
+        #expect(try Self.parse("what is the usd to eur exchange rate?") == .rate(base: code("USD"), quotes: [code("EUR")]))
     }
 
     /// A parse without the columns its tokens came from: a word and its sign differ only there.
@@ -70,6 +75,8 @@ struct CurrencyNameTests {
         let plain = try Self.parse("100 usd to eur + 2% fee")
         #expect(try Self.parse("100 usd to eur with 2% fee") == plain)
         #expect(try Self.parse("100 usd to eur plus 2% fee") == plain)
+        #expect(try Self.parse("what is 100 usd to eur with a 2% fee") == plain)
+        #expect(try Self.parse("100 usd in eur including 2% fee") == Self.parse("100 usd in eur + 2% fee"))
         #expect(try Self.parse("100 usd to eur minus 1% fee") == Self.parse("100 usd to eur - 1% fee"))
         #expect(try Self.shape("2 times 3 plus 4 minus 1") == Self.shape("2 * 3 + 4 - 1"))
         #expect(try Self.shape("10 divided by 4") == Self.shape("10 / 4"))
