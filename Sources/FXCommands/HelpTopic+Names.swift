@@ -20,7 +20,7 @@ extension HelpTopic {
         examples: [
             "100 dollars to euros", "100 euros to pounds", "50 pounds in rupees", "100 swiss francs in eur", "€100 to $",
             "kr 100 eur", "what is 100 usd in eur?", "exchange rate usd eur", "eurusd", "100 usd to eur with 2% fee",
-            "1 oz gold in eur", "100 g silver in chf",
+            "how many euros is 100 dollars",
         ])
 
     /// `dollars → USD, pounds → GBP, …`, from the table itself, wrapped.
