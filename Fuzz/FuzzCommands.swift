@@ -64,6 +64,11 @@ private func writeSeedsIfAsked() {
         "sources compare usd jpy", "refresh ecb frankfurter", "convert 100 usd eur on 2013-03-21", "-$5 usd", "zł100 eur",
         "  # a comment", "90s", "1d12h", "1e400 usd eur", "0.000000000000000001 usd eur", "１００ usd eur", "((((1))))",
         "convert 100 usd eur,gbp,jpy", "history usd jpy 30 days", "c 1 usd -> eur",
+        // Names, symbols, questions and metals (issue 24): the words the name table and the phrasing read.
+        "100 dollars to euros", "100 yen to dollars", "50 pounds in rupees", "100 Swiss Francs in eur", "us dollar",
+        "€100 to $", "100 € in £", "¥1000", "₩50,000", "R$ 10", "zł 10", "kr 100", "how much is 100 usd in eur",
+        "100 usd in eur?", "exchange rate usd eur", "eurusd", "100 usd to eur plus 2% fee", "2 times 3 minus 1",
+        "1 troy ounce gold in eur", "1kg gold in usd", "100g silver chf", "yen", "of", "last",
     ]
     // Dates in words (issue 24): the forms, the slash orders, and a date word where a currency goes.
     seeds += [
@@ -71,6 +76,7 @@ private func writeSeedsIfAsked() {
         "rate usd eur 01/15/2024", "100 usd eur 31 feb 2024", "history usd eur 2024", "history usd eur last month",
         "usd eur last friday", "100 usd in eur last", "100 usd eur 3rd of may", "rate usd eur avg last week",
     ]
+    seeds += HelpTopic.all.flatMap(\.examples)
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for (index, seed) in seeds.enumerated() {
         _ = FileManager.default.createFile(atPath: directory + "/seed-\(index)", contents: Data(seed.utf8))

@@ -21,6 +21,8 @@ public struct ParseContext: Sendable {
     public var filePaths: @Sendable (String) -> [String] = { _ in [] }
     /// The saved snapshots, for TAB: asked at each press (one directory read), none by default.
     public var snapshotNames: @Sendable () -> [String] = { [] }
+    /// The home currency, which an ambiguous name (`dollars`) means when it may mean it.
+    public var home: CurrencyCode?
 
     public init(
         catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,
@@ -40,7 +42,8 @@ public struct ParseContext: Sendable {
         let pairs = [
             ("$", "USD"), ("US$", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₩", "KRW"), ("₹", "INR"),
             ("₺", "TRY"), ("₪", "ILS"), ("₱", "PHP"), ("฿", "THB"), ("₫", "VND"), ("₴", "UAH"), ("₦", "NGN"),
-            ("zł", "PLN"), ("C$", "CAD"), ("A$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"), ("S$", "SGD"), ("R$", "BRL"),
+            ("zł", "PLN"), ("kr", "SEK"), ("₽", "RUB"), ("C$", "CAD"), ("A$", "AUD"), ("NZ$", "NZD"), ("HK$", "HKD"), ("S$", "SGD"),
+            ("R$", "BRL"),
         ]
         var symbols: [String: CurrencyCode] = [:]
         symbols.reserveCapacity(pairs.count)
@@ -58,24 +61,28 @@ public struct ParseContext: Sendable {
         catalog.contains(code) || preferredCodes.contains(code)
     }
 
-    /// A currency word: a code in any case or a symbol; otherwise an error with a suggestion.
+    /// A currency word: a code in any case, a symbol or a name; otherwise an error with a suggestion.
     func currency(_ token: Token) -> Result<CurrencyCode, UsageError> {
-        if let symbol = symbols[token.text] { return .success(symbol) }
-        if let code = CurrencyCode(token.text), isKnown(code) { return .success(code) }
-        let candidates = (preferredCodes + catalog.all.map(\.code)).map(\.rawValue)
-        // A date word (`last`, `of`) is no misspelt currency (LAK, XOF).
-        let suggestion =
-            DateGrammar.isDateWord(token.folded)
-            ? nil : Suggestions.nearest(to: token.text, in: candidates, maxDistance: token.text.count > 3 ? 2 : 1)
-        return .failure(UsageError(.unknownCurrency(token.text, suggestion: suggestion.flatMap { CurrencyCode($0) }), at: token))
+        if let code = code(of: token) { return .success(code) }
+        return .failure(UsageError(.unknownCurrency(token.text, suggestion: suggestion(for: token.text)), at: token))
     }
 
     /// The currency a word names, if it names one; no suggestion is looked for (that costs a
     /// pass over every ISO code, a third of a one-shot answer when done for each word).
     func code(of token: Token) -> CurrencyCode? {
         if let symbol = symbols[token.text] { return symbol }
-        guard let code = CurrencyCode(token.text), isKnown(code) else { return nil }
-        return code
+        if let code = CurrencyCode(token.text), isKnown(code) { return code }
+        return nameReading(of: token)?.code
+    }
+
+    /// The currency a name means (`dollars`, `swiss francs`), if the word is one. Only a word
+    /// that starts with a letter and is no code or variable gets here, so a line of codes never
+    /// builds the name table.
+    func nameReading(of token: Token) -> CurrencyNames.Reading? {
+        guard let first = token.text.first, first.isLetter, token.text.count > 1, !variables.contains(token.text) else { return nil }
+        let folded = token.folded
+        guard !Self.notCurrencies.contains(folded) else { return nil }
+        return CurrencyNames.standard.reading(of: folded, home: home)
     }
 
 }

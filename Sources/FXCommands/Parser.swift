@@ -11,7 +11,16 @@ public struct Parser: Sendable {
 
     /// The command on `line`, or nil for a blank line or a comment.
     public func parse(_ line: String) throws(UsageError) -> Command? {
-        let tokens = Tokenizer.tokenize(line)
+        var understood: [Understood] = []
+        return try parse(line, understood: &understood)
+    }
+
+    /// As `parse(_:)`, also saying what names, symbols and units were read as (`Understood`).
+    public func parse(_ line: String, understood: inout [Understood]) throws(UsageError) -> Command? {
+        var phrased = Phrasing.Result(tokens: Tokenizer.tokenize(line))
+        Phrasing.normalize(&phrased, context: context, tree: tree)
+        let tokens = phrased.tokens
+        if phrased.rewrote { understood = self.understood(phrased) }
         guard let first = tokens.first else { return nil }
         if let spec = tree.command(named: first.text) {
             // `vars = 2`: an assignment to a command's name is refused as a name, not read as the command.

@@ -1,5 +1,6 @@
 import FXCommands
 import FXAnswers
+import FXCommands
 import FXRates
 
 /// `--json`: one object per command; money and rates are strings holding exact decimals.
@@ -10,10 +11,12 @@ public enum JSONRenderer {
 
     /// As `render(_:)`, the object also naming the snapshot that answered (`"snapshot": "q3-close"`,
     /// first) and carrying `--explain`'s derivation (`"explain": {…}`, last).
-    public static func render(_ outcome: Outcome, snapshot: String?, explain: JSONValue? = nil) -> String? {
+    /// `understood`: the names and symbols read as currencies (`"understood": […]`, before `explain`).
+    public static func render(_ outcome: Outcome, snapshot: String?, explain: JSONValue? = nil, understood: [Understood] = []) -> String? {
         guard let value = value(outcome) else { return nil }
         guard case .object(var members) = value else { return value.serialized }
         if let snapshot { members.insert(("snapshot", .string(snapshot)), at: 0) }
+        if !understood.isEmpty { members.append(("understood", json(understood))) }
         if let explain { members.append(("explain", explain)) }
         return JSONValue.object(members).serialized
     }

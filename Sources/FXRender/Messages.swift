@@ -76,8 +76,10 @@ public enum Messages {
         case .unknownSetting(let word, let known):
             return "Unknown setting '\(printable(word))'; known: \(known.joined(separator: ", "))."
         case .noTarget(let code):
+            // An example that converts: `100 eur eur` would answer nothing worth asking.
+            let target = code == .eur ? "usd" : "eur"
             return
-                "Convert \(code) to what? Name a currency (100 \(code.rawValue.lowercased()) eur), or set one: set home chf, set targets eur gbp."
+                "Convert \(code) to what? Name a currency (100 \(code.rawValue.lowercased()) \(target)), or set one: set home chf, set targets eur gbp."
         case .expected(let word, let after):
             return "Expected '\(word)' after '\(printable(after))'. Example: 200 usd as % of 180 eur"
         case .expectedAmount(let found):

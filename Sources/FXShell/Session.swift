@@ -95,8 +95,12 @@ public final class Session: Sendable {
         context.variables = workspace.names
         context.numberFormat = workspace.preferences.numberFormat
         context.dateOrder = workspace.preferences.dateOrder
-        if let home = workspace.preferences.home, CurrencyCatalog.standard[home]?.name.contains("Dollar") == true {
-            context.symbols["$"] = home
+        context.home = workspace.preferences.home
+        // `$` is the home currency when it is a dollar, `kr` when a crown, `¥` when the yuan.
+        for entry in context.home == nil ? [] : CurrencyNames.ambiguousSymbols {
+            guard let symbol = entry.names.first, context.symbols[symbol] != nil else { continue }
+            let reading = CurrencyNames.choose(entry, home: context.home, catalog: context.catalog)
+            if reading.choice == .home { context.symbols[symbol] = reading.code }
         }
         return Parser(tree: base.tree, context: context)
     }
@@ -104,8 +108,9 @@ public final class Session: Sendable {
     /// Runs one line. `number` labels errors in script mode (`fx: line 3: …`).
     public func run(_ line: String, number: Int? = nil) async -> LineResult {
         let command: Command?
+        var understood: [Understood] = []
         do {
-            command = try parser.parse(line)
+            command = try parser.parse(line, understood: &understood)
         } catch {
             report(.usage(error), line: line, number: number)
             return .failed(Failure.usage(error).exitStatus)
@@ -123,11 +128,13 @@ public final class Session: Sendable {
             let outcome = try result.get()
             if case .statement(let statement) = outcome { return await stream(statement) }
             let warned = await printWarnings()
-            let printed = emit(outcome)
+            let printed = emit(outcome, understood: understood)
             noteDateMeaning(outcome)
             noteSubstitutedDays(outcome)
+            noteUnderstood(understood)
             record(outcome, line: line)
-            if let quickLane {
+            // A line with names is answered here each time, so that each answer says what it read.
+            if let quickLane, understood.isEmpty {
                 // The lane reads and writes in the number format (a change makes it forget), and
                 // explains nothing: under `set explain on` it forgets all.
                 quickLane.format = executor.workspace.preferences.numberFormat
@@ -176,11 +183,12 @@ public final class Session: Sendable {
     }
 
     @discardableResult
-    private func emit(_ outcome: Outcome) -> String? {
+    private func emit(_ outcome: Outcome, understood: [Understood] = []) -> String? {
         let explanation = explains ? Explanation.of(outcome, bases: executor.sourceBases) : nil
         var text =
             presentation.json
-            ? JSONRenderer.render(outcome, snapshot: executor.snapshotName, explain: explanation.map(ExplanationRenderer.json))
+            ? JSONRenderer.render(
+                outcome, snapshot: executor.snapshotName, explain: explanation.map(ExplanationRenderer.json), understood: understood)
             : TextRenderer(
                 style: presentation.style, showProvenance: presentation.forPerson, width: presentation.width,
                 snapshot: executor.snapshotName
@@ -220,6 +228,16 @@ public final class Session: Sendable {
         for note in provenances.compactMap(Messages.substitutedDay) where said.insert(note).inserted {
             out.flush()
             err.write("note: " + note + "\n")
+        }
+    }
+
+    /// What an ambiguous name, symbol or unit was read as (`dollars = USD (US Dollar)`), on
+    /// stderr after the answer in every mode; JSON has it in `understood`.
+    private func noteUnderstood(_ understood: [Understood]) {
+        guard !presentation.json else { return }
+        for item in understood where item.isAmbiguous {
+            out.flush()
+            err.write("note: " + Messages.text(for: item) + "\n")
         }
     }
 

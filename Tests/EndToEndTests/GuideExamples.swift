@@ -1,3 +1,4 @@
+import FXTestSupport
 import Foundation
 
 /// The examples of `Documentation/Guide.md` (and README.md's tour), read by the guide's
@@ -103,30 +104,9 @@ struct GuideExamples {
         return block
     }
 
-    /// The words of `command` as a POSIX shell splits them, for the quoting the guide uses:
-    /// whitespace between words, '…' and "…" taken literally.
+    /// The words of `command` as a POSIX shell splits them (`ShellWords`).
     static func shellWords(_ command: String, at place: String) throws -> [String] {
-        var words: [String] = []
-        var word = ""
-        var inWord = false
-        var quote: Character?
-        for character in command {
-            if let open = quote {
-                if character == open { quote = nil } else { word.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character == " " {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if quote != nil { throw RunnerError(description: "\(place): unbalanced quote") }
-        if inWord { words.append(word) }
+        guard let words = ShellWords.split(command) else { throw RunnerError(description: "\(place): unbalanced quote") }
         return words
     }
 

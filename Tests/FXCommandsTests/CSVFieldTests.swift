@@ -87,3 +87,20 @@ import Testing
         }
     }
 }
+
+/// §2.5 of issue 24: a statement's amounts read as the prompt reads them (one reader for both).
+@Suite struct CSVFieldAsPromptTests {
+    @Test(arguments: [
+        ("SEK 33.91", "33.91 SEK"), ("USD12.50", "12.5 USD"), ("€ 12,50", "12.5 EUR"), ("R$ 10,00", "10 BRL"),
+        ("zł 10", "10 PLN"), ("(53) CAD", "-53 CAD"), ("(12.50) $", "-12.5 USD"), ("($12.50)", "-12.5 USD"),
+        ("12.50 usd", "12.5 USD"), ("-12,50 €", "-12.5 EUR"), ("1 234,56 €", "1234.56 EUR"), ("kr 100", "100 SEK"),
+    ])
+    func fieldsTheCalculatorReads(field: String, expected: String) {
+        #expect(CSVFieldTests.amount(field) == expected, "\(field)")
+    }
+
+    @Test(arguments: ["SEK 33.91 USD", "USD 12.50 USD 1", "(-5) usd", "((5))", "usd", "12.50 xyz", "QQQ 12"])
+    func fieldsThatAreNoAmountStayRefused(field: String) {
+        #expect(Double(CSVFieldTests.amount(field).split(separator: " ").first ?? "") == nil, "\(field): \(CSVFieldTests.amount(field))")
+    }
+}

@@ -106,7 +106,8 @@ import Testing
         let result = await session.run(example)
         #expect(result == (example == "quit" ? .quit : .ok), "\(example): \(err.text)")
         if example != "quit" { #expect(!out.text.isEmpty, "\(example) printed nothing") }
-        // A note (another day answered, what a date in words meant) is no warning.
+        // A note (another day answered the date asked, what a date in words meant, a name read as
+        // its default) is no warning.
         #expect(!err.text.split(separator: "\n").contains { !$0.hasPrefix("note: ") }, "\(example) warned")
     }
 }

@@ -1,6 +1,7 @@
 /// An amount in a CSV field: `12.50`, `-12.50`, `(12.50)` for a negative, `1.234,56`, `$12.50`,
-/// `12,50 €`. Plain numbers take a fast path of bytes; the rest goes through the same reader as
-/// typed amounts, so a field reads as the prompt would read it.
+/// `12,50 €`, `SEK 33.91`, `(53) CAD`. Plain numbers take a fast path of bytes; the rest goes
+/// through the same reader as typed amounts (`AmountParser.readAlone`), so a field reads as the
+/// prompt would read it.
 public enum FieldAmount {
     public enum Problem: Error, Equatable, Sendable {
         case empty
@@ -26,16 +27,11 @@ public enum FieldAmount {
         while text.first?.isWhitespace == true { text.removeFirst() }
         while text.last?.isWhitespace == true { text.removeLast() }
         guard !text.isEmpty else { return .failure(.empty) }
-        var negate = false
-        if text.first == "(", text.last == ")" {
-            negate = true
-            text = text.dropFirst().dropLast()
-        }
         let proves = provenFormat(text)
         var local = context
         local.numberFormat = format ?? proves ?? .english
         let reading: AmountParser.Parsed
-        switch AmountParser.parse(String(text), context: local) {
+        switch AmountParser.readAlone(text, context: local) {
         case .success(let parsed): reading = parsed
         case .failure(.unknownCurrency(let word)): return .failure(.unknownCurrency(word))
         case .failure(.malformed(.tooLarge?)): return .failure(.tooLarge)
@@ -43,12 +39,11 @@ public enum FieldAmount {
         }
         if format == nil, proves == nil {
             local.numberFormat = .german
-            if case .success(let other) = AmountParser.parse(String(text), context: local), other.amount.value != reading.amount.value {
+            if case .success(let other) = AmountParser.readAlone(text, context: local), other.amount.value != reading.amount.value {
                 return .failure(.ambiguous)
             }
         }
-        let value = negate ? -reading.amount.value : reading.amount.value
-        return .success(Reading(value: value, currency: reading.currency, proves: proves))
+        return .success(Reading(value: reading.amount.value, currency: reading.currency, proves: proves))
     }
 
     /// `-12.50`, `100`: digits with at most one `.`, read without a String. Nil for anything

@@ -22,6 +22,8 @@ enum CalculatorGrammar {
         if AmountParser.looksLikeAmount(first.text, context: context) || context.symbols[first.text] != nil { return true }
         if ["(", "-", "+"].contains(first.text) || ["on", "ans"].contains(first.folded) { return true }
         if let code = CurrencyCode(first.text), context.isKnown(code) { return true }
+        // `dollars to euros`, `yen for 100 usd`: a name where a code could stand.
+        if Phrasing.mayBeName(first, context: context), context.nameReading(of: first) != nil { return true }
         guard ExpressionReader.isName(first.text) else { return false }
         if context.variables.contains(first.text) { return true }
         guard let second = tokens[safe: 1] else { return false }
@@ -469,11 +471,18 @@ struct ExpressionReader {
     }
 
     /// The words from offset `start` to the last one read, spaced as typed (runs of spaces made one).
+    /// Words the phrasing wrote in (`100 g silver` is `(100 / 31.1034768) silver`) have no width
+    /// of their own: they are spaced as operators are, parentheses hugging what they hold.
     private func text(from start: Int) -> String {
         var text = ""
         var previous: Token?
         for token in tokens[..<index] where token.start >= start {
-            if let previous, token.start > previous.end { text += " " }
+            if let previous,
+                token.start > previous.end
+                    || (token.start == token.end || previous.start == previous.end) && token.text != ")" && previous.text != "("
+            {
+                text += " "
+            }
             text += token.text
             previous = token
         }

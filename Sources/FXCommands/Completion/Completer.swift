@@ -132,9 +132,23 @@ public struct Completer: Sendable {
                 let othersMatched = result.contains { $0.text.lowercased().hasPrefix(folded) }
                 let codes = preferred.isEmpty && !othersMatched ? context.catalog.all.map(\.code) : preferred
                 result += codes.map { Candidate($0.rawValue, detail: context.catalog[$0]?.name) }
+                // `dol⇥`: names where no code matches, each showing the code it means.
+                if folded.count >= 2, !codes.contains(where: { $0.rawValue.lowercased().hasPrefix(folded) }) {
+                    result += nameCandidates(matching: folded)
+                }
             }
         }
         var seen = Set<String>()
         return result.filter { $0.text.lowercased().hasPrefix(folded) && seen.insert($0.text).inserted }
+    }
+
+    /// Names of one word starting with `prefix`, with the code each means: `dollars  USD (US Dollar)`.
+    private func nameCandidates(matching prefix: String) -> [Candidate] {
+        let names = CurrencyNames.standard
+        return names.allNames.filter { $0.hasPrefix(prefix) && !$0.contains(" ") }.compactMap { name in
+            guard let reading = names.reading(of: name, home: context.home) else { return nil }
+            let detail = context.catalog[reading.code].map { "\(reading.code) (\($0.name))" } ?? reading.code.rawValue
+            return Candidate(name, detail: detail)
+        }
     }
 }

@@ -1,0 +1,42 @@
+extension HelpTopic {
+    /// Currency names, symbols, questions and metals: the words `CurrencyNames` and `Phrasing` read.
+    public static let names = HelpTopic(
+        name: "names", aliases: ["currencies", "symbols", "questions", "metals"],
+        summary: "Currency names, symbols, questions and weights of metal",
+        discussion: """
+            Names and plurals in any case: euros, yen, swiss francs, us dollar, pound sterling,
+            gold, silver, platinum, palladium (XAU, XAG, XPT, XPD), and ISO 4217's own names.
+            A name several currencies share reads as its default, or as the home currency when
+            it is one of them ('set home cad': dollars is CAD); a note says which was taken:
+            \(ambiguityLines)
+            Symbols before or after the amount: $ € £ ¥ ₩ ₹ ₽ R$ zł kr C$ A$ …; kr is SEK and
+            ¥ JPY unless the home currency is another they stand for; a note says so.
+            Questions: what is 100 usd in eur?, how much is 100 usd in eur, exchange rate
+            usd eur, eurusd (a ticker of two codes). Words: plus, minus, times, divided by,
+            with 2% fee.
+            Metals by weight: 1 oz gold (oz is the troy ounce, 31.1034768 g), 100 g silver,
+            1 kg gold: grams are divided by the troy ounce, in which metals are priced.
+            """,
+        examples: [
+            "100 dollars to euros", "100 euros to pounds", "50 pounds in rupees", "100 swiss francs in eur", "€100 to $",
+            "kr 100 eur", "what is 100 usd in eur?", "exchange rate usd eur", "eurusd", "100 usd to eur with 2% fee",
+            "how many euros is 100 dollars",
+        ])
+
+    /// `dollars → USD, pounds → GBP, …`, from the table itself, wrapped.
+    private static var ambiguityLines: String {
+        let pairs = CurrencyNames.ambiguous.map { "\($0.names[1 < $0.names.count ? 1 : 0]) → \($0.fallback)" }
+        var lines: [String] = [], line = ""
+        for pair in pairs {
+            let piece = line.isEmpty ? pair : line + ", " + pair
+            if piece.count > 78 {
+                lines.append(line + ",")
+                line = pair
+            } else {
+                line = piece
+            }
+        }
+        lines.append(line + ".")
+        return lines.joined(separator: "\n")
+    }
+}

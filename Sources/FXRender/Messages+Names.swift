@@ -1,0 +1,42 @@
+import FXCommands
+
+extension Messages {
+    /// `dollars = USD (US Dollar)`, `¥ = JPY (Yen)`, `oz = troy ounce (31.1034768 g)`: what an
+    /// ambiguous word was read as, for a note on stderr.
+    public static func text(for understood: Understood) -> String {
+        switch understood {
+        case .currency(let word, let code, let choice):
+            let name = CurrencyCatalog.standard[code].map { " (\($0.name))" } ?? ""
+            switch choice {
+            case .only: return "\(word) = \(code)\(name)"
+            case .fallback: return "\(word) = \(code)\(name); write the code for another"
+            case .home: return "\(word) = \(code)\(name), the home currency"
+            }
+        case .weight(let word, let troyOunce):
+            if troyOunce { return "\(word) = troy ounce (31.1034768 g), as metals are priced" }
+            return "\(word): metals are priced by the troy ounce of 31.1034768 g"
+        }
+    }
+}
+
+extension JSONRenderer {
+    /// `"understood": [{"word": "dollars", "currency": "USD", "name": "US Dollar", "chosen": "default"}, …]`.
+    public static func json(_ understood: [Understood]) -> JSONValue {
+        .array(
+            understood.map { item in
+                switch item {
+                case .currency(let word, let code, let choice):
+                    var members: [(String, JSONValue)] = [("word", .string(word)), ("currency", .string(code.rawValue))]
+                    if let name = CurrencyCatalog.standard[code]?.name { members.append(("name", .string(name))) }
+                    members.append(("chosen", .string(choice.rawValue)))
+                    return .object(members)
+                case .weight(let word, let troyOunce):
+                    return .object([
+                        ("word", .string(word)),
+                        ("unit", .string(troyOunce ? "troy ounce" : word.lowercased() == "kg" ? "kilogram" : "gram")),
+                        ("gramsPerTroyOunce", .string("31.1034768")),
+                    ])
+                }
+            })
+    }
+}
