@@ -124,6 +124,7 @@ public final class Session: Sendable {
             let warned = await printWarnings()
             let printed = emit(outcome)
             noteSubstitutedDays(outcome)
+            noteFarOwnRates(outcome)
             record(outcome, line: line)
             if let quickLane {
                 // The lane reads and writes in the number format (a change makes it forget), and
@@ -211,6 +212,16 @@ public final class Session: Sendable {
         for note in provenances.compactMap(Messages.substitutedDay) where said.insert(note).inserted {
             out.flush()
             err.write("note: " + note + "\n")
+        }
+    }
+
+    /// A rate of your own far from the reference is most likely a pair written the other way
+    /// round: said on stderr in every mode (JSON carries `far_from_reference` too).
+    private func noteFarOwnRates(_ outcome: Outcome) {
+        guard case .calculation(let result) = outcome else { return }
+        for note in result.lines.compactMap({ $0.givenRate.flatMap(Messages.ownRateFarOff) }) {
+            out.flush()
+            err.write(presentation.style.yellow("warning:") + " " + note + "\n")
         }
     }
 
