@@ -114,7 +114,8 @@ public struct CalculationResult: Sendable, Equatable {
         /// other way round or a typo, and a warning says so.
         public static let farOffPercent: Decimal = 50
 
-        public init(rate: Decimal, base: CurrencyCode, quote: CurrencyCode, reference: Quote?, referenceRate: Decimal?, deviation: Decimal?) {
+        public init(rate: Decimal, base: CurrencyCode, quote: CurrencyCode, reference: Quote?, referenceRate: Decimal?, deviation: Decimal?)
+        {
             self.rate = rate
             self.base = base
             self.quote = quote

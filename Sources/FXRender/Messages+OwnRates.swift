@@ -24,7 +24,8 @@ extension Messages {
 
     /// A rate of your own far from the reference: most likely a pair written the other way round.
     public static func ownRateFarOff(_ given: CalculationResult.GivenRateLine) -> String? {
-        guard given.farFromReference, let reference = given.reference, let deviation = given.deviation, let referenceRate = given.referenceRate
+        guard given.farFromReference, let reference = given.reference, let deviation = given.deviation,
+            let referenceRate = given.referenceRate
         else { return nil }
         let pair = "\(given.base)/\(given.quote)"
         return "your rate \(DecimalFormat.plain(given.rate)) \(pair) is "

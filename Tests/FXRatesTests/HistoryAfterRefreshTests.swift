@@ -26,7 +26,8 @@ struct HistoryAfterRefreshTests {
         // 16:05 `refresh` brings Friday's table; at 16:06 the history is asked for Friday again.
         source.latest = day("2026-10-30")
         try latest.save(
-            CachedRates(source: .ecb, table: RateTable(base: .eur, date: day("2026-10-30"), rates: [:]), fetchedAt: frankfurt("2026-10-30", 16, 5)))
+            CachedRates(
+                source: .ecb, table: RateTable(base: .eur, date: day("2026-10-30"), rates: [:]), fetchedAt: frankfurt("2026-10-30", 16, 5)))
         clock.set(frankfurt("2026-10-30", 16, 6))
         let after = try await service.quote(from: .usd, to: code("JPY"), on: day("2026-10-30"))
         // Main answered Thursday's again until 16:16 (the recheck interval after 16:01).
@@ -49,7 +50,8 @@ struct HistoryAfterRefreshTests {
             newestLatest: { id in latest.load().entries[id].map { ($0.table.date, $0.fetchedAt) } })
         _ = try await service.quote(from: .usd, to: code("JPY"), on: day("2026-10-30"))
         try latest.save(
-            CachedRates(source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: [:]), fetchedAt: frankfurt("2026-10-30", 16, 5)))
+            CachedRates(
+                source: .ecb, table: RateTable(base: .eur, date: day("2026-10-29"), rates: [:]), fetchedAt: frankfurt("2026-10-30", 16, 5)))
         clock.set(frankfurt("2026-10-30", 16, 6))
         _ = try await service.quote(from: .usd, to: code("JPY"), on: day("2026-10-30"))
         #expect(source.calls.count == 1)

@@ -46,7 +46,9 @@ enum Echo {
         case .negate(let inner):
             return "-" + write(inner, catalog: catalog, context: 3, values: values)
         case .percentOf(let share, let inner):
-            return wrap(DecimalFormat.plain(share) + "% of " + write(inner, catalog: catalog, context: 2, values: values), strength: 2, context: context)
+            return wrap(
+                DecimalFormat.plain(share) + "% of " + write(inner, catalog: catalog, context: 2, values: values), strength: 2,
+                context: context)
         case .inCurrency(let inner, let code, _) where signed(inner) != nil:
             // `- 100 usd` (a sign, then an amount the currency follows) echoes as `-100 usd` does.
             return self.amount(signed(inner)!.value, code: code, scale: signed(inner)!.scale, catalog: catalog)

@@ -89,7 +89,8 @@ struct Evaluator {
         var total = Decimal.zero
         var givenRate: CalculationResult.GivenRateLine?
         if let given = calculation.givenRate, let (code, amount) = money.single {
-            let converted = try convert(money.numerators[0].amount, dividedBy: money.divisor, at: given, from: code, to: target, places: digits)
+            let converted = try convert(
+                money.numerators[0].amount, dividedBy: money.divisor, at: given, from: code, to: target, places: digits)
             givenRate = try await compared(given, from: code, to: target)
             terms.append(.init(amount: amount, from: code, quote: nil, converted: converted))
             total = converted

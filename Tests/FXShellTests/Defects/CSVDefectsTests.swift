@@ -10,7 +10,9 @@ import Testing
 @Suite("CSV rows an auditor can check")
 struct CSVDefectsTests {
     /// Runs `csv` over `rows` (after `header`) in a text session on the real ECB history.
-    static func csv(_ header: String, _ rows: [String], options: String) async throws -> (status: Session.LineResult, out: String, err: String) {
+    static func csv(_ header: String, _ rows: [String], options: String) async throws -> (
+        status: Session.LineResult, out: String, err: String
+    ) {
         let directory = makeTemporaryDirectory("fx-csv-defects")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("rows.csv")
@@ -22,7 +24,8 @@ struct CSVDefectsTests {
 
     @Test func aFeeIsTheCalculatorsFee() async throws {
         // 8.53 SEK at 8.531 = 0.99988… EUR; 0.5% of it is 0.0049994 → 0.00 (main wrote 0.01, from 1.00 × 0.5%).
-        let answer = try await Self.csv("date,amount,cur", ["2013-01-04,8.53,SEK"], options: "--amount amount --currency cur --date date --to eur --fee 0.5%")
+        let answer = try await Self.csv(
+            "date,amount,cur", ["2013-01-04,8.53,SEK"], options: "--amount amount --currency cur --date date --to eur --fee 0.5%")
         #expect(answer.out.split(separator: "\n").last == "2013-01-04,8.53,SEK,0.117219552221310514593834251554,2013-01-04,ecb,1.00,0.00")
         // The calculator, on the same day: the fee line says the same.
         let fx = CalculatorOracleTests.session(json: true)
@@ -57,9 +60,13 @@ struct CSVDefectsTests {
 
     @Test func aFieldTooManyIsABadRow() async throws {
         let answer = try await Self.csv(
-            "date,amount,cur", ["2013-01-04,8.53,SEK", "2013-01-04,8.53,SEK,extra"], options: "--amount amount --currency cur --date date --to eur")
+            "date,amount,cur", ["2013-01-04,8.53,SEK", "2013-01-04,8.53,SEK,extra"],
+            options: "--amount amount --currency cur --date date --to eur")
         #expect(answer.status == .failed(1))
-        #expect(answer.err == "fx: rows.csv:3: the row has 4 fields but the header names 3; a field too many (an unquoted delimiter?) would shift the columns.\n")
+        #expect(
+            answer.err
+                == "fx: rows.csv:3: the row has 4 fields but the header names 3; a field too many (an unquoted delimiter?) would shift the columns.\n"
+        )
         // Written as read, with the added columns empty, not a rate under the wrong heading.
         #expect(answer.out.split(separator: "\n").last == "2013-01-04,8.53,SEK,extra,,,,")
     }

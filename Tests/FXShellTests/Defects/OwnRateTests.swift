@@ -31,7 +31,8 @@ struct OwnRateTests {
         let fx = CalculatorHarness()
         let printed = await fx.run("100 usd in eur at 0.9 eur/usd").printed
         let deviation = (C.d("0.9") - C.perEuro("USD")) / C.perEuro("USD") * 100
-        #expect(printed == "100.00 USD = 111.11 EUR\nat 0.9 USD per EUR; reference 1.1172 (ECB 2026-10-30): \(C.money(-deviation))% below it\n")
+        #expect(
+            printed == "100.00 USD = 111.11 EUR\nat 0.9 USD per EUR; reference 1.1172 (ECB 2026-10-30): \(C.money(-deviation))% below it\n")
     }
 
     @Test func aRateFarFromTheReferenceIsWarnedAbout() async throws {
@@ -41,7 +42,8 @@ struct OwnRateTests {
         #expect(object["result"] as? String == "7")
         let given = try #require(object["given_rate"] as? [String: Any])
         #expect(given["far_from_reference"] as? Bool == true)
-        #expect(fx.err.text.hasPrefix("warning: your rate 0.0066 USD/JPY is 100% from the reference 157.25 (ECB 2026-10-30)"), "\(fx.err.text)")
+        #expect(
+            fx.err.text.hasPrefix("warning: your rate 0.0066 USD/JPY is 100% from the reference 157.25 (ECB 2026-10-30)"), "\(fx.err.text)")
         // 49% off is not warned about.
         let near = CalculatorHarness()
         _ = await near.run("100 eur in usd at 0.57")
