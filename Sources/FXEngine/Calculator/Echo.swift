@@ -52,10 +52,6 @@ enum Echo {
         case .inCurrency(let inner, let code, _) where signed(inner) != nil:
             // `- 100 usd` (a sign, then an amount the currency follows) echoes as `-100 usd` does.
             return self.amount(signed(inner)!.value, code: code, scale: signed(inner)!.scale, catalog: catalog)
-        case .inCurrency(.name(let name, _), let code, _) where values(name).map({ if case .number = $0 { true } else { false } }) == true:
-            // `n eur` with n = 5: the number made money, then its name.
-            guard case .number(let number)? = values(name) else { return name }
-            return self.amount(number, code: code, scale: 0, catalog: catalog) + " (\(name))"
         case .inCurrency(let inner, let code, _):
             // `(1 / 2) USD`: the currency covers the whole product before it.
             return wrap(write(inner, catalog: catalog, context: 3, values: values) + " " + code.rawValue, strength: 2, context: context)

@@ -14,7 +14,10 @@ struct Evaluator {
     func evaluate(_ calculation: Calculation) async throws(Failure) -> (CalculationResult, Value) {
         let calculation = impliedTarget(calculation)
         let value = try await value(of: calculation.expression)
-        let values = { [workspace] (name: String) in workspace.value(of: name) }
+        // A name alone (`x in gbp`) echoes with its value: `x = 91.31 GBP` read like an assignment.
+        // Within an expression (`rent * 12`) a name reads as itself and stays so.
+        let bare = if case .name = calculation.expression { true } else { false }
+        let values = { [workspace] (name: String) in bare ? workspace.value(of: name) : nil }
         var echo = Echo.text(of: calculation.expression, catalog: catalog, values: values)
         if let other = calculation.shareOf {
             let share = try await share(value, of: try await self.value(of: other))

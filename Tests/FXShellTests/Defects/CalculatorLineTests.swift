@@ -43,12 +43,14 @@ struct CalculatorLineTests {
         _ = await fx.run("x = 100 usd")
         let printed = await fx.run("x in gbp").printed
         #expect(printed == "100.00 USD (x) = \(C.money(C.converted(100, "USD", "GBP"))) GBP\n", "\(printed)")
+        // Within an expression a name reads as itself (`rent * 12`), as it did.
+        #expect(await fx.run("x * 2 in gbp").printed.hasPrefix("x * 2 = "))
         // `x gbp` is the same conversion with `in` left out, as `100 usd gbp` is.
         #expect(await fx.run("x gbp").printed == printed)
         #expect(await fx.run("x gbp eur").result == .ok)
         // A plain number is still made money by a currency after it.
         _ = await fx.run("n = 5")
-        #expect(await fx.run("n eur").printed == "5.00 EUR (n) = 5.00 EUR\n")
+        #expect(await fx.run("n eur").printed == "n EUR = 5.00 EUR\n")
     }
 
     @Test func namesAreCaseSensitiveAndTheErrorSaysSo() async {
