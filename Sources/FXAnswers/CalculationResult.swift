@@ -66,7 +66,7 @@ public struct CalculationResult: Sendable, Equatable {
         }
 
         /// Every rate used, for provenance and `--max-age`.
-        public var quotes: [Quote] { terms.compactMap(\.quote) + (givenRate.map { [$0.reference] } ?? []) }
+        public var quotes: [Quote] { terms.compactMap(\.quote) + (givenRate?.reference.map { [$0] } ?? []) }
     }
 
     /// An amount of one currency in the expression (all its terms summed, unrounded).
@@ -101,17 +101,32 @@ public struct CalculationResult: Sendable, Equatable {
     }
 
     public struct GivenRateLine: Sendable, Equatable {
-        /// Units of the line's currency per unit of the source, as given.
+        /// The rate as written: 1 `base` buys `rate` of `quote` (a bare `at 1.07`: the source and the target).
         public let rate: Decimal
-        public let reference: Quote
+        public let base: CurrencyCode
+        public let quote: CurrencyCode
+        /// The reference for the pair, when one could be had; the rate of your own answers without it.
+        public let reference: Quote?
+        /// The reference as `rate` is written (1 `base` in `quote`).
+        public let referenceRate: Decimal?
         /// How far the given rate is from the reference, in percent (negative: below).
-        public let deviation: Decimal
+        public let deviation: Decimal?
 
-        public init(rate: Decimal, reference: Quote, deviation: Decimal) {
+        /// Beyond this many percent from the reference, the rate is likely a pair written the
+        /// other way round or a typo, and a warning says so.
+        public static let farOffPercent: Decimal = 50
+
+        public init(rate: Decimal, base: CurrencyCode, quote: CurrencyCode, reference: Quote?, referenceRate: Decimal?, deviation: Decimal?)
+        {
             self.rate = rate
+            self.base = base
+            self.quote = quote
             self.reference = reference
+            self.referenceRate = referenceRate
             self.deviation = deviation
         }
+
+        public var farFromReference: Bool { deviation.map { abs($0) > Self.farOffPercent } ?? false }
     }
 }
 

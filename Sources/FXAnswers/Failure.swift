@@ -11,6 +11,8 @@ public enum Failure: Error, Sendable, Equatable {
     case refreshFailed([SourceID])
     /// A snapshot that cannot be named, found, read or written.
     case snapshot(SnapshotError)
+    /// A several-pair history or price file was written without these pairs, which had no rates.
+    case partialSeries([MissingPair])
 
     /// 1 runtime failure · 2 usage error · 3 data older than `--max-age`.
     public var exitStatus: Int32 {
@@ -20,6 +22,8 @@ public enum Failure: Error, Sendable, Equatable {
         case .rates: 1
         case .tooOld: 3
         case .refreshFailed: 1
+        // Partial output, as a CSV with bad rows: what exists was written.
+        case .partialSeries: 1
         case .snapshot(.badName), .snapshot(.unknown), .snapshot(.unavailable): 2
         case .snapshot: 1
         }
@@ -37,7 +41,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .malformedAmount: "malformed_amount"
             case .missingAmount: "missing_amount"
             case .missingCurrency, .missingTarget: "missing_currency"
-            case .unexpectedWord: "unexpected_word"
+            case .unexpectedWord, .unexpectedInCalculation: "unexpected_word"
             case .books(.period), .books(.missingPeriod): "malformed_period"
             case .books: "malformed_option"
             case .unknownHelpTopic: "unknown_help_topic"
@@ -51,7 +55,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .missingSetting, .unknownSetting: "unknown_setting"
             case .expected, .expectedAmount, .unbalanced, .nestedTooDeep, .misplacedOption: "malformed_expression"
             case .percentOfMoney, .mismatch: "mismatched_terms"
-            case .nonPositiveRate: "malformed_amount"
+            case .nonPositiveRate, .malformedRate: "malformed_amount"
             case .badName: "bad_name"
             case .unknownName: "unknown_name"
             case .divisionByZero: "division_by_zero"
@@ -63,6 +67,8 @@ public enum Failure: Error, Sendable, Equatable {
             case .notCovered: "no_rate"
             case .unavailable: "source_unavailable"
             case .offlineWithoutData: "offline_no_data"
+            case .notInSnapshot: "not_in_snapshot"
+            case .retired: "no_rate"
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
             case .configUnwritable: "config_unwritable"
@@ -75,6 +81,7 @@ public enum Failure: Error, Sendable, Equatable {
             }
         case .tooOld: "data_too_old"
         case .refreshFailed: "refresh_failed"
+        case .partialSeries: "partial_output"
         case .snapshot(.badName): "bad_snapshot_name"
         case .snapshot(.unknown): "unknown_snapshot"
         case .snapshot(.unreadable): "snapshot_unreadable"

@@ -14,8 +14,9 @@ public enum Outcome: Sendable, Equatable {
     /// A change to the configuration, in one sentence.
     case configured(String)
     case history(PairHistory, HistoryFormat)
-    /// `history` with several pairs, averaged periods or a price file: one history per pair.
-    case series([PairHistory], HistoryQuery)
+    /// `history` with several pairs, averaged periods or a price file: one history per pair, and
+    /// the pairs left out for having no rates over the days (the others are written).
+    case series([PairHistory], HistoryQuery, missing: [MissingPair] = [])
     /// `rate usd eur avg 2024`: each quote's daily rates over the period, to be averaged.
     case average([PairHistory], AveragePeriod)
     /// Bare `history`: the conversion log, oldest first.

@@ -35,6 +35,8 @@ public enum CSVFileProblem: Error, Sendable, Equatable {
 /// FXRender (`Messages.text(for:)`).
 public enum CSVRowProblem: Error, Sendable, Equatable {
     case missingField(option: String, column: Int, fields: Int)
+    /// More fields than the header names: the columns fx adds would stand under the wrong headings.
+    case extraFields(fields: Int, header: Int)
     case emptyCurrency
     case unknownCurrency(String)
     case currencyDisagrees(amount: CurrencyCode, column: CurrencyCode)

@@ -15,6 +15,8 @@ public struct UsageError: Error, Equatable, Sendable {
         /// `100 usd` with no target and no home currency or saved targets.
         case noTarget(CurrencyCode)
         case unexpectedWord(String, command: String)
+        /// A calculator line that named no command: the word and the one before it.
+        case unexpectedInCalculation(String, after: String)
         /// Price files, averages and date rules.
         case books(BooksProblem)
         case unknownHelpTopic(String, suggestion: String?)
@@ -40,6 +42,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case percentOfMoney
         /// `at 0`, `at -1`.
         case nonPositiveRate(String)
+        /// `at 1e2`, `at abc`, `at 5 usd`: after `at`, neither a rate nor a date.
+        case malformedRate(String, hint: RateHint)
         /// `100 usd eur --json`: options go before the words.
         case misplacedOption(String)
         /// `usd = 5`, `in = 3`: a variable may not take the name of a currency, keyword or command.
@@ -76,6 +80,17 @@ public struct UsageError: Error, Equatable, Sendable {
         case rateNeedsOnePair
         /// `200 usd as % of 5`.
         case shareOfNumber
+    }
+
+    /// Why a rate of your own was refused.
+    public enum RateHint: Equatable, Sendable {
+        case exponent
+        /// A currency written on the rate (`at 5 usd`): the pair goes after it (`at 150.5 usd/jpy`).
+        case currency
+        /// Digits, but not a number fx reads (`at 1.2.3`).
+        case malformed
+        /// A word that is neither a number nor a date (`at abc`).
+        case notANumber
     }
 
     /// Why an amount was refused, when more can be said than "malformed".

@@ -3,16 +3,25 @@ import FXCommands
 import FXRates
 
 extension Executor {
-    /// Every pair of a price file or several-pair history, over the same days.
-    func pairHistories(_ query: HistoryQuery) async throws(RateError) -> [PairHistory] {
+    /// Every pair of a price file or several-pair history, over the same days. With several pairs,
+    /// one without rates over the days is left out and named (`missing`); when none has any, the
+    /// first pair's error is the answer.
+    func pairHistories(_ query: HistoryQuery) async throws(RateError) -> (histories: [PairHistory], missing: [MissingPair]) {
         let range = days(of: query)
         var histories: [PairHistory] = []
+        var missing: [MissingPair] = []
         for pair in query.pairs {
-            histories.append(
-                try await historyService().pair(
-                    base: pair.base, quote: pair.quote, range: range, only: options.source, partial: query.partial))
+            do throws(RateError) {
+                histories.append(
+                    try await historyService().pair(
+                        base: pair.base, quote: pair.quote, range: range, only: options.source, partial: query.partial))
+            } catch {
+                guard query.pairs.count > 1, MissingPair.isPairsOwn(error) else { throw error }
+                missing.append(MissingPair(base: pair.base, quote: pair.quote, reason: error))
+            }
         }
-        return histories
+        if histories.isEmpty, let first = missing.first { throw first.reason }
+        return (histories, missing)
     }
 
     /// The days `query` asks about, as of today; nil for all that is held.

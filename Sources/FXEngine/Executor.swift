@@ -125,7 +125,8 @@ public struct Executor: Sendable {
         case .history(let query) where query.isSinglePairSeries:
             return .history(try await rated { () throws(RateError) in try await pairHistory(query) }, query.format)
         case .history(let query):
-            return .series(try await rated { () throws(RateError) in try await pairHistories(query) }, query)
+            let (histories, missing) = try await rated { () throws(RateError) in try await pairHistories(query) }
+            return .series(histories, query, missing: missing)
         case .sources(let action):
             return try await rated { () throws(RateError) in try await sources(action, on: day) }
         case .log(let format):
@@ -245,15 +246,27 @@ public struct Executor: Sendable {
             return tooOld(conversion.lines.flatMap(\.quote.provenances))
         case .rates(let listing):
             return tooOld(listing.quotes.flatMap(\.provenances))
+        case .series(_, _, let missing) where !missing.isEmpty:
+            return .partialSeries(missing)
         default:
             return nil
         }
     }
 
     private func quote(from: CurrencyCode, to: CurrencyCode, on day: Day?) async throws(RateError) -> Quote {
-        guard let day else { return try await service.quote(from: from, to: to, only: options.source) }
+        guard let day else {
+            do throws(RateError) { return try await service.quote(from: from, to: to, only: options.source) } catch {
+                throw await retiredOr(error)
+            }
+        }
         return try await historyService().quote(
             from: from, to: to, on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
+    }
+
+    /// "Not published" for a currency the history held shows was published until a day: said as retired.
+    private func retiredOr(_ error: RateError) async -> RateError {
+        guard case .notCovered(let code, _) = error, let history, let retired = await history.retirement(of: code) else { return error }
+        return .retired(code, last: retired.last, sourceName: retired.sourceName)
     }
 
     private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(Failure)

@@ -50,10 +50,10 @@ extension SourceSetup {
         let clock = StoppedClock(snapshot.savedAt)
         let service = RateService(
             sources: sources.filter { snapshot.latest[$0.id] != nil }, store: SnapshotRateStore(snapshot), clock: clock,
-            options: RateService.Options(offline: true), usage: NoUsageStore())
+            options: RateService.Options(snapshot: snapshot.name.rawValue), usage: NoUsageStore())
         let histories = HistoryService(
             sources: historySources, store: SnapshotHistoryStore(over: history, snapshot),
-            clock: clock, options: HistoryService.Options(offline: true))
+            clock: clock, options: HistoryService.Options(snapshot: snapshot.name.rawValue))
         var setup = SourceSetup(service: service, history: histories, sourceInfo: sourceInfo)
         setup.snapshot = snapshot
         return setup

@@ -24,15 +24,7 @@ struct CalculationRenderer {
                 lines.append("fee " + feeSize(fee.size) + " = " + fixed(fee.amount, line))
                 lines.append("total = " + shown)
             }
-            if let given = line.givenRate, let code = line.currency {
-                let reference = given.reference
-                let deviation = given.deviation.rounded(scale: 2)
-                let side = deviation < 0 ? "below" : "above"
-                lines.append(
-                    "at \(DecimalFormat.plain(given.rate)) \(code) per \(reference.from); reference \(DecimalFormat.rate(reference.rate)) "
-                        + "(\(reference.provenance.source.rawValue.uppercased()) \(reference.provenance.date)): "
-                        + (deviation == 0 ? "the same" : "\(DecimalFormat.fixed(abs(deviation), fractionDigits: 2))% \(side) it"))
-            }
+            if let given = line.givenRate { lines.append(Self.givenRateLine(given)) }
         }
         // Said always, not only to a person: a mean is not the rate of any one day.
         if let period = result.average {
@@ -99,23 +91,41 @@ struct CalculationRenderer {
                 }
                 members.append(("fee", .object(feeMembers)))
             }
-            if let given = line.givenRate {
-                members.append(
-                    (
-                        "given_rate",
-                        .object([
-                            ("rate", .string(DecimalFormat.plain(given.rate))),
-                            ("reference_rate", .string(JSONRenderer.rateText(given.reference))),
-                            ("deviation_percent", .string(DecimalFormat.plain(given.deviation.rounded(scale: 6)))),
-                            ("reference_source", .string(given.reference.provenance.source.rawValue)),
-                            ("reference_date", .string(given.reference.provenance.date.description)),
-                        ])
-                    ))
-            }
+            if let given = line.givenRate { members.append(("given_rate", givenRateJSON(given))) }
             return .object(members)
         }
         if objects.count == 1 { return objects[0] }
         return .object([("expression", .string(result.text)), ("results", .array(objects))])
+    }
+
+    /// `at 150.5 JPY per USD; reference 157.25 (ECB 2026-10-30): 4.29% below it`, the rate as its pair was written.
+    private static func givenRateLine(_ given: CalculationResult.GivenRateLine) -> String {
+        let written = "at \(DecimalFormat.plain(given.rate)) \(given.quote) per \(given.base)"
+        guard let reference = given.reference, let rate = given.referenceRate, let deviation = given.deviation?.rounded(scale: 2) else {
+            return written + "; no reference rate held to compare it with"
+        }
+        let side = deviation < 0 ? "below" : "above"
+        return written + "; reference \(DecimalFormat.rate(rate)) "
+            + "(\(reference.provenance.source.rawValue.uppercased()) \(reference.provenance.date)): "
+            + (deviation == 0 ? "the same" : "\(DecimalFormat.fixed(abs(deviation), fractionDigits: 2))% \(side) it")
+    }
+
+    /// `{"rate", "pair", "reference_rate", "deviation_percent", "far_from_reference", "reference_source", "reference_date"}`.
+    private static func givenRateJSON(_ given: CalculationResult.GivenRateLine) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("rate", .string(DecimalFormat.plain(given.rate))), ("pair", .string("\(given.base)/\(given.quote)")),
+        ]
+        guard let reference = given.reference, let rate = given.referenceRate, let deviation = given.deviation else {
+            return .object(members + [("reference_rate", .null)])
+        }
+        members += [
+            ("reference_rate", .string(DecimalFormat.plain(rate.rounded(significantDigits: 12)))),
+            ("deviation_percent", .string(DecimalFormat.plain(deviation.rounded(scale: 6)))),
+            ("far_from_reference", .bool(given.farFromReference)),
+            ("reference_source", .string(reference.provenance.source.rawValue)),
+            ("reference_date", .string(reference.provenance.date.description)),
+        ]
+        return .object(members)
     }
 
     private static func resultText(_ line: CalculationResult.Line) -> String {

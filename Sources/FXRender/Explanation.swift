@@ -21,7 +21,7 @@ public struct Explanation: Sendable {
     public let steps: [Step]
     /// For a calculation: the unrounded total of its terms, the total rounded, and its digits.
     public let total: (unrounded: Decimal, rounded: Decimal, fractionDigits: Int, currency: CurrencyCode)?
-    /// For a CSV row with `--fee`: the percentage, and the fee on the rounded amount, rounded.
+    /// For a CSV row with `--fee`: the percentage, and the fee on the unrounded amount, rounded once.
     public var fee: (percent: Decimal, amount: Decimal)?
     /// For a CSV row: `statement.csv:17`, said before the amount.
     public var place: String?

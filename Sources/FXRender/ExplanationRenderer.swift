@@ -37,10 +37,10 @@ public enum ExplanationRenderer {
                         + "(\(rounding(step.fractionDigits)))")
             }
         }
-        if let fee = explanation.fee, let step = explanation.steps.first, let rounded = step.rounded {
+        if let fee = explanation.fee, let step = explanation.steps.first {
             let digits = step.fractionDigits
             lines.append(
-                "  fee \(DecimalFormat.plain(fee.percent))% × \(DecimalFormat.fixed(rounded, fractionDigits: digits)) → "
+                "  fee \(DecimalFormat.plain(fee.percent))% × \(cut(step.unrounded, digits)) → "
                     + "\(DecimalFormat.fixed(fee.amount, fractionDigits: digits)) (\(rounding(digits)))")
         }
         if let total = explanation.total {

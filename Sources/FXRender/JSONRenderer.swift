@@ -30,7 +30,7 @@ public enum JSONRenderer {
         case .listing(let listing): return ListingRenderer.json(listing)
         case .refresh(let reports): return .object([("refresh", .array(reports.map(refreshJSON)))])
         case .history(let history, _): return HistoryRenderer.json(history)
-        case .series(let histories, let query): return HistorySeriesRenderer.json(histories, query: query)
+        case .series(let histories, let query, _): return HistorySeriesRenderer.json(histories, query: query)
         case .average(let histories, let period): return AverageRenderer.json(histories, period: period)
         case .log(let entries, _): return LogRenderer.json(entries)
         case .sources(let report): return SourcesRenderer.json(report)

@@ -30,7 +30,7 @@ public enum LocalizedNumbers {
         switch outcome {
         case .conversion, .rates, .calculation, .comparison, .average: true
         case .history(_, let format): format == .chart || format == .table
-        case .series(_, let query): query.format == .chart || query.format == .table
+        case .series(_, let query, _): query.format == .chart || query.format == .table
         default: false
         }
     }

@@ -87,6 +87,9 @@ extension Messages {
         switch problem {
         case .missingField(let option, let column, let fields):
             return "the row has \(fields) field\(fields == 1 ? "" : "s"), so no column \(column) for \(option)."
+        case .extraFields(let fields, let header):
+            return
+                "the row has \(fields) fields but the header names \(header); a field too many (an unquoted delimiter?) would shift the columns."
         case .emptyCurrency:
             return "no currency: the currency field is empty and the amount has no symbol or code."
         case .unknownCurrency(let text):

@@ -15,6 +15,7 @@ public enum Messages {
             // Each source's reason is on its own line of the report; this line names them for stderr.
             "no source could be refreshed (\(ids.map(\.rawValue).joined(separator: ", "))); the cache is as it was"
         case .snapshot(let error): text(for: error)
+        case .partialSeries(let missing): partial(missing)
         }
     }
 
@@ -54,6 +55,8 @@ public enum Messages {
             return text(for: problem)
         case .unexpectedWord(let word, let command):
             return "Unexpected '\(printable(word))' after '\(command)'. Type 'help \(command)' for its grammar."
+        case .unexpectedInCalculation(let word, let after):
+            return unexpected(printable(word), after: printable(after))
         case .unknownHelpTopic(let word, let suggestion):
             if let suggestion { return "No help for '\(printable(word))'. Did you mean '\(suggestion)'?" }
             return "No help for '\(printable(word))'. Type 'help' to see the commands."
@@ -90,6 +93,8 @@ public enum Messages {
             return "Only a plain number can be a percentage: 15%, 2.5%."
         case .nonPositiveRate(let word):
             return "A rate must be above zero, not '\(printable(word))'. Example: 500 eur in usd at 1.0712"
+        case .malformedRate(let word, let hint):
+            return ownRate(printable(word), hint)
         case .misplacedOption(let word):
             return "'\(printable(word))' is not a word of the line; options go before the words, as in fx --json 100 usd eur."
         case .badName(let name, let problem):
@@ -102,6 +107,9 @@ public enum Messages {
             return text(for: mismatch)
         case .unknownName(let name, let suggestion):
             if name == "ans" { return "There is no answer yet for 'ans' to stand for." }
+            if let suggestion, suggestion.lowercased() == name.lowercased(), suggestion != name {
+                return "Unknown variable '\(printable(name))'. Did you mean '\(suggestion)'? Names are case-sensitive."
+            }
             if let suggestion { return "Unknown variable '\(printable(name))'. Did you mean '\(suggestion)'?" }
             return "Unknown variable '\(printable(name))'. Set one with: \(printable(name)) = 1450 chf"
         case .nestedTooDeep(let limit):
@@ -148,6 +156,10 @@ public enum Messages {
             return text(for: error)
         case .offlineWithoutData(let id):
             return "No cached rates for \(id) and --offline forbids fetching them."
+        case .notInSnapshot(let id, let snapshot, let history):
+            return notInSnapshot(id, snapshot: snapshot, history: history)
+        case .retired(let code, let last, let sourceName):
+            return retired(code, last: last, sourceName: sourceName)
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
         case .sourceDisabled(let id):
@@ -259,9 +271,13 @@ public enum Messages {
 
     /// A dated answer from another day than asked, said on stderr where no provenance line is
     /// printed: `no rates on 2013-03-23 (Saturday); the rates of 2013-03-22 answered`.
+    /// Under `--rule previous-business-day` another day is what was asked for, and said the same way:
+    /// `the rates of 2013-03-20 answered 2013-03-21 (rule previous-business-day: the publication before)`.
     public static func substitutedDay(_ provenance: Provenance) -> String? {
-        // Under the previous-business-day rule another day is what was asked for.
-        guard let requested = provenance.requested, !provenance.previousBusinessDay else { return nil }
+        guard let requested = provenance.requested else { return nil }
+        if provenance.previousBusinessDay {
+            return "the rates of \(provenance.date) answered \(requested) (rule previous-business-day: the publication before)"
+        }
         let why = TargetCalendar.closure(on: requested).map { " (\($0))" } ?? ""
         return "no rates on \(requested)\(why); the rates of \(provenance.date) answered"
     }

@@ -33,7 +33,7 @@ public struct TextRenderer: Sendable {
             guard format == .chart || format == .table else { return text }
             let shortfall = CoverageText.shortfall(history.provenance.coverage).map { [$0] } ?? []
             return ([text] + shortfall + provenanceLines([history.provenance], now: now)).joined(separator: "\n")
-        case .series(let histories, let query): return HistorySeriesRenderer.text(histories, query: query)
+        case .series(let histories, let query, _): return HistorySeriesRenderer.text(histories, query: query)
         case .average(let histories, let period):
             return ([AverageRenderer.text(histories, period: period)] + provenanceLines(histories.map(\.provenance), now: now))
                 .joined(separator: "\n")

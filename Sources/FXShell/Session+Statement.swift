@@ -22,8 +22,9 @@ extension Session {
                 : { row in
                     var explanation = Explanation.conversion(
                         row.amount, by: row.quote, base: row.pivot, fractionDigits: row.digits, place: "\(file):\(row.line)")
-                    if let feePercent = row.feePercent, let rounded = explanation.steps.first?.rounded {
-                        explanation.fee = (feePercent, (rounded * feePercent / 100).rounded(scale: row.digits))
+                    // The fee rule: the share of the exact converted amount, rounded once.
+                    if let feePercent = row.feePercent, let fee = row.quote.convert(row.amount * feePercent / 100, places: row.digits) {
+                        explanation.fee = (feePercent, fee)
                     }
                     err.write(ExplanationRenderer.text(explanation) + "\n")
                 },

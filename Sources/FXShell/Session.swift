@@ -132,6 +132,7 @@ public final class Session: Sendable {
             noteDateMeaning(outcome)
             noteSubstitutedDays(outcome)
             noteUnderstood(understood)
+            noteFarOwnRates(outcome)
             record(outcome, line: line)
             // A line with names is answered here each time, so that each answer says what it read.
             if let quickLane, understood.isEmpty {
@@ -238,6 +239,16 @@ public final class Session: Sendable {
         for item in understood where item.isAmbiguous {
             out.flush()
             err.write("note: " + Messages.text(for: item) + "\n")
+        }
+    }
+
+    /// A rate of your own far from the reference is most likely a pair written the other way
+    /// round: said on stderr in every mode (JSON carries `far_from_reference` too).
+    private func noteFarOwnRates(_ outcome: Outcome) {
+        guard case .calculation(let result) = outcome else { return }
+        for note in result.lines.compactMap({ $0.givenRate.flatMap(Messages.ownRateFarOff) }) {
+            out.flush()
+            err.write(presentation.style.yellow("warning:") + " " + note + "\n")
         }
     }
 

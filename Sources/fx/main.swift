@@ -72,8 +72,9 @@ let offline = arguments.offline
 /// `sources enable|disable|order` changes the config in a running session.
 @Sendable func sourceSetup(_ settings: Settings) -> SourceSetup {
     let sources = catalog.sources(settings, io: io)
+    let latest = FileRateStore(directory: settings.cacheDirectory)
     let service = RateService(
-        sources: sources, store: FileRateStore(directory: settings.cacheDirectory), clock: clock,
+        sources: sources, store: latest, clock: clock,
         builtIn: .ecb, options: RateService.Options(offline: offline),
         usage: FileUsageStore(directory: settings.cacheDirectory),
         quotas: catalog.quotas(settings),
@@ -81,7 +82,8 @@ let offline = arguments.offline
     // Histories are read only by dated questions and `history`; a conversion never opens them.
     let history = HistoryService(
         sources: catalog.historySources(of: sources, settings, io: io), store: FileHistoryStore(directory: settings.cacheDirectory),
-        clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline), discipline: service.discipline)
+        clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline), discipline: service.discipline,
+        newestLatest: { id in latest.load().entries[id].map { ($0.table.date, $0.fetchedAt) } })
     return SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
 }
 

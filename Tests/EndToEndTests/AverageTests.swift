@@ -100,8 +100,12 @@ import Testing
         // The day asked and the rule that moved it are said; no note calls 2024-03-04 a day without rates.
         #expect(ruled["requested_date"] as? String == "2024-03-04")
         #expect(ruled["rule"] as? String == "previous-business-day")
-        let converted = try rig.fx(["--rule", "previous-business-day", "convert", "100", "usd", "eur", "on", "2024-03-05"])
-        #expect(converted == "100.00 USD = 92.20 EUR\n")
+        // Piped, the day that answered is said on stderr, as the default rule's substituted day is (issue 24 §2.8).
+        let converted = try rig.fx.run(["--offline", "--rule", "previous-business-day", "convert", "100", "usd", "eur", "on", "2024-03-05"])
+        #expect(converted.stdout == "100.00 USD = 92.20 EUR\n")
+        #expect(
+            converted.stderr == "note: the rates of 2024-03-04 answered 2024-03-05 (rule previous-business-day: the publication before)\n")
+        #expect(converted.status == 0)
     }
 
     /// `set rule` keeps the convention for every later run and script line; `--rule` overrides it

@@ -53,7 +53,7 @@ import Testing
         ("500 eur in usd - 1% fee", "500 EUR in USD fee -1%"),
         ("500 eur in usd + 5 usd fee", "500 EUR in USD fee +5 USD"),
         ("500 eur in usd at 1.0712", "500 EUR in USD at 1.0712"),
-        ("500 eur in usd at 1.0712 usd/eur", "500 EUR in USD at 1.0712 USD/EUR"),
+        ("500 eur in usd at 1.0712 eur/usd", "500 EUR in USD at 1.0712 EUR/USD"),
         ("eur for 500 usd", "500 USD in EUR reverse"),
         ("eur for 500 usd + 2% fee", "500 USD in EUR reverse fee +2%"),
         ("500 usd from eur", "500 USD in EUR reverse"),
@@ -278,6 +278,8 @@ import Testing
     @Test func aWordAfterTheTargetsIsNamedWithAHelpThatExists() throws {
         for line in ["100 usd eur * 2", "500 eur in usd at 1.0712 extra", "500 eur in usd + 2.5% fee extra"] {
             let error = try #require(usageError(line), "\(line)")
+            // A line that named no command is told the word before and 'help convert' (issue 24 §2.10).
+            if case .unexpectedInCalculation = error.kind { continue }
             guard case .unexpectedWord(_, let command) = error.kind else {
                 Issue.record("\(line): \(error.kind)")
                 continue
@@ -323,7 +325,7 @@ extension CalculatorGrammarTests {
             }
             if let given = calculation.givenRate {
                 text += " at \(number(given.rate))"
-                if let per = given.per { text += " \(per.numerator)/\(per.denominator)" }
+                if let pair = given.pair { text += " \(pair.base)/\(pair.quote)" }
             }
             if let date = calculation.date { text += " on \(date)" }
             return text

@@ -27,7 +27,10 @@ struct TextProvenanceTests {
         moved.requested = Day(iso: "2026-11-02")!
         moved.previousBusinessDay = true
         #expect(render(moved) == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 (the publication before 2026-11-02) · fetched 1m ago")
-        #expect(Messages.substitutedDay(moved) == nil)
+        // Said on stderr when piped, as the default rule's substituted day is (issue 24 §2.8: nil before).
+        #expect(
+            Messages.substitutedDay(moved)
+                == "the rates of 2026-10-30 answered 2026-11-02 (rule previous-business-day: the publication before)")
         moved.previousBusinessDay = false
         #expect(render(moved) == "100.00 USD = 89.51 EUR\nECB · 2026-10-30 (no rates on 2026-11-02) · fetched 1m ago")
         #expect(Messages.substitutedDay(moved) == "no rates on 2026-11-02; the rates of 2026-10-30 answered")

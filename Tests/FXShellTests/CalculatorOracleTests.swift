@@ -87,7 +87,7 @@ import Testing
 
 extension CalculatorOracleTests {
     /// A `--json` session on the built-in rates and the whole ECB history, as `HelpExamplesRunTests` runs help's examples.
-    static func session() -> (session: Session, out: StringOutput, err: StringOutput) {
+    static func session(json: Bool = true) -> (session: Session, out: StringOutput, err: StringOutput) {
         let clock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!)
         let service = RateService(
             sources: [HelpExamplesRunTests.BuiltInSource()], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
@@ -100,7 +100,7 @@ extension CalculatorOracleTests {
         let out = StringOutput(), err = StringOutput()
         let session = Session(
             parser: Parser(), executor: executor, clock: clock,
-            presentation: Session.Presentation(json: true, style: Style(color: false), forPerson: false), out: out, err: err)
+            presentation: Session.Presentation(json: json, style: Style(color: false), forPerson: false), out: out, err: err)
         return (session, out, err)
     }
 }

@@ -170,14 +170,14 @@ final class CalculatorHarness {
         let fx = CalculatorHarness()
         let deviation = (Self.d("1.0712") - Self.perEuro("USD")) / Self.perEuro("USD") * 100
         #expect(deviation < 0)
-        for line in ["500 eur in usd at 1.0712", "500 eur in usd at 1.0712 usd/eur"] {
+        for line in ["500 eur in usd at 1.0712", "500 eur in usd at 1.0712 eur/usd"] {
             let printed = await fx.run(line).printed
             #expect(printed.hasPrefix("500.00 EUR = 535.60 USD\n"), "\(line): \(printed)")
             #expect(printed.contains("\(Self.money(-deviation))% below it"), "\(line): \(printed)")
         }
-        // Written the other way round, the rate is USD per EUR still.
+        // The pair is 1 EUR = 1.0712 USD in a USD → EUR line too (`eur/usd` as `rate eur/usd` means it).
         let json = CalculatorHarness(json: true)
-        #expect(try await json.object("500 usd in eur at 1.0712 usd/eur")["result"] as? String == Self.money(500 / Self.d("1.0712")))
+        #expect(try await json.object("500 usd in eur at 1.0712 eur/usd")["result"] as? String == Self.money(500 / Self.d("1.0712")))
     }
 
     @Test func theReverseQuestionSaysWhatBuysTheAmount() async throws {

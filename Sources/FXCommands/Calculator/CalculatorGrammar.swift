@@ -25,7 +25,10 @@ enum CalculatorGrammar {
         // `dollars to euros`, `yen for 100 usd`: a name where a code could stand.
         if Phrasing.mayBeName(first, context: context), context.nameReading(of: first) != nil { return true }
         guard ExpressionReader.isName(first.text) else { return false }
-        if context.variables.contains(first.text) { return true }
+        // A known name, or one in another case (`X` for `x`): names are case-sensitive, and the error says so.
+        if context.variables.contains(first.text) || context.variables.contains(where: { $0.lowercased() == first.text.lowercased() }) {
+            return true
+        }
         guard let second = tokens[safe: 1] else { return false }
         return ["=", "+", "-", "*", "/", "×", "÷"].contains(second.text)
     }
@@ -115,6 +118,8 @@ struct ExpressionReader {
         calculation.date = date
         calculation.average = try averageClause(dated: date != nil, partial: &calculation.partial)
         try expectEnd()
+        // The whole line but `name =` (`200 usd as % of 180 eur`, `… + 2% fee`), for `--json`'s `expression`.
+        calculation.text = text(from: lineStart(afterAssignment: assignTo != nil))
         // After `convert`, an amount needs its currency (`convert 100` is missing one).
         if !tickers, !expression.writesCurrency, calculation.targets.isEmpty, case .amount = expression {
             throw UsageError(.missingCurrency(after: text(from: start)), span: nil)
@@ -164,6 +169,8 @@ struct ExpressionReader {
         calculation.date = date
         if date == nil { calculation.date = try onClause() }
         try expectEnd()
+        // The whole line, as for any calculation: `buys` says what the amount bought.
+        calculation.text = text(from: lineStart(afterAssignment: false))
         return .calculate(calculation)
     }
 
@@ -232,15 +239,15 @@ struct ExpressionReader {
         return start + 4
     }
 
-    /// `at 1.0712` or `at 1.0712 usd/eur` (a date after `at` is left to the date clause).
+    /// `at 1.0712` or `at 150.5 usd/jpy` (a date after `at` is left to the date clause); anything
+    /// else after `at` is a rate written wrong, said as such (`at -1`, `at 1e2`, `at abc`).
     private mutating func givenRate() throws(UsageError) -> Calculation.GivenRate? {
-        guard peek?.folded == "at", let numberToken = peekSecond, let rate = plainNumber(numberToken), !startsDate(at: index + 1)
-        else { return nil }
+        guard peek?.folded == "at", let numberToken = peekSecond, !startsDate(at: index + 1) else { return nil }
+        let rate = try OwnRateReader.rate(numberToken, then: tokens[safe: index + 2], context: context)
         index += 2
-        guard rate > 0 else { throw UsageError(.nonPositiveRate(numberToken.text), at: numberToken) }
         var given = Calculation.GivenRate(rate: rate)
-        if let numerator = currency(peek), peekSecond?.text == "/", let denominator = currency(tokens[safe: index + 2]) {
-            given.per = (numerator, denominator)
+        if let base = currency(peek), peekSecond?.text == "/", let quote = currency(tokens[safe: index + 2]) {
+            given.pair = (base, quote)
             index += 3
         }
         return given
@@ -252,9 +259,11 @@ struct ExpressionReader {
         if extra.text == ")" { throw UsageError(.unbalanced(")"), at: extra) }
         // A word where a currency could go is most likely a mistyped currency.
         if extra.text.count == 3, extra.text.allSatisfy(\.isLetter), case .failure(let error) = context.currency(extra) { throw error }
-        // Named for help: the clause read last (`help on`), else `convert`, whose help has the calculator's
-        // grammar (the word before, a currency or a number, has no help of its own).
-        throw UsageError(.unexpectedWord(extra.text, command: clause ?? "convert"), at: extra)
+        // Named for help: the clause read last (`help on`), else `convert` when typed; a line that
+        // named no command is told the word it follows, and where the grammar is.
+        if let clause { throw UsageError(.unexpectedWord(extra.text, command: clause), at: extra) }
+        if !tickers { throw UsageError(.unexpectedWord(extra.text, command: "convert"), at: extra) }
+        throw UsageError(.unexpectedInCalculation(extra.text, after: last?.text ?? ""), at: extra)
     }
 
     // MARK: - Expressions
@@ -392,6 +401,10 @@ struct ExpressionReader {
             if token.folded == "ans" || context.variables.contains(token.text) {
                 return .name(token.folded == "ans" ? "ans" : token.text, token)
             }
+            // `X eur` with `x` set: names are case-sensitive, and the one meant is named.
+            if let other = context.variables.first(where: { $0.lowercased() == token.text.lowercased() }) {
+                throw UsageError(.unknownName(token.text, suggestion: other), at: token)
+            }
             // `convert abc usd eur`: a word where the amount goes.
             if currency(peek) != nil { throw UsageError(.malformedAmount(token.text, hint: nil), at: token) }
             let suggestion = Suggestions.nearest(to: token.text, in: context.variables.sorted(), maxDistance: 2)
@@ -468,6 +481,11 @@ struct ExpressionReader {
 
     private func missingCurrency(after word: String, target: Bool = false) -> UsageError {
         target ? UsageError(.missingTarget(after: word), span: nil) : UsageError(.missingCurrency(after: word), span: nil)
+    }
+
+    /// Where the line begins, past a `name =` when one was read.
+    private func lineStart(afterAssignment: Bool) -> Int {
+        tokens[safe: afterAssignment ? 2 : 0]?.start ?? 0
     }
 
     /// The words from offset `start` to the last one read, spaced as typed (runs of spaces made one).

@@ -70,7 +70,7 @@ public struct Calculation: Equatable, Sendable {
     public var targets: [CurrencyCode]
     /// `+ 2.5% fee`, `- 1% fee`, `+ 5 usd fee`.
     public var fee: Fee?
-    /// `at 1.0712` or `at 1.0712 usd/eur`: the user's own rate, compared with the reference.
+    /// `at 1.0712` or `at 1.0712 eur/usd`: the user's own rate, compared with the reference.
     public var givenRate: GivenRate?
     /// `200 usd as % of 180 eur`: the share the expression is of this one.
     public var shareOf: Formula?
@@ -118,16 +118,34 @@ public struct Calculation: Equatable, Sendable {
 
     public struct GivenRate: Equatable, Sendable {
         public var rate: Decimal
-        /// Written as `usd/eur`: units of the first per unit of the second. Nil: target per source.
-        public var per: (numerator: CurrencyCode, denominator: CurrencyCode)?
+        /// Written as a pair (`usd/jpy`): 1 of the base buys `rate` of the quote, as `usd/jpy` means
+        /// everywhere in fx (`rate usd/jpy`). Nil: units of the target per unit of the source.
+        public var pair: (base: CurrencyCode, quote: CurrencyCode)?
 
-        public init(rate: Decimal, per: (numerator: CurrencyCode, denominator: CurrencyCode)? = nil) {
+        public init(rate: Decimal, pair: (base: CurrencyCode, quote: CurrencyCode)? = nil) {
             self.rate = rate
-            self.per = per
+            self.pair = pair
+        }
+
+        /// How the rate as written applies to a conversion `from` → `to`: `.direct` multiplies,
+        /// `.inverse` divides (`at 0.9 eur/usd` in a USD → EUR line); nil when the pair is another.
+        /// The one place the orientation of a rate of your own is decided.
+        public func orientation(from: CurrencyCode, to: CurrencyCode) -> Orientation? {
+            guard let pair else { return .direct }
+            if pair.base == from, pair.quote == to { return .direct }
+            if pair.base == to, pair.quote == from { return .inverse }
+            return nil
+        }
+
+        public enum Orientation: Sendable, Equatable {
+            /// Units of the target per unit of the source.
+            case direct
+            /// Units of the source per unit of the target.
+            case inverse
         }
 
         public static func == (lhs: GivenRate, rhs: GivenRate) -> Bool {
-            lhs.rate == rhs.rate && lhs.per?.numerator == rhs.per?.numerator && lhs.per?.denominator == rhs.per?.denominator
+            lhs.rate == rhs.rate && lhs.pair?.base == rhs.pair?.base && lhs.pair?.quote == rhs.pair?.quote
         }
     }
 }

@@ -14,7 +14,8 @@ extension CommandSpec {
             Percentages: 200 usd + 15%, 200 usd - 2.5%, 15% of 200 usd, 200 usd as % of 180 eur.
             Fees: 500 eur in usd + 2.5% fee shows the conversion, the fee and the total; - 1% fee
             takes it off; + 5 usd fee adds a fixed one. Your own rate: 500 eur in usd at 1.0712
-            (or at 1.0712 usd/eur) also says how far it is from the reference rate.
+            (or at 1.0712 eur/usd: 1 EUR = 1.0712 USD, as a pair means everywhere) also says how far
+            it is from the reference rate.
             The reverse question: eur for 500 usd, or 500 usd from eur + 2% fee.
             A currency alone asks for rates: usd jpy, usd/jpy, usd (against 'set targets' or
             'set home', else the whole table). name = <expression> keeps a result (rent = 1450 chf);

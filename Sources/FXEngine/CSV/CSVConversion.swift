@@ -147,6 +147,8 @@ final class CSVConversion {
         -> Result<(slot: Int, index: Int, amount: DecimalParts), CSVRowProblem>
     {
         let fieldCount = reader.fields.count
+        // A field beyond the header's: the added columns would shift under other headings.
+        guard fieldCount <= columns.count else { return .failure(.extraFields(fields: fieldCount, header: columns.count)) }
         guard columns.amount < fieldCount else {
             return .failure(.missingField(option: "--amount", column: columns.amount + 1, fields: fieldCount))
         }
@@ -211,24 +213,25 @@ final class CSVConversion {
     }
 
     /// |amount| converted (and the fee on it), exactly rounded; nil where the exact figures are
-    /// beyond a Decimal, which the row reports rather than print a rounded guess.
+    /// beyond a Decimal, which the row reports rather than print a rounded guess. The fee follows
+    /// `FeeRule`: the conversion of amount × fee, which is the fee on the exact converted amount
+    /// rounded once, as the calculator computes it.
     private func converted(
         _ amount: DecimalParts, by pair: PairColumns, at index: Int, digits: Int, fee: Decimal?, feeParts: DecimalParts?
     ) -> Converted? {
         if let units = pair.units(amount, at: index, digits: digits) {
             guard let feeParts else { return .units(units, fee: nil) }
-            if let charge = feeUnits(units, feeParts, digits: digits) { return .units(units, fee: charge) }
+            if let base = FeeRule.feeBase(amount, fraction: feeParts), let charge = pair.units(base, at: index, digits: digits) {
+                return .units(units, fee: charge)
+            }
         }
         // Beyond 128 bits: the Decimal path, as a typed conversion computes it.
         guard let converted = pair.convert(amount.decimal, at: index, places: digits) else { return nil }
         guard let fee else { return .decimal(converted, fee: nil) }
-        guard let charge = Decimal.exactProduct(converted, fee) else { return nil }
+        guard let base = Decimal.exactProduct(amount.decimal, fee), let charge = pair.convert(base, at: index, places: digits) else {
+            return nil
+        }
         return .decimal(converted, fee: charge)
-    }
-
-    /// The fee on `units` (already rounded), rounded the same way.
-    private func feeUnits(_ units: UInt128, _ fee: DecimalParts, digits: Int) -> UInt128? {
-        FixedPoint.product(units, exponent: 0, times: fee.mantissa, exponent: fee.exponent, over: 1, exponent: 0, scale: 0)
     }
 
     /// The day a date field holds; the last field's day again when the bytes (8 to 16 of them) are the same.

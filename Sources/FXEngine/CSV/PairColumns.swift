@@ -108,17 +108,9 @@ final class PairColumns {
         Decimal.product(amount, times: toRates[index]!, over: fromRates[index]!, places: places)
     }
 
-    /// The rate as written in the `rate` column: exact when published, else 10 significant digits.
+    /// The rate as written in the `rate` column: see `AuditRate`.
     func rateText(at index: Int) -> String {
-        let f = fromRates[index]!, t = toRates[index]!
-        let rate =
-            f == 1
-            ? t
-            : DecimalParts(f).flatMap { from in
-                DecimalParts(t).flatMap { FixedPoint.quotient($0, over: from, significantDigits: 10)?.decimal }
-            }
-                ?? (t / f).rounded(significantDigits: 10)
-        return DecimalFormat.plain(rate, format: format)
+        DecimalFormat.plain(AuditRate.rate(to: toRates[index]!, from: fromRates[index]!), format: format)
     }
 
     /// |amount| converted, in units of 10^-digits, exactly rounded; nil where `FixedPoint` cannot.

@@ -12,12 +12,17 @@ struct Evaluator {
     let workspace: Workspace
 
     func evaluate(_ calculation: Calculation) async throws(Failure) -> (CalculationResult, Value) {
+        let calculation = impliedTarget(calculation)
         let value = try await value(of: calculation.expression)
-        var echo = Echo.text(of: calculation.expression, catalog: catalog)
+        // A name alone (`x in gbp`) echoes with its value: `x = 91.31 GBP` read like an assignment.
+        // Within an expression (`rent * 12`) a name reads as itself and stays so.
+        let bare = if case .name = calculation.expression { true } else { false }
+        let values = { [workspace] (name: String) in bare ? workspace.value(of: name) : nil }
+        var echo = Echo.text(of: calculation.expression, catalog: catalog, values: values)
         if let other = calculation.shareOf {
             let share = try await share(value, of: try await self.value(of: other))
             let line = CalculationResult.Line(result: share, currency: nil, fractionDigits: 2, terms: [])
-            let echoed = echo + " as % of " + Echo.text(of: other, catalog: catalog)
+            let echoed = echo + " as % of " + Echo.text(of: other, catalog: catalog, values: values)
             return (
                 CalculationResult(text: calculation.text, echo: echoed, kind: .share, lines: [line], assignedTo: calculation.assignTo),
                 .percent(share)
@@ -48,7 +53,7 @@ struct Evaluator {
                 } else {
                     .inCurrency(calculation.expression, home, Token("", start: 0, end: 0))
                 }
-            echo = Echo.text(of: inHome, catalog: catalog)
+            echo = Echo.text(of: inHome, catalog: catalog, values: values)
         }
         let targets = calculation.targets.isEmpty ? [money.first] : calculation.targets
         if calculation.givenRate != nil, money.parts.count != 1 || targets.count != 1 {
@@ -65,6 +70,18 @@ struct Evaluator {
         return (result, kept)
     }
 
+    /// `x eur` with `x` money in another currency: a conversion with `in` left out, as in
+    /// `100 usd eur` (a plain number, `n eur`, is still made money in EUR).
+    private func impliedTarget(_ calculation: Calculation) -> Calculation {
+        guard case .inCurrency(let inner, let code, _) = calculation.expression, case .name(let name, _) = inner,
+            calculation.shareOf == nil, case .money(let money)? = workspace.value(of: name), money.single?.code != code
+        else { return calculation }
+        var implied = calculation
+        implied.expression = inner
+        implied.targets = [code] + calculation.targets.filter { $0 != code }
+        return implied
+    }
+
     // MARK: - One target
 
     private func line(_ money: Value.Money, in target: CurrencyCode, _ calculation: Calculation) async throws(Failure)
@@ -75,15 +92,9 @@ struct Evaluator {
         var total = Decimal.zero
         var givenRate: CalculationResult.GivenRateLine?
         if let given = calculation.givenRate, let (code, amount) = money.single {
-            let rate = try given.rate(from: code, to: target)
-            let reference = try await quote(code, target)
-            let converted = try exact { () throws(UsageError) in
-                try Exact.divide(try Exact.multiply(money.numerators[0].amount, rate), money.divisor, exactTo: digits)
-            }
-            let deviation = try exact { () throws(UsageError) in
-                try Exact.multiply(try Exact.divide(try Exact.subtract(rate, reference.rate), reference.rate), 100)
-            }
-            givenRate = .init(rate: rate, reference: reference, deviation: deviation)
+            let converted = try convert(
+                money.numerators[0].amount, dividedBy: money.divisor, at: given, from: code, to: target, places: digits)
+            givenRate = try await compared(given, from: code, to: target)
             terms.append(.init(amount: amount, from: code, quote: nil, converted: converted))
             total = converted
         } else {
@@ -97,22 +108,52 @@ struct Evaluator {
         guard let fee = calculation.fee else {
             return .init(result: total.rounded(scale: digits), currency: target, fractionDigits: digits, terms: terms, givenRate: givenRate)
         }
+        // The one fee rule (`FeeRule`): the fee on the exact total, each rounded once, and added.
         let charge: Decimal
         switch fee.size {
         case .percent(let share):
-            charge = try exact { () throws(UsageError) in
-                try Exact.divide(try Exact.multiply(total, share, exactTo: digits + 2), 100, exactTo: digits)
-            }
+            charge = try exact { () throws(UsageError) in try FeeRule.charge(on: total, percent: share, places: digits) }
         case .fixed(let amount, let code):
-            charge = try await convert(amount, from: code, to: target, places: digits).0
+            charge = try await convert(amount, from: code, to: target, places: digits).0.rounded(scale: digits)
         }
-        let withFee = try exact { () throws(UsageError) in try Exact.add(total, fee.deducted ? -charge : charge, exactTo: digits) }
-        _ = try exact { () throws(UsageError) in try Exact.shown(withFee, places: digits) }
         let subtotal = total.rounded(scale: digits)
-        let result = withFee.rounded(scale: digits)
+        let result = FeeRule.total(subtotal, charge: charge, deducted: fee.deducted)
         return .init(
             result: result, currency: target, fractionDigits: digits, terms: terms,
             fee: .init(subtotal: subtotal, amount: result - subtotal, size: fee.size), givenRate: givenRate)
+    }
+
+    /// `amount / divisor` at a rate of your own, as its pair is written (see `GivenRate.orientation`).
+    private func convert(
+        _ amount: Decimal, dividedBy divisor: Decimal, at given: Calculation.GivenRate, from: CurrencyCode, to: CurrencyCode, places: Int
+    ) throws(Failure) -> Decimal {
+        guard let orientation = given.orientation(from: from, to: to) else {
+            throw .usage(UsageError(.mismatch(.rateNeedsOnePair), span: nil))
+        }
+        return try exact { () throws(UsageError) in
+            switch orientation {
+            case .direct: return try Exact.divide(try Exact.multiply(amount, given.rate), divisor, exactTo: places)
+            case .inverse: return try Exact.divide(amount, try Exact.multiply(given.rate, divisor), exactTo: places)
+            }
+        }
+    }
+
+    /// A rate of your own beside the reference for its pair, as written; the reference is not
+    /// needed for the answer, so without one (offline, nothing held) the line still answers.
+    private func compared(_ given: Calculation.GivenRate, from: CurrencyCode, to: CurrencyCode) async throws(Failure)
+        -> CalculationResult.GivenRateLine
+    {
+        let (base, quote) = given.pair ?? (from, to)
+        guard let reference = try? await self.quote(base, quote) else {
+            return .init(rate: given.rate, base: base, quote: quote, reference: nil, referenceRate: nil, deviation: nil)
+        }
+        let deviation = try exact { () throws(UsageError) in
+            // (given - reference) / reference = given × fromPerBase / toPerBase - 1, to 38 digits.
+            try Exact.subtract(try Exact.divide(try Exact.multiply(given.rate, reference.fromPerBase), reference.toPerBase), 1)
+        }
+        return .init(
+            rate: given.rate, base: base, quote: quote, reference: reference, referenceRate: reference.rate,
+            deviation: try exact { () throws(UsageError) in try Exact.multiply(deviation, 100, exactTo: 6) })
     }
 
     /// `amount / divisor` in `to`: amount × toPerBase ÷ (fromPerBase × divisor), one division
@@ -268,17 +309,5 @@ extension Value {
         case .percent(let share): try Exact.divide(share, 100)
         case .money: throw UsageError(.mismatch(.multiplyMoney), span: nil)
         }
-    }
-}
-
-extension Calculation.GivenRate {
-    /// Units of `to` per unit of `from`, from the rate as written (`usd/eur` is USD per EUR).
-    func rate(from: CurrencyCode, to: CurrencyCode) throws(Failure) -> Decimal {
-        guard let per else { return rate }
-        if per.numerator == to, per.denominator == from { return rate }
-        if per.numerator == from, per.denominator == to {
-            do { return try Exact.divide(1, rate) } catch { throw .usage(error) }
-        }
-        throw .usage(UsageError(.mismatch(.rateNeedsOnePair), span: nil))
     }
 }

@@ -13,6 +13,9 @@ public actor HistoryService {
     private let options: Options
     /// Whether a source may be asked now, and the record of every request: the latest rates' own.
     private let discipline: RequestDiscipline
+    /// The newest latest table held of a source and when it came (`refresh`'s), if any: a newer
+    /// publication than the history's last ends the history's freshness at once.
+    private let newestLatest: @Sendable (SourceID) -> (day: Day, fetchedAt: Date)?
 
     private var held: [SourceID: Held] = [:]
     private var diagnostics: [Diagnostic] = []
@@ -36,8 +39,10 @@ public actor HistoryService {
     public init(
         sources: [any HistorySource], store: any HistoryStore, clock: any WallClock,
         builtIn: BuiltInRates? = nil, options: Options = Options(),
-        discipline: RequestDiscipline = RequestDiscipline(usage: NoUsageStore())
+        discipline: RequestDiscipline = RequestDiscipline(usage: NoUsageStore()),
+        newestLatest: @escaping @Sendable (SourceID) -> (day: Day, fetchedAt: Date)? = { _ in nil }
     ) {
+        self.newestLatest = newestLatest
         self.sources = sources
         self.store = store
         self.clock = clock
@@ -136,6 +141,19 @@ public actor HistoryService {
         return PeriodCoverage(
             asked: range ?? min(sourceFirst, today)...today, today: today, held: held, fromFirst: entry.complete, current: current,
             sourceFirst: sourceFirst, days: points.count, first: points.first?.day, last: points.last?.day)
+    }
+
+    /// When a source held here stopped publishing `code` though it went on publishing others
+    /// (BGN after 2025-12-31): the last day and the source's name, from the history already held,
+    /// with no source asked; nil when nothing held says so.
+    public func retirement(of code: CurrencyCode) -> (last: Day, sourceName: String)? {
+        for source in sources {
+            guard let held = loaded(source, needing: [code]), let span = held.entry.history.span(of: code),
+                let last = held.entry.history.last, span.upperBound < last
+            else { continue }
+            return (span.upperBound, source.name)
+        }
+        return nil
     }
 
     // MARK: - Finding the data
@@ -261,11 +279,19 @@ public actor HistoryService {
                 lastDay: last, checkedAt: entry.checkedAt, due: source.nextPublication(after: last),
                 now: now, recheckInterval: options.recheckInterval, fallbackTTL: options.fallbackTTL)
             fresh = now < until || have?.origin == .builtIn && options.offline
+            // Checked before a publication that the latest rates have since brought (`refresh`): the
+            // recheck interval would answer "no rates on" that day for minutes. Read only once a
+            // newer publication is due, so a fresh history costs no look at the latest rates.
+            if fresh, have?.origin != .builtIn, now >= source.nextPublication(after: last), let newest = newestLatest(source.id),
+                newest.day > last, newest.fetchedAt > entry.checkedAt
+            {
+                fresh = false
+            }
             if fresh, entry.reaches(back: day) { return have! }
         }
         if let retryAt = have?.retryAt, now < retryAt, let kept = have { return kept }
         if options.offline {
-            guard let kept = have ?? builtInHeld(for: source) else { throw .offlineWithoutData(source.id) }
+            guard let kept = have ?? builtInHeld(for: source) else { throw options.nothingHeld(source.id, history: true) }
             if kept.origin == .builtIn, let last = kept.entry.history.last { diagnostics.append(.usingBuiltIn(last)) }
             noteShortfall(kept, source: source, reaching: day)
             return kept

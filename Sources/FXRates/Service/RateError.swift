@@ -6,6 +6,12 @@ public enum RateError: Error, Sendable, Equatable {
     case unavailable(source: SourceID, sourceName: String, failure: FetchFailure)
     /// `--offline` with nothing cached and no built-in rates for the source.
     case offlineWithoutData(SourceID)
+    /// A snapshot holds no rates of the source: its latest table was not saved, or (`history`) the
+    /// history cache it refers to no longer holds that source's history.
+    case notInSnapshot(SourceID, snapshot: String, history: Bool)
+    /// The source published the currency until `last` and no longer does (BGN, 2025-12-31: the
+    /// euro replaced it), as its history shows.
+    case retired(CurrencyCode, last: Day, sourceName: String)
     case unknownSource(String)
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh

@@ -10,8 +10,19 @@ public actor RateService {
         public var recheckInterval: TimeInterval = 15 * 60
         /// Data whose schedule cannot be trusted (dated after today) is kept this long.
         public var fallbackTTL: TimeInterval = 24 * 3600
+        /// Offline because these services answer from this snapshot, not because of `--offline`:
+        /// what is missing is then said as missing from the snapshot.
+        public var snapshot: String?
 
-        public init(offline: Bool = false) { self.offline = offline }
+        public init(offline: Bool = false, snapshot: String? = nil) {
+            self.offline = offline || snapshot != nil
+            self.snapshot = snapshot
+        }
+
+        /// Nothing held of `source` and no network to ask: the reason as the user caused it.
+        func nothingHeld(_ source: SourceID, history: Bool) -> RateError {
+            snapshot.map { .notInSnapshot(source, snapshot: $0, history: history) } ?? .offlineWithoutData(source)
+        }
     }
 
     let sources: [any RateSource]
@@ -295,7 +306,7 @@ public actor RateService {
             if now < until { return remember(source, entry.table, origin: .cache, fetchedAt: entry.checkedAt, until: until) }
         }
         if options.offline {
-            guard let builtIn = builtInTable(for: source) else { throw .offlineWithoutData(source.id) }
+            guard let builtIn = builtInTable(for: source) else { throw options.nothingHeld(source.id, history: false) }
             diagnostics.append(.usingBuiltIn(builtIn.date))
             return remember(source, builtIn, origin: .builtIn, fetchedAt: nil, until: .distantFuture)
         }

@@ -19,19 +19,28 @@ public struct SnapshotRateStore: RateStore {
 public struct SnapshotHistoryStore: HistoryStore {
     let base: any HistoryStore
     let marks: [SourceID: Snapshot.HistoryMark]
+    /// The snapshot's latest tables: one newer than the history's mark is a day the snapshot holds too.
+    let latest: [SourceID: CachedRates]
 
     public init(over base: any HistoryStore, _ snapshot: Snapshot) {
         self.base = base
         marks = snapshot.history
+        latest = snapshot.latest
     }
 
     public func load(_ source: SourceID, currencies: Set<CurrencyCode>?) -> (CachedHistory?, [Diagnostic]) {
         guard let mark = marks[source] else { return (nil, []) }
         let (entry, diagnostics) = base.load(source, currencies: currencies)
         guard let entry, let first = entry.history.first, first <= mark.lastDay else { return (nil, diagnostics) }
+        var history = entry.history.restricted(to: first...mark.lastDay)
+        // Saved after a refresh but before the history was asked again: the latest table is the
+        // publication after the mark, and the snapshot answers that day too ("no rates on" it was wrong).
+        if let table = latest[source]?.table, table.date > mark.lastDay, table.base == history.base {
+            let rates = currencies.map { wanted in table.rates.filter { wanted.contains($0.key) } } ?? table.rates
+            history = history.merging(RateHistory(base: table.base, tables: [RateTable(base: table.base, date: table.date, rates: rates)]))
+        }
         let cut = CachedHistory(
-            source: source, history: entry.history.restricted(to: first...mark.lastDay), complete: entry.complete,
-            fetchedAt: mark.checkedAt, checkedAt: mark.checkedAt)
+            source: source, history: history, complete: entry.complete, fetchedAt: mark.checkedAt, checkedAt: mark.checkedAt)
         return (cut, diagnostics)
     }
 

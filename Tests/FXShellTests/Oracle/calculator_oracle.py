@@ -6,8 +6,9 @@ Usage: calculator_oracle.py CASES.json ECB_HISTORY.csv ISO_LIST_ONE.xml ISO_HIST
 Each case is a calculator line in structured form (the tree, the target, the fee, the day)
 with the result fx gave. The oracle evaluates the tree with fractions.Fraction (no rounding
 anywhere), converts each currency's total once at that day's ECB rates (to_per_EUR /
-from_per_EUR), applies the fee as total x (100 +/- p) / 100, and rounds once, half away from
-zero (decimal's ROUND_HALF_UP), to the ISO 4217 minor unit. It prints one line per mismatch
+from_per_EUR) and rounds once, half away from zero (decimal's ROUND_HALF_UP), to the ISO 4217
+minor unit; a fee is total x p / 100 rounded once the same way, and added to (or taken off) the
+rounded total (issue 24: one fee rule for the calculator and CSV). It prints one line per mismatch
 and a summary, and exits 1 on any mismatch.
 """
 
@@ -99,12 +100,14 @@ def expected(case, days, latest, units):
     target = case.get("target") or next(iter(parts))
     rates = days[case["date"] or latest]
     total = sum((amount * rates[target] / rates[code] for code, amount in parts.items()), Fraction(0))
+    digits = units.get(target, 2)
+    digits = 4 if digits is None else digits
     fee = case.get("fee")
     if fee:
         sign = -1 if fee["deducted"] else 1
-        total = total * (100 + sign * Fraction(fee["percent"])) / 100
-    digits = units.get(target, 2)
-    digits = 4 if digits is None else digits
+        charge = total * Fraction(fee["percent"]) / 100
+        tie = (total * 10**digits).denominator == 2 or (charge * 10**digits).denominator == 2
+        return target, round_half_away(total, digits) + sign * round_half_away(charge, digits), tie
     return target, round_half_away(total, digits), (total * 10**digits).denominator == 2
 
 
