@@ -11,17 +11,18 @@ public struct Executor: Sendable {
         /// `--max-age`: answers from rates superseded longer ago than this fail with status 3.
         public var maxAge: TimeInterval?
         /// `--rule`: which publication answers a dated question; nil for the `rule` setting.
-        public var rule: DateRule?
+        public var rule: RuleName?
 
-        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: DateRule? = nil) {
+        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: RuleName? = nil) {
             self.source = source
             self.maxAge = maxAge
             self.rule = rule
         }
     }
 
-    /// `--rule` for this run, else the `rule` setting.
-    var dateRule: DateRule { options.rule ?? workspace.preferences.rule }
+    /// `--rule` for this run, else the `rule` setting. Every way a name comes in (`--rule`, `set
+    /// rule`, the config, `csv --rule`) is checked against the book first, so none is unknown here.
+    var rule: Rule { workspace.preferences.rules[(options.rule ?? workspace.preferences.rule).rawValue] ?? .dayOnly(.onOrBefore) }
 
     /// The services and sources in use: `sources enable|disable|order` replaces them.
     let current: CurrentSourceSetup
@@ -94,13 +95,21 @@ public struct Executor: Sendable {
             }
             return .conversion(conversion)
         case .calculate(let calculation): return try await calculate(calculation, on: day)
+        case .average(let base, let quotes, let period, _) where rule.isNamed:
+            var listed: [Quote] = []
+            for quote in quotes { listed.append(try await ruleAverage(rule, from: base, to: quote, period: period)) }
+            return .rates(RateListing(base: base, quotes: listed, wholeTable: false))
+        case .average(_, _, .taxYear, _):
+            throw .usage(UsageError(.books(.taxYearWithoutRule(rules: ["uk-hmrc-monthly", "uk-hmrc-yearly"])), span: nil))
         case .average(let base, let quotes, let period, let partial):
             return .average(try await averages(base: base, quotes: quotes, period: period, partial: partial), period)
         case .set(let setting): return try set(setting)
         case .settings: return .listing(settingsListing())
         case .variables: return .listing(variablesListing())
         case .snapshot(let action): return try snapshot(action)
-        case .csv(let request): return .statement(statement(request, context: context))
+        case .csv(let request):
+            if let name = request.rule { try knownRule(name) }
+            return .statement(statement(request, context: context))
         case .ticker(let base, _):
             let quotes = workspace.preferences.defaultTargets(excluding: base)
             return .rates(try await rated { () throws(RateError) in try await rates(base: base, quotes: quotes, on: day) })
@@ -235,9 +244,11 @@ public struct Executor: Sendable {
     }
 
     private func quote(from: CurrencyCode, to: CurrencyCode, on day: Day?) async throws(RateError) -> Quote {
+        let rule = self.rule
+        if rule.isNamed { return try await ruleQuote(rule, from: from, to: to, on: day ?? LocalCalendar.today(at: now())) }
         guard let day else { return try await service.quote(from: from, to: to, only: options.source) }
         return try await historyService().quote(
-            from: from, to: to, on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
+            from: from, to: to, on: day, strictlyBefore: rule.day == .previousBusinessDay, only: options.source)
     }
 
     private func convert(_ amount: Amount, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?) async throws(Failure)
@@ -257,8 +268,9 @@ public struct Executor: Sendable {
         var codes = quotes
         if codes.isEmpty {
             let (table, _) =
-                if let day {
-                    try await historyService().table(on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
+                if let day = day ?? (rule.isNamed ? LocalCalendar.today(at: now()) : nil) {
+                    try await historyService().table(
+                        on: day, strictlyBefore: rule.day == .previousBusinessDay, only: rule.source ?? options.source)
                 } else {
                     try await service.latestTable(only: options.source, covering: base)
                 }

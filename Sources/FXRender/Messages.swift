@@ -300,6 +300,8 @@ public enum Messages {
                 + (coverage.days > 0 ? ", or add --partial to use the days held." : ".")
         case .noCommonDays(let base, let quote, let range):
             return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
+        case .rule(let miss):
+            return text(for: miss)
         }
     }
 

@@ -37,7 +37,7 @@ extension CommandSpec {
             guard let last = words.last else { return [] }
             switch last.folded {
             case "--from", "--to": return [.currencies]
-            case "--rule": return [.keywords(DateRule.allCases.map(\.rawValue))]
+            case "--rule": return [.keywords(RuleBook.shipped.map(\.name))]
             case "--number-format": return [.keywords(NumberFormat.allCases.map(\.rawValue))]
             case "--delimiter": return [.keywords([";", ",", "tab"])]
             case "--date-format": return [.keywords(["%Y-%m-%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d"])]
@@ -121,10 +121,13 @@ enum CSVGrammar {
         }
         if let (value, option) = values["--rule"] {
             // `same-day`, this option's first name for the default, still reads.
-            guard let rule = value.folded == "same-day" ? .onOrBefore : DateRule(rawValue: value.folded) else {
-                throw problem(.badValue(option: option.text, value: value.text, expected: "on-or-before or previous-business-day"), value)
+            // A named rule (`pl-nbp`, or one the config defines) is looked up when the file is read.
+            guard RuleName.isWellFormed(value.folded) else {
+                throw problem(
+                    .badValue(option: option.text, value: value.text, expected: "a rule's name, such as previous-business-day or pl-nbp"),
+                    value)
             }
-            request.rule = rule
+            request.rule = value.folded == "same-day" ? .onOrBefore : RuleName(value.folded)
         }
         if let (value, option) = values["--date-format"] {
             guard DayFormat(value.text) != nil else {

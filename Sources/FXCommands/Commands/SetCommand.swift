@@ -48,10 +48,11 @@ extension CommandSpec {
                 let value = Token(text, start: first.start, end: end)
                 cursor.skip(count: count)
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
-                guard let rule = DateRule(rawValue: value.folded) else {
+                // A config may define more rules than these: the name is looked up when used.
+                guard RuleName.isWellFormed(value.folded) else {
                     throw UsageError(.unknownSetting(value.text, known: SetGrammar.rules), at: value)
                 }
-                return .set(.rule(rule))
+                return .set(.rule(RuleName(value.folded)))
             case "explain":
                 guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
@@ -114,6 +115,6 @@ extension CommandSpec {
 
 enum SetGrammar {
     static let keys = ["home", "targets", "number_format", "rule", "explain"]
-    static let rules = DateRule.allCases.map(\.rawValue)
+    static let rules = RuleBook.shipped.map(\.name)
     static var numberFormats: [String] { CommandSpec.numberFormats }
 }

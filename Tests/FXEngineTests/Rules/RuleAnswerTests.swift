@@ -1,0 +1,88 @@
+import FXAnswers
+import FXCommands
+import FXEngine
+import FXRates
+import FXRender
+import FXTestSupport
+import Foundation
+import Testing
+
+/// One answer under a rule: the rule said in text and JSON, its steps for --explain, its refusals.
+struct RuleAnswerTests {
+    typealias S = InstitutionSeries
+
+    func quote(_ rule: String, _ command: String) async throws -> Quote {
+        let executor = RuleStatementTests.executor(rule: rule)
+        let outcome = try await executor.execute(try #require(try Parser().parse(command)))
+        switch outcome {
+        case .conversion(let conversion): return conversion.lines[0].quote
+        case .rates(let listing): return listing.quotes[0]
+        default:
+            Issue.record("unexpected \(outcome)")
+            throw CancellationError()
+        }
+    }
+
+    @Test func theBusinessDayBeforeIsSaid() async throws {
+        let quote = try await quote("pl-nbp", "100 usd pln on 2024-03-01")
+        let note = try #require(quote.provenance.rule)
+        #expect(note.sentence == "pl-nbp: NBP table A of 2024-02-29, the business day before 2024-03-01")
+        #expect(quote.rate == S.nbpMid(S.usd, Day(iso: "2024-02-29")!))
+        #expect(note.steps.contains("the business day before 2024-03-01 in the poland calendar: 2024-02-29"))
+        let json = JSONRenderer.render(
+            .conversion(
+                Conversion(
+                    amount: 100, amountDigits: 2, from: S.usd,
+                    lines: [
+                        Conversion.Line(quote: quote, result: 100 * quote.rate, fractionDigits: 2)
+                    ])))!
+        for key in [
+            "\"rule\":\"pl-nbp\"", "\"institution\":\"NBP table A\"", "\"publication_date\":\"2024-02-29\"",
+            "\"transaction_date\":\"2024-03-01\"",
+        ] {
+            #expect(json.contains(key), "\(key) in \(json)")
+        }
+    }
+
+    @Test func easterMondayTakesGoodFriday() async throws {
+        // Good Friday is a business day in Poland: 2 April 2024 takes the table of 29 March.
+        let quote = try await quote("pl-nbp", "100 usd pln on 2024-04-02")
+        #expect(quote.provenance.date == Day(iso: "2024-03-29")!)
+    }
+
+    @Test func aMonthNotPublishedIsAnError() async throws {
+        let executor = RuleStatementTests.executor(rule: "uk-hmrc-monthly")
+        await #expect(
+            throws: Failure.rates(.history(.rule(.monthNotPublished(month: "2026-03", institution: "HMRC monthly exchange rates"))))
+        ) {
+            _ = try await executor.execute(try Parser().parse("100 usd gbp on 2026-03-05")!)
+        }
+    }
+
+    @Test func taxYearAverageStatesItsMonths() async throws {
+        let quote = try await quote("uk-hmrc-monthly", "rate usd gbp avg tax-year 2024")
+        let note = try #require(quote.provenance.rule)
+        #expect(note.basis == "the mean of 12 monthly rates, 2024-04 to 2025-03, for tax year 2024-25")
+        let months = (0..<12).map { Day(iso: "2024-04-01")!.addingMonths($0) }
+        let mean = (months.map(S.hmrcUSD).reduce(0, +) / 12).rounded(scale: 4)
+        #expect(quote.rate == 1 / mean)
+    }
+
+    @Test func calendarYearAverage() async throws {
+        let quote = try await quote("ca-boc-yearly", "rate usd cad avg 2024")
+        let held = S.bocDays.filter { $0.components.year == 2024 }
+        #expect(quote.rate == (held.map(S.bocMid).reduce(0, +) / Decimal(held.count)).rounded(scale: 4))
+        #expect(quote.provenance.rule?.basis == "the mean of \(held.count) publications, \(held.first!) to \(held.last!), for 2024")
+    }
+
+    @Test func anotherSourceIsRefused() async throws {
+        let clock = FixedClock(RuleStatementTests.now)
+        let history = HistoryService(sources: [InstitutionSource(id: SourceID("nbp"))], store: MemoryHistoryStore(), clock: clock)
+        let service = RateService(sources: [FixedTableSource()], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
+        let executor = Executor(
+            service: service, history: history, clock: clock, options: Executor.Options(source: .ecb, rule: RuleName("pl-nbp")))
+        await #expect(throws: Failure.rates(.history(.rule(.otherSource(rule: "pl-nbp", source: SourceID("nbp"), asked: .ecb))))) {
+            _ = try await executor.execute(try Parser().parse("100 usd pln on 2024-03-01")!)
+        }
+    }
+}
