@@ -115,6 +115,8 @@ public struct Executor: Sendable {
             return .rates(try await rated { () throws(RateError) in try await rates(base: base, quotes: quotes, on: day) })
         case .rate(let base, let quotes, _):
             return .rates(try await rated { () throws(RateError) in try await rates(base: base, quotes: quotes, on: day) })
+        case .history(let query) where query.format.isPriceFile && rule.isNamed:
+            return .series(try await rated { () throws(RateError) in try await rulePriceHistories(rule, query) }, query)
         case .history(let query) where query.isSinglePairSeries:
             return .history(try await rated { () throws(RateError) in try await pairHistory(query) }, query.format)
         case .history(let query):

@@ -14,7 +14,7 @@ final class PairColumns {
     private let history: RateHistory
     let provenance: Provenance
     /// The currency the history's rates are against (EUR for the ECB).
-    var pivot: CurrencyCode { history.base }
+    var pivot: CurrencyCode { rule?.sourceBase ?? history.base }
     /// Whether the days reach the source's first publication: earlier days have no rate at all.
     let complete: Bool
     /// Every day as `YYYY-MM-DD`, ten bytes each.

@@ -12,6 +12,8 @@ struct RuleSeries: Sendable {
     /// days, for an average one entry per whole period, dated its last publication. Its columns
     /// hold `from` and `to` against a notional pivot, so that `to ÷ from` is the rule's rate.
     let derived: RateHistory
+    /// The currency the institution's series is against, as relayed: what `--explain` names as the base.
+    let sourceBase: CurrencyCode
     /// The institution's publication days, as held.
     private let published: [Day]
     /// Per average entry: its period's name and the days averaged.
@@ -29,6 +31,7 @@ struct RuleSeries: Sendable {
         self.from = from
         self.to = to
         published = history.days
+        sourceBase = history.base
         let legs = Self.legs(rule: rule, from: from, to: to, history: history)
         var periods: [(label: String, first: Day, last: Day, count: Int)] = []
         if rule.day == .average {
@@ -117,6 +120,16 @@ struct RuleSeries: Sendable {
             if published[middle] <= day { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? nil : low - 1
+    }
+
+    /// The first day a transaction takes the entry at `index`: the day after a table for the
+    /// previous-business-day rule, a period's first day for its mean, else the publication's day.
+    func appliesFrom(_ index: Int) -> Day {
+        switch rule.day {
+        case .previousBusinessDay: derived.days[index].adding(days: 1)
+        case .average: rule.period.period(holding: derived.days[index]).days.lowerBound
+        default: derived.days[index]
+        }
     }
 
     /// What the rule did for a transaction on `day` answered by `index`: said beside the answer.

@@ -86,3 +86,23 @@ struct RuleAnswerTests {
         }
     }
 }
+
+/// A price file under a rule: each rate dated the first day a transaction takes it.
+struct RulePriceFileTests {
+    typealias S = InstitutionSeries
+
+    @Test func eachTableDatedTheDayAfter() async throws {
+        let executor = RuleStatementTests.executor(rule: "pl-nbp")
+        let command = try #require(try Parser().parse("history usd pln from 2024-04-25 to 2024-05-08 --ledger"))
+        guard case .series(let histories, _) = try await executor.execute(command) else {
+            Issue.record("not a series")
+            return
+        }
+        let points = histories[0].points
+        let range = Day(iso: "2024-04-25")!...Day(iso: "2024-05-08")!
+        let tables = S.nbpDays.filter { range.contains($0.adding(days: 1)) }
+        #expect(points.map(\.day) == tables.map { $0.adding(days: 1) })
+        #expect(points.map(\.rate) == tables.map { S.nbpMid(S.usd, $0) })
+        #expect(histories[0].provenance.rule?.rule == "pl-nbp")
+    }
+}
