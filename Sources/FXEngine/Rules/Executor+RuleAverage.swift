@@ -21,14 +21,7 @@ extension Executor {
         var averaged = rule
         averaged.day = .average
         do throws(RateError) {
-            guard let source = rule.source else { throw .noHistory(SourceID(rule.name), keeping: []) }
-            if let asked = options.source, asked != source {
-                throw .history(.rule(.otherSource(rule: rule.name, source: source, asked: asked)))
-            }
-            var codes: Set = [from, to]
-            if let home = rule.rounding?.home { codes.insert(home) }
-            let held = try await historyService().columns(codes, only: source)
-            let history = held.history
+            let (history, held) = try await ruleHistory(rule, from: from, to: to)
             guard RuleSeries.isWhole(window, days: history.days, calendar: rule.calendar),
                 let mean = RuleSeries.mean(
                     RuleSeries.legs(rule: rule, from: from, to: to, history: history), days: history.days, window: window, rule: averaged)
@@ -41,9 +34,8 @@ extension Executor {
                 ? "\(mean.first.description.prefix(7)) to \(mean.last.description.prefix(7))" : "\(mean.first) to \(mean.last)"
             let basis = "the mean of \(mean.count) \(monthly ? "monthly rates" : "publications"), \(span), for \(label)"
             var provenance = Provenance(
-                source: held.provenance.source, sourceName: held.provenance.sourceName, date: mean.last,
-                fetchedAt: held.provenance.fetchedAt, origin: held.provenance.origin)
-            var steps = ["rule \(rule.name): \(rule.institution) (source \(source)), the mean of the period's publications"]
+                source: held.source, sourceName: held.sourceName, date: mean.last, fetchedAt: held.fetchedAt, origin: held.origin)
+            var steps = ["rule \(rule.name): \(rule.institution) (source \(held.source)), the mean of the period's publications"]
             steps.append("\(label): \(days.lowerBound) to \(days.upperBound); averaged: \(basis.dropFirst(4))")
             if let rounding = rule.rounding { steps.append("each published figure's mean " + rounding.spoken) }
             provenance.rule = RuleNote(

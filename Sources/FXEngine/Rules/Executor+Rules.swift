@@ -15,6 +15,12 @@ extension Executor {
     func ruleSeries(_ rule: Rule, from: CurrencyCode, to: CurrencyCode, tabled: Bool = false) async throws(RateError)
         -> (RuleSeries, Provenance)
     {
+        let (history, provenance) = try await ruleHistory(rule, from: from, to: to)
+        return (RuleSeries(rule: rule, from: from, to: to, history: history, tabled: tabled), provenance)
+    }
+
+    /// The institution's history of `from`, `to` and its home currency; `--source` naming another is refused.
+    func ruleHistory(_ rule: Rule, from: CurrencyCode, to: CurrencyCode) async throws(RateError) -> (RateHistory, Provenance) {
         guard let source = rule.source else { throw .noHistory(SourceID(rule.name), keeping: []) }
         if let asked = options.source, asked != source {
             throw .history(.rule(.otherSource(rule: rule.name, source: source, asked: asked)))
@@ -22,7 +28,7 @@ extension Executor {
         var codes: Set = [from, to]
         if let home = rule.rounding?.home { codes.insert(home) }
         let held = try await historyService().columns(codes, only: source)
-        return (RuleSeries(rule: rule, from: from, to: to, history: held.history, tabled: tabled), held.provenance)
+        return (held.history, held.provenance)
     }
 
     /// `from` → `to` for a transaction on `day` as the rule prescribes, its provenance naming the rule.

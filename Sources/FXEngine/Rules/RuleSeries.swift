@@ -13,9 +13,10 @@ struct RuleSeries: Sendable {
     /// hold `from` and `to` against a notional pivot, so that `to ÷ from` is the rule's rate.
     let derived: RateHistory
     /// The currency the institution's series is against, as relayed: what `--explain` names as the base.
-    let sourceBase: CurrencyCode
-    /// The institution's publication days, as held.
-    private let published: [Day]
+    var sourceBase: CurrencyCode { source.base }
+    /// The institution's series as held: its days are the publications.
+    private let source: RateHistory
+    private var published: [Day] { source.days }
     /// Per average entry: its period's name and the days averaged.
     private let periods: [(label: String, first: Day, last: Day, count: Int)]
     /// For each calendar day from the first publication to a year after the last, the derived
@@ -30,8 +31,7 @@ struct RuleSeries: Sendable {
         self.rule = rule
         self.from = from
         self.to = to
-        published = history.days
-        sourceBase = history.base
+        source = history
         let legs = Self.legs(rule: rule, from: from, to: to, history: history)
         var periods: [(label: String, first: Day, last: Day, count: Int)] = []
         if rule.day == .average {
@@ -113,14 +113,7 @@ struct RuleSeries: Sendable {
         }
     }
 
-    private func lastIndex(onOrBefore day: Day) -> Int? {
-        var low = 0, high = published.count
-        while low < high {
-            let middle = (low + high) / 2
-            if published[middle] <= day { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : low - 1
-    }
+    private func lastIndex(onOrBefore day: Day) -> Int? { source.index(onOrBefore: day) }
 
     /// The first day a transaction takes the entry at `index`: the day after a table for the
     /// previous-business-day rule, a period's first day for its mean, else the publication's day.
