@@ -22,7 +22,12 @@ public struct Executor: Sendable {
 
     /// `--rule` for this run, else the `rule` setting. Every way a name comes in (`--rule`, `set
     /// rule`, the config, `csv --rule`) is checked against the book first, so none is unknown here.
-    var rule: Rule { workspace.preferences.rules[(options.rule ?? workspace.preferences.rule).rawValue] ?? .dayOnly(.onOrBefore) }
+    var rule: Rule {
+        let name = options.rule ?? workspace.preferences.rule
+        // The default answers without a look in the book.
+        if name == .onOrBefore { return .dayOnly(.onOrBefore) }
+        return workspace.preferences.rules[name.rawValue] ?? .dayOnly(.onOrBefore)
+    }
 
     /// The services and sources in use: `sources enable|disable|order` replaces them.
     let current: CurrentSourceSetup

@@ -40,6 +40,11 @@ struct RuleDefinitionTests {
         }
     }
 
+    @Test func theNamesListedAreTheRulesShipped() {
+        #expect(RuleBook.shippedNames == RuleBook.shipped.map(\.name))
+        #expect(RuleBook().names == RuleBook.shippedNames)
+    }
+
     @Test func aShippedNameIsNotRedefined() {
         #expect(
             throws: RuleDefinition.Problem(

@@ -37,7 +37,7 @@ extension CommandSpec {
             guard let last = words.last else { return [] }
             switch last.folded {
             case "--from", "--to": return [.currencies]
-            case "--rule": return [.keywords(RuleBook.shipped.map(\.name))]
+            case "--rule": return [.keywords(RuleBook.shippedNames)]
             case "--number-format": return [.keywords(NumberFormat.allCases.map(\.rawValue))]
             case "--delimiter": return [.keywords([";", ",", "tab"])]
             case "--date-format": return [.keywords(["%Y-%m-%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d"])]

@@ -115,6 +115,6 @@ extension CommandSpec {
 
 enum SetGrammar {
     static let keys = ["home", "targets", "number_format", "rule", "explain"]
-    static let rules = RuleBook.shipped.map(\.name)
+    static let rules = RuleBook.shippedNames
     static var numberFormats: [String] { CommandSpec.numberFormats }
 }

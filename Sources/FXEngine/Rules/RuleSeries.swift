@@ -21,8 +21,8 @@ struct RuleSeries: Sendable {
     private let periods: [(label: String, first: Day, last: Day, count: Int)]
     /// For each calendar day from the first publication to a year after the last, the derived
     /// index the rule takes (negative: no answer, asked again through `pick` for the reason).
-    private var table: [Int32] = []
-    private let tableStart: Int
+    private(set) var table: [Int32] = []
+    let tableStart: Int
 
     static let pivot = CurrencyCode("XXX")!
 
