@@ -256,6 +256,8 @@ public enum Messages {
     /// A dated answer from another day than asked, said on stderr where no provenance line is
     /// printed: `no rates on 2013-03-23 (Saturday); the rates of 2013-03-22 answered`.
     public static func substitutedDay(_ provenance: Provenance) -> String? {
+        // A named rule says which publication it took, and why.
+        if let note = provenance.rule { return note.sentence }
         // Under the previous-business-day rule another day is what was asked for.
         guard let requested = provenance.requested, !provenance.previousBusinessDay else { return nil }
         let why = TargetCalendar.closure(on: requested).map { " (\($0))" } ?? ""

@@ -44,6 +44,20 @@ struct RuleAnswerTests {
         }
     }
 
+    @Test func textAndExplainSayTheRule() async throws {
+        let executor = RuleStatementTests.executor(rule: "pl-nbp")
+        let outcome = try await executor.execute(try #require(try Parser().parse("100 usd pln on 2024-05-06")))
+        let text = try #require(TextRenderer(style: Style(color: false), showProvenance: true).render(outcome, now: RuleStatementTests.now))
+        #expect(text.contains("NBP · pl-nbp: NBP table A of 2024-05-02, the business day before 2024-05-06"), "\(text)")
+        let explanation = try #require(Explanation.of(outcome, bases: [:]))
+        let explained = ExplanationRenderer.text(explanation)
+        #expect(explained.contains("rule pl-nbp: NBP table A (source nbp), the publication of the business day before"), "\(explained)")
+        #expect(explained.contains("the business day before 2024-05-06 in the poland calendar: 2024-05-02"), "\(explained)")
+        #expect(explained.contains("rounded to 4 places as published"), "\(explained)")
+        guard case .conversion(let conversion) = outcome else { return }
+        #expect(Messages.substitutedDay(conversion.lines[0].quote.provenance) == "pl-nbp: NBP table A of 2024-05-02, the business day before 2024-05-06")
+    }
+
     @Test func easterMondayTakesGoodFriday() async throws {
         // Good Friday is a business day in Poland: 2 April 2024 takes the table of 29 March.
         let quote = try await quote("pl-nbp", "100 usd pln on 2024-04-02")
