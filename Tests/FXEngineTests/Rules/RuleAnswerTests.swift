@@ -55,7 +55,9 @@ struct RuleAnswerTests {
         #expect(explained.contains("the business day before 2024-05-06 in the poland calendar: 2024-05-02"), "\(explained)")
         #expect(explained.contains("rounded to 4 places as published"), "\(explained)")
         guard case .conversion(let conversion) = outcome else { return }
-        #expect(Messages.substitutedDay(conversion.lines[0].quote.provenance) == "pl-nbp: NBP table A of 2024-05-02, the business day before 2024-05-06")
+        #expect(
+            Messages.substitutedDay(conversion.lines[0].quote.provenance)
+                == "pl-nbp: NBP table A of 2024-05-02, the business day before 2024-05-06")
     }
 
     @Test func easterMondayTakesGoodFriday() async throws {
