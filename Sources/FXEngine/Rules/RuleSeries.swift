@@ -21,6 +21,7 @@ struct RuleSeries: Sendable {
     private let periods: [(label: String, first: Day, last: Day, count: Int)]
     /// For each calendar day from the first publication to a year after the last, the derived
     /// index the rule takes (negative: no answer, asked again through `pick` for the reason).
+    /// 1M-row benchmark under `--rule ecb`: 0.248 s CPU with the table, 0.265 s with a binary search per row.
     private(set) var table: [Int32] = []
     let tableStart: Int
 
