@@ -32,8 +32,17 @@ struct RuleSeries: Sendable {
         self.rule = rule
         self.from = from
         self.to = to
+        var legs = Self.legs(rule: rule, from: from, to: to, history: history)
+        // The Treasury amends single currencies between quarters: a currency's rate in force is its
+        // own latest, so a publication without the pair is no publication of it. Elsewhere a gap
+        // stays a gap (the error names it), never an older rate.
+        var history = history
+        if rule.day == .quarter {
+            let kept = legs.indices.filter { legs[$0] != nil }
+            history = RateHistory(base: history.base, days: kept.map { history.days[$0] }, columns: [:])
+            legs = kept.map { legs[$0] }
+        }
         source = history
-        let legs = Self.legs(rule: rule, from: from, to: to, history: history)
         var periods: [(label: String, first: Day, last: Day, count: Int)] = []
         if rule.day == .average {
             var days: [Day] = [], fromColumn: [Decimal?] = [], toColumn: [Decimal?] = []

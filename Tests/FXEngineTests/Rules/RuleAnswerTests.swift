@@ -1,6 +1,6 @@
 import FXAnswers
 import FXCommands
-import FXEngine
+@testable import FXEngine
 import FXRates
 import FXRender
 import FXTestSupport
@@ -120,5 +120,56 @@ struct RulePriceFileTests {
         #expect(points.map(\.day) == tables.map { $0.adding(days: 1) })
         #expect(points.map(\.rate) == tables.map { S.nbpMid(S.usd, $0) })
         #expect(histories[0].provenance.rule?.rule == "pl-nbp")
+    }
+}
+
+/// The recorded shapes of HMRC's and the Treasury's series as Frankfurter relays them
+/// (`[{"date", "base", "quote", "rate"}]`), under their rules: the guide's worked examples.
+struct RecordedShapeTests {
+    static func history(_ name: String) throws -> RateHistory {
+        struct Row: Decodable {
+            let date: String, base: String, quote: String, rate: Decimal
+        }
+        let rows = try JSONDecoder().decode([Row].self, from: sharedFixture("rules/" + name))
+        let days = Array(Set(rows.map(\.date))).sorted().map { Day(iso: $0)! }
+        var columns: [CurrencyCode: [Decimal?]] = [:]
+        for row in rows {
+            let code = CurrencyCode(row.quote)!
+            columns[code, default: Array(repeating: nil, count: days.count)][days.firstIndex(of: Day(iso: row.date)!)!] = row.rate
+        }
+        return RateHistory(base: CurrencyCode(rows[0].base)!, days: days, columns: columns)
+    }
+
+    func rate(_ rule: String, _ from: String, _ to: String, on day: String, _ file: String) throws -> Quote {
+        let series = RuleSeries(
+            rule: RuleBook()[rule]!, from: CurrencyCode(from)!, to: CurrencyCode(to)!, history: try Self.history(file))
+        let provenance = Provenance(source: SourceID("x"), sourceName: "x", date: Day(iso: day)!, fetchedAt: nil, origin: .cache)
+        return try series.quote(on: Day(iso: day)!, provenance: provenance)
+    }
+
+    @Test func hmrcMonthly() throws {
+        let september = try rate("uk-hmrc-monthly", "USD", "GBP", on: "2026-09-15", "provider-hmrc-rates-range.constructed.json")
+        #expect(september.rate == 1 / Decimal(string: "1.3554")!)
+        #expect(september.convert(100, places: 2) == Decimal(string: "73.78"))
+        let august = try rate("uk-hmrc-monthly", "GBP", "EUR", on: "2026-08-31", "provider-hmrc-rates-range.constructed.json")
+        #expect(august.rate == Decimal(string: "1.1719"))
+        #expect(throws: RateError.history(.rule(.monthNotPublished(month: "2026-10", institution: "HMRC monthly exchange rates")))) {
+            try rate("uk-hmrc-monthly", "USD", "GBP", on: "2026-10-03", "provider-hmrc-rates-range.constructed.json")
+        }
+    }
+
+    @Test func treasuryQuarterWithAmendments() throws {
+        let file = "provider-ust-rates-range.constructed.json"
+        // EUR is not amended in Q2: the rate as of 2026-03-31 stays in force past the RUB and ILS amendments.
+        let euro = try rate("us-treasury", "EUR", "USD", on: "2026-06-10", file)
+        #expect(euro.provenance.date == Day(iso: "2026-03-31")!)
+        #expect(euro.rate == 1 / Decimal(string: "0.87")!)
+        #expect(try rate("us-treasury", "USD", "RUB", on: "2026-05-10", file).rate == Decimal(string: "73.2"))
+        #expect(try rate("us-treasury", "USD", "ILS", on: "2026-06-01", file).rate == Decimal(string: "2.807"))
+        // Q3: EUR as of 2026-06-30, the guide's 1,000 EUR = 1,140.25 USD.
+        let third = try rate("us-treasury", "EUR", "USD", on: "2026-08-10", file)
+        #expect(third.convert(1000, places: 2) == Decimal(string: "1140.25"))
+        // Q4 with nothing as of 2026-09-30 held: an error, not June's rate.
+        #expect(throws: RateError.self) { try rate("us-treasury", "EUR", "USD", on: "2026-10-05", file) }
     }
 }
