@@ -18,7 +18,9 @@ extension CommandSpec {
             %m/%d/%Y or %Y%m%d.
             A weekend or holiday takes the publication before it, and rate_date says which;
             --rule previous-business-day takes the last publication strictly before the row's date
-            (without --rule: fx's own --rule, else the rule setting, else on-or-before).
+            (without --rule: fx's own --rule, else the rule setting, else on-or-before); a named
+            rule (--rule pl-nbp) reads its institution's series only, adds a rule column, and a
+            row it cannot answer is a bad row.
             With fx --explain (or set explain on) each row's derivation goes to stderr as file:line.
             A bad row is reported as file:line on stderr and written with empty added columns; the
             rest goes on (exit status 1), unless --fail-fast. -o writes a file atomically.

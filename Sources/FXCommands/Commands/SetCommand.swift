@@ -13,7 +13,9 @@ extension CommandSpec {
             fr (1 234,56), ch (1'234.56), in (1,00,000.00).
             rule: which publication answers a dated question: on-or-before (that day's, or the last
             before it; the default) or previous-business-day (the one before that day, as some tax
-            authorities require); --rule overrides it for one run.
+            authorities require), or a named rule with its institution's series (ecb,
+            uk-hmrc-monthly, uk-hmrc-yearly, pl-nbp, us-treasury, ca-boc, ca-boc-yearly, or one the
+            config defines under "rules"); --rule overrides it for one run.
             explain: on shows each conversion's derivation on stderr, as --explain does.
             """,
         examples: [
