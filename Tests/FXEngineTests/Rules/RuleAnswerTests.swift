@@ -173,3 +173,41 @@ struct RecordedShapeTests {
         #expect(throws: RateError.self) { try rate("us-treasury", "EUR", "USD", on: "2026-10-05", file) }
     }
 }
+
+/// A rule the config defines answers as the shipped ones do; an unknown name is refused.
+struct DefinedRuleTests {
+    typealias S = InstitutionSeries
+
+    func executor(rule: String, defined: [Rule]) -> Executor {
+        let clock = FixedClock(RuleStatementTests.now)
+        let sources = ["ecb", "boc"].map { InstitutionSource(id: SourceID($0)) }
+        let history = HistoryService(sources: sources, store: MemoryHistoryStore(), clock: clock)
+        let service = RateService(sources: [FixedTableSource()], store: MemoryRateStore(), clock: clock, usage: MemoryUsageStore())
+        let preferences = Workspace.Preferences(rule: RuleName(rule), rules: RuleBook(adding: defined))
+        return Executor(service: service, history: history, clock: clock, workspace: Workspace(preferences: preferences))
+    }
+
+    @Test func aDefinedRuleAnswers() async throws {
+        let mine = try RuleDefinition(source: "boc", day: "previous-business-day", places: 4, home: "CAD", quoted: "home-per-unit")
+            .rule(named: "my-boc", sources: [SourceID("boc")])
+        let executor = executor(rule: "my-boc", defined: [mine])
+        guard case .conversion(let conversion) = try await executor.execute(try #require(try Parser().parse("100 usd cad on 2024-05-21")))
+        else {
+            Issue.record("not a conversion")
+            return
+        }
+        // Victoria Day, Monday 2024-05-20: the Bank of Canada's business day before the 21st is Friday the 17th.
+        let quote = conversion.lines[0].quote
+        #expect(quote.provenance.date == Day(iso: "2024-05-17")!)
+        #expect(quote.rate == S.bocMid(Day(iso: "2024-05-17")!))
+        #expect(quote.provenance.rule?.sentence == "my-boc: boc rates of 2024-05-17, the business day before 2024-05-21")
+    }
+
+    @Test func anUnknownRuleIsRefused() async throws {
+        let executor = executor(rule: "on-or-before", defined: [])
+        await #expect(throws: Failure.self) {
+            _ = try await executor.execute(try Parser().parse("set rule my-boc")!)
+        }
+        #expect(executor.workspace.preferences.rule == .onOrBefore)
+    }
+}
