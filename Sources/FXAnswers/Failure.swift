@@ -78,6 +78,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
             case .history(.notFetched), .history(.periodNotHeld): "history_not_fetched"
             case .history(.noCommonDays): "no_rate_in_range"
+            case .history(.rule): "rule_unanswered"
             }
         case .tooOld: "data_too_old"
         case .refreshFailed: "refresh_failed"

@@ -30,13 +30,15 @@ extension GlobalOption {
             brief: "Ask only this source"),
         .value(
             "rule", set: { $0.rule = $1 }, parsed: { $0.rule }, valueName: "rule",
-            completion: .words(DateRule.allCases.map { $0.rawValue }),
+            completion: .words(RuleBook.shippedNames),
+            // The config's own rules are known only once it is read: fx checks the name then.
             problem: { value in
-                DateRule(rawValue: value) != nil
-                    ? nil : "Unknown --rule '\(value)'. The rules are on-or-before (the default) and previous-business-day."
+                RuleName.isWellFormed(value)
+                    ? nil
+                    : "Unknown --rule '\(value)'. The rules are \(RuleBook.shippedNames.joined(separator: ", ")) and those the config defines."
             },
             help:
-                "Which publication answers a dated question: on-or-before (that day's, else the last before it) or previous-business-day (the last strictly before it).",
+                "Which publication answers a dated question: on-or-before (that day's, else the last before it), previous-business-day (the last strictly before it), or a named rule with its institution's series: \(RuleBook.shippedNames.dropFirst(2).joined(separator: ", ")) or one the config defines (see 'Rules' in the guide).",
             brief: "Which publication answers a dated question"),
         .value(
             "snapshot", set: { $0.snapshot = $1 }, parsed: { $0.snapshot }, valueName: "name", completion: .askFx(after: "use snapshot"),

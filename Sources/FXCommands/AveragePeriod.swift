@@ -7,6 +7,9 @@ public enum AveragePeriod: Equatable, Sendable, CustomStringConvertible {
     case month(year: Int, month: Int)
     /// `from <date> to <date>`, `ytd`, `30d`.
     case range(HistoryRange)
+    /// `tax-year 2025`: the tax year starting in 2025, as the rule in force cuts it (the UK's 6 April
+    /// to 5 April for `uk-hmrc-monthly`).
+    case taxYear(Int)
 
     /// The first and last day of the period, as the user's calendar days.
     public func days(today: Day) -> ClosedRange<Day> {
@@ -19,6 +22,7 @@ public enum AveragePeriod: Equatable, Sendable, CustomStringConvertible {
             let first = Day(year: year, month: month, day: 1)!
             return first...first.addingMonths(1).adding(days: -1)
         case .range(let range): return range.days(today: today, earliest: today)
+        case .taxYear(let year): return PeriodCut.ukTaxYear.year(year).days
         }
     }
 
@@ -35,6 +39,7 @@ public enum AveragePeriod: Equatable, Sendable, CustomStringConvertible {
         case .quarter(let year, let quarter): "Q\(quarter) \(year)"
         case .month(let year, let month): "\(year)-\(month < 10 ? "0" : "")\(month)"
         case .range(let range): range.spoken
+        case .taxYear(let year): "tax year \(year)-\(Day.padded((year + 1) % 100, 2))"
         }
     }
 }
@@ -46,7 +51,7 @@ enum AverageGrammar {
     /// After the period: the mean of only the days held, when they are not the whole period.
     static let partialWords: Set<String> = ["partial", "--partial"]
     /// What TAB offers after `avg`.
-    static let completions = ["q1", "q2", "q3", "q4", "from", "ytd"]
+    static let completions = ["q1", "q2", "q3", "q4", "from", "ytd", "tax-year"]
 
     /// Reads the period after an `avg` the cursor has just consumed.
     static func period(_ cursor: inout ArgumentCursor) throws(UsageError) -> AveragePeriod {
@@ -62,6 +67,10 @@ enum AverageGrammar {
             return .month(year: try year(&cursor, after: token), month: month)
         }
         let joined = cursor.touching()
+        if joined.text.lowercased() == "tax-year" {
+            cursor.skip(count: joined.count)
+            return .taxYear(try year(&cursor, after: Token(joined.text, start: token.start, end: joined.end ?? token.end)))
+        }
         let parts = joined.text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 1, let year = yearNumber(joined.text) {
             cursor.skip(count: joined.count)

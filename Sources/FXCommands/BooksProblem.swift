@@ -8,4 +8,8 @@ public enum BooksProblem: Equatable, Sendable {
     case period(String)
     /// `avg` without a period.
     case missingPeriod
+    /// A rule name neither shipped nor defined in the config.
+    case unknownRule(String, known: [String])
+    /// `avg tax-year 2025` under a rule that cuts no tax year: those that do.
+    case taxYearWithoutRule(rules: [String])
 }

@@ -52,7 +52,7 @@ public enum Setting: Equatable, Sendable {
     /// How ambiguous amounts such as `1.234` are read.
     case numberFormat(NumberFormat)
     /// Which publication answers a dated question (`--rule` for one run).
-    case rule(DateRule)
+    case rule(RuleName)
     /// Whether each conversion's derivation is shown (`--explain` for one run).
     case explain(Bool)
     /// How a slash date that reads both ways is read.

@@ -59,6 +59,10 @@ extension Executor {
     /// `from` → `to` at the mean of the period's daily rates, dated the last day averaged.
     func averageQuote(from: CurrencyCode, to: CurrencyCode, period: AveragePeriod, partial: Bool) async throws(Failure) -> Quote {
         guard from != to else { return try await identity(from) }
+        if rule.isNamed { return try await ruleAverage(rule, from: from, to: to, period: period) }
+        if case .taxYear = period {
+            throw .usage(UsageError(.books(.taxYearWithoutRule(rules: ["uk-hmrc-monthly", "uk-hmrc-yearly"])), span: nil))
+        }
         let history = try await averages(base: from, quotes: [to], period: period, partial: partial)[0]
         let mean = SeriesStatistics(history.points)!.mean
         return Quote(from: from, to: to, fromPerBase: 1, toPerBase: mean, provenance: history.provenance)

@@ -10,7 +10,7 @@ extension Executor {
     func statement(_ request: CSVRequest, context: ParseContext) -> Statement {
         var request = request
         // Without its own --rule, a file follows fx's --rule, else the `rule` setting.
-        request.rule = request.rule ?? dateRule
+        request.rule = request.rule ?? options.rule ?? workspace.preferences.rule
         return Statement(file: request.path) { [self, request] sink throws(CSVFileProblem) in
             try await run(request, context: context, into: sink)
         }
@@ -38,17 +38,18 @@ extension Executor {
         }
         let feePercent = request.feePercent
         let explain = sink.explain
+        let rule = request.rule.flatMap { workspace.preferences.rules[$0.rawValue] }.flatMap { $0.isNamed ? $0 : nil }
         let conversion = CSVConversion(
             request: request, context: context, catalog: catalog,
             rates: { [self, request] from, format throws(RateError) in
-                try await pairColumns(from: from, to: request.to, format: format)
+                try await pairColumns(from: from, to: request.to, format: format, rule: rule)
             },
             report: sink.problem,
             explain: explain.map { explain in
                 { line, quote, pivot, amount, digits in
                     explain(ExplainedRow(line: line, quote: quote, pivot: pivot, amount: amount, digits: digits, feePercent: feePercent))
                 }
-            }, today: LocalCalendar.today(at: now()))
+            }, today: LocalCalendar.today(at: now()), namedRule: rule != nil)
         do throws(CSVFileProblem) {
             let summary = try await conversion.run(reader: reader, writer: &writer)
             try writer.flush()
@@ -69,7 +70,14 @@ extension Executor {
     }
 
     /// `from` against `to` on every publication held, for a CSV file's rows.
-    func pairColumns(from: CurrencyCode, to: CurrencyCode, format: NumberFormat) async throws(RateError) -> PairColumns {
+    func pairColumns(from: CurrencyCode, to: CurrencyCode, format: NumberFormat, rule: Rule? = nil) async throws(RateError)
+        -> PairColumns
+    {
+        if let rule {
+            let (series, provenance) = try await ruleSeries(rule, from: from, to: to, tabled: true)
+            return PairColumns(
+                from: from, to: to, history: series.derived, provenance: provenance, complete: true, format: format, rule: series)
+        }
         let held = try await historyService().columns([from, to], only: options.source)
         return PairColumns(
             from: from, to: to, history: held.history, provenance: held.provenance, complete: held.complete, format: format)

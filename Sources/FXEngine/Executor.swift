@@ -11,17 +11,23 @@ public struct Executor: Sendable {
         /// `--max-age`: answers from rates superseded longer ago than this fail with status 3.
         public var maxAge: TimeInterval?
         /// `--rule`: which publication answers a dated question; nil for the `rule` setting.
-        public var rule: DateRule?
+        public var rule: RuleName?
 
-        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: DateRule? = nil) {
+        public init(source: SourceID? = nil, maxAge: TimeInterval? = nil, rule: RuleName? = nil) {
             self.source = source
             self.maxAge = maxAge
             self.rule = rule
         }
     }
 
-    /// `--rule` for this run, else the `rule` setting.
-    var dateRule: DateRule { options.rule ?? workspace.preferences.rule }
+    /// `--rule` for this run, else the `rule` setting. Every way a name comes in (`--rule`, `set
+    /// rule`, the config, `csv --rule`) is checked against the book first, so none is unknown here.
+    var rule: Rule {
+        let name = options.rule ?? workspace.preferences.rule
+        // The default answers without a look in the book.
+        if name == .onOrBefore { return .dayOnly(.onOrBefore) }
+        return workspace.preferences.rules[name.rawValue] ?? .dayOnly(.onOrBefore)
+    }
 
     /// The services and sources in use: `sources enable|disable|order` replaces them.
     let current: CurrentSourceSetup
@@ -110,18 +116,28 @@ public struct Executor: Sendable {
             }
             return .conversion(conversion)
         case .calculate(let calculation): return try await calculate(calculation, on: day)
+        case .average(let base, let quotes, let period, _) where rule.isNamed:
+            var listed: [Quote] = []
+            for quote in quotes { listed.append(try await ruleAverage(rule, from: base, to: quote, period: period)) }
+            return .rates(RateListing(base: base, quotes: listed, wholeTable: false))
+        case .average(_, _, .taxYear, _):
+            throw .usage(UsageError(.books(.taxYearWithoutRule(rules: ["uk-hmrc-monthly", "uk-hmrc-yearly"])), span: nil))
         case .average(let base, let quotes, let period, let partial):
             return .average(try await averages(base: base, quotes: quotes, period: period, partial: partial), period)
         case .set(let setting): return try set(setting)
         case .settings: return .listing(settingsListing())
         case .variables: return .listing(variablesListing())
         case .snapshot(let action): return try snapshot(action)
-        case .csv(let request): return .statement(statement(request, context: context))
+        case .csv(let request):
+            if let name = request.rule { try knownRule(name) }
+            return .statement(statement(request, context: context))
         case .ticker(let base, _):
             let quotes = workspace.preferences.defaultTargets(excluding: base)
             return .rates(try await rated { () throws(RateError) in try await rates(base: base, quotes: quotes, on: day) })
         case .rate(let base, let quotes, _):
             return .rates(try await rated { () throws(RateError) in try await rates(base: base, quotes: quotes, on: day) })
+        case .history(let query) where query.format.isPriceFile && rule.isNamed:
+            return .series(try await rated { () throws(RateError) in try await rulePriceHistories(rule, query) }, query)
         case .history(let query) where query.isSinglePairSeries:
             return .history(try await rated { () throws(RateError) in try await pairHistory(query) }, query.format)
         case .history(let query):
@@ -254,13 +270,15 @@ public struct Executor: Sendable {
     }
 
     private func quote(from: CurrencyCode, to: CurrencyCode, on day: Day?) async throws(RateError) -> Quote {
+        let rule = self.rule
+        if rule.isNamed { return try await ruleQuote(rule, from: from, to: to, on: day ?? LocalCalendar.today(at: now())) }
         guard let day else {
             do throws(RateError) { return try await service.quote(from: from, to: to, only: options.source) } catch {
                 throw await retiredOr(error)
             }
         }
         return try await historyService().quote(
-            from: from, to: to, on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
+            from: from, to: to, on: day, strictlyBefore: rule.day == .previousBusinessDay, only: options.source)
     }
 
     /// "Not published" for a currency the history held shows was published until a day: said as retired.
@@ -286,8 +304,9 @@ public struct Executor: Sendable {
         var codes = quotes
         if codes.isEmpty {
             let (table, _) =
-                if let day {
-                    try await historyService().table(on: day, strictlyBefore: dateRule == .previousBusinessDay, only: options.source)
+                if let day = day ?? (rule.isNamed ? LocalCalendar.today(at: now()) : nil) {
+                    try await historyService().table(
+                        on: day, strictlyBefore: rule.day == .previousBusinessDay, only: rule.source ?? options.source)
                 } else {
                     try await service.latestTable(only: options.source, covering: base)
                 }

@@ -26,6 +26,8 @@ public enum ExplanationRenderer {
         for step in explanation.steps {
             let place = explanation.place.map { "\($0): " } ?? ""
             lines.append("explain: \(place)\(DecimalFormat.plain(step.amount)) \(step.quote.from) in \(step.quote.to)")
+            // A named rule's steps first: which series, which day, which rounding.
+            for said in step.quote.provenance.rule?.steps ?? [] { lines.append("  \(said)") }
             for rate in step.rates { lines.append("  \(rate.name) = \(DecimalFormat.plain(rate.rate))   \(source(rate.provenance))") }
             lines.append("  \(step.formula)")
             lines.append(
@@ -75,6 +77,7 @@ public enum ExplanationRenderer {
                 ("formula", .string(step.formula)), ("rate", .string(DecimalFormat.plain(step.quote.rate))),
                 ("unrounded", .string(DecimalFormat.plain(step.unrounded))),
             ]
+            if let note = step.quote.provenance.rule { members.append(("rule_steps", .array(note.steps.map(JSONValue.string)))) }
             if let rounded = step.rounded {
                 members += [
                     ("rounded", .string(DecimalFormat.fixed(rounded, fractionDigits: step.fractionDigits))),

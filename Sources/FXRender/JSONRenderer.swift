@@ -166,7 +166,13 @@ public enum JSONRenderer {
         if let fetchedAt = provenance.fetchedAt {
             members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
         }
-        if let requested = provenance.requested {
+        if let note = provenance.rule {
+            members += [
+                ("rule", .string(note.rule)), ("institution", .string(note.institution)),
+                ("publication_date", .string(note.publication.description)), ("transaction_date", .string(note.transaction.description)),
+                ("rule_basis", .string(note.basis)), ("rule_steps", .array(note.steps.map(JSONValue.string))),
+            ]
+        } else if let requested = provenance.requested {
             members.append(("requested_date", .string(requested.description)))
             if provenance.previousBusinessDay { members.append(("rule", .string("previous-business-day"))) }
         }

@@ -12,6 +12,8 @@ extension Messages {
             "Unknown period '\(printable(word))' after 'avg'. Use 2024, 2024-03, q1 2024, march 2024, or from 2024-01-15 to 2024-02-15."
         case .missingPeriod:
             "Missing a period after 'avg'. Example: rate usd eur avg 2024"
+        case .unknownRule, .taxYearWithoutRule:
+            rulesText(for: problem)
         }
     }
 }

@@ -274,7 +274,10 @@ public enum Messages {
     /// Under `--rule previous-business-day` another day is what was asked for, and said the same way:
     /// `the rates of 2013-03-20 answered 2013-03-21 (rule previous-business-day: the publication before)`.
     public static func substitutedDay(_ provenance: Provenance) -> String? {
+        // A named rule says which publication it took, and why.
+        if let note = provenance.rule { return note.sentence }
         guard let requested = provenance.requested else { return nil }
+        // Under the previous-business-day rule another day is what was asked for.
         if provenance.previousBusinessDay {
             return "the rates of \(provenance.date) answered \(requested) (rule previous-business-day: the publication before)"
         }
@@ -320,6 +323,8 @@ public enum Messages {
                 + (coverage.days > 0 ? ", or add --partial to use the days held." : ".")
         case .noCommonDays(let base, let quote, let range):
             return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
+        case .rule(let miss):
+            return text(for: miss)
         }
     }
 

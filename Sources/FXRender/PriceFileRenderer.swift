@@ -41,6 +41,10 @@ enum PriceFileRenderer {
             case .yearly: "yearly means of the daily reference rates, each dated the year's first day"
             }
         let source = histories.first?.provenance.sourceName ?? ""
+        // Under a named rule the file says the rule, so that the books record which rates they hold.
+        if let note = histories.first?.provenance.rule {
+            return "; rule \(note.rule): \(note.institution), \(note.basis), \(pairs), \(span) (fx)"
+        }
         // Asked with --partial: the days held are not the whole range, and the file says so.
         let shortfall = histories.lazy.compactMap { CoverageText.shortfall($0.provenance.coverage) }.first.map { "; only \($0)" } ?? ""
         return "; \(source) \(method), \(pairs), \(span)\(shortfall) (fx)"

@@ -153,7 +153,10 @@ public struct TextRenderer: Sendable {
         var seen: [String] = []
         for provenance in provenances {
             var date = provenance.date.description
-            if let requested = provenance.requested, provenance.previousBusinessDay {
+            if let note = provenance.rule {
+                // `pl-nbp: NBP table A of 2024-02-29, the business day before 2024-03-01`.
+                date = note.sentence
+            } else if let requested = provenance.requested, provenance.previousBusinessDay {
                 date += " (the publication before \(requested))"
             } else if let requested = provenance.requested {
                 // Say which day answered, and why the day asked for had nothing.

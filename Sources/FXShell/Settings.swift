@@ -36,7 +36,7 @@ public struct Settings: Sendable {
     /// `{"order": ["ecb", "boc"], "sources": {"ecb": {"url": "https://…/", "enabled": true}, "oxr": {"app_id": "…", "quota": 1000}}}`.
     /// Every field is read on its own: one of the wrong type (`"timeout": "15"`, `"explain": "yes"`)
     /// is one warning naming it, never the loss of the whole file and the keys it holds.
-    private struct ConfigFile: Decodable {
+    struct ConfigFile: Decodable {
         /// One source's entry: the keys every source has, and the one its description may add (`SourceOption`).
         struct Source: Decodable {
             var url: Lenient<String>?
@@ -89,6 +89,8 @@ public struct Settings: Sendable {
         var rule: Lenient<String>?
         var date_order: Lenient<String>?
         var explain: Lenient<Bool>?
+        /// `"rules": {"my-rule": {"source": "nbp", "day": "previous-business-day"}}` (Settings+Rules).
+        var rules: Lenient<[String: Lenient<RuleEntry>]>?
     }
 
     /// A value of the expected type, or a note that the file held something else there.
@@ -165,7 +167,7 @@ public struct Settings: Sendable {
     }
 
     /// The config's path as a warning shows it: the directory names may hold escape characters.
-    private var shownPath: String { Messages.printable(configPath) }
+    var shownPath: String { Messages.printable(configPath) }
 
     private mutating func readConfig(knownSources: [SourceID], registry: SourceRegistry) {
         // A config file is the user's own writing: report its problems, never move it aside.
@@ -207,6 +209,7 @@ public struct Settings: Sendable {
                 warnings.append("ignoring timeout \(seconds) in \(shownPath): give seconds above 0, at most 600 (such as 15 or 0.5)")
             }
         }
+        readRules(config, knownSources: knownSources)
         readPreferences(config)
         if let order = field(config.order, "order", expected: "a list of source names") {
             let ids = order.map { SourceID($0.lowercased()) }
@@ -259,7 +262,7 @@ public struct Settings: Sendable {
     }
 
     /// A field of the expected type, or nil with one warning naming it.
-    private mutating func field<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
+    mutating func field<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
         switch field {
         case .value(let value)?: return value
         case .wrongType?:
@@ -292,7 +295,7 @@ public struct Settings: Sendable {
             return code
         }
         let formats = "one of " + CommandSpec.numberFormats.joined(separator: ", ")
-        let rules = "one of " + DateRule.allCases.map(\.rawValue).joined(separator: ", ")
+        let rules = "one of " + preferences.rules.names.joined(separator: ", ")
         preferences.home = field(config.home, "home", expected: "a currency code").flatMap(code)
         preferences.targets = (field(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
         if let format = field(config.number_format, "number_format", expected: formats) {
@@ -304,8 +307,8 @@ public struct Settings: Sendable {
             }
         }
         if let rule = field(config.rule, "rule", expected: rules) {
-            if let known = DateRule(rawValue: rule.lowercased()) {
-                preferences.rule = known
+            if preferences.rules[rule] != nil {
+                preferences.rule = RuleName(rule)
             } else {
                 warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give \(rules)")
             }

@@ -124,6 +124,14 @@ if let sourceID, !setup.service.sourceIDs.contains(sourceID) {
     optionError(
         Messages.text(for: RateError.sourceDisabled(sourceID)), json: arguments.json, code: Failure.rates(.sourceDisabled(sourceID)).code)
 }
+// `--rule`: a shipped rule or one the config defines.
+let ruleName = arguments.rule.map(RuleName.init)
+if let ruleName, settings.preferences.rules[ruleName.rawValue] == nil {
+    let error = UsageError(.unknownSetting(ruleName.rawValue, known: settings.preferences.rules.names), span: nil)
+    optionError(
+        Messages.unknownRule(ruleName.rawValue, known: settings.preferences.rules.names), json: arguments.json,
+        code: Failure.usage(error).code)
+}
 // Conversions typed by a person are logged for bare `history`; a script's thousands of lines are not.
 let conversionLog = FileConversionLog.standard(environment: environment)
 let logsLines = !arguments.commandWords.isEmpty || stdinIsTerminal
@@ -137,7 +145,7 @@ let executor = Executor(
     sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,
     options: Executor.Options(
         source: sourceID, maxAge: arguments.maxAge.flatMap(DurationParser.parse),
-        rule: arguments.rule.flatMap(DateRule.init(rawValue:))),
+        rule: ruleName),
     workspace: Workspace(preferences: settings.preferences),
     rebuildSources: { [environment] in sourceSetup(Settings.load(environment: environment, knownSources: knownSources)) },
     snapshots: snapshots, answering: setup.snapshot)

@@ -58,7 +58,7 @@ import Testing
         arguments: [
             ("fx con", ["convert"]),
             ("fx --offline convert 100 usd e", ["EUR"]),
-            ("fx set rule p", ["previous-business-day"]),
+            ("fx set rule p", ["pl-nbp", "previous-business-day"]),
             ("fx --ru", ["--rule\tWhich publication answers a dated question"]),
         ])
     func fishOffersWhatTheCompleterOffers(line: String, expected: [String]) throws {

@@ -21,7 +21,7 @@ import Testing
         ["--help"], ["-h"], ["help"], ["--version"], ["--source"], ["--source", "--offline"], ["--max-age", "soon"],
         ["--offline", "--offline"], ["--source=ecb", "rate", "usd"], ["convert", "-5", "usd", "eur"],
         ["--complete", "--", "convert", "100", "us"], ["--", "convert", "1", "usd", "eur"], ["--bogus"], ["-x"],
-        ["--generate-completion-script", "bash"], ["--generate-man"], ["--rule", "nearest", "rate", "usd"],
+        ["--generate-completion-script", "bash"], ["--generate-man"], ["--rule", "near/est", "rate", "usd"],
     ]
 
     @Test(arguments: lines)

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func aValueWithAProblemIsLeftToArgumentParserWhichSaysIt() {
-        for line in [["--max-age", "soon"], ["--rule", "nearest"]] {
+        for line in [["--max-age", "soon"], ["--rule", "near/est"]] {
             #expect(CommandLineReader.quick(line) == nil)
             guard case .optionError(let message, _) = CommandLineReader.read(line) else {
                 Issue.record("expected an option error for \(line)")

@@ -4,7 +4,7 @@ import Testing
 /// TAB after the words of price files and averages.
 @Suite struct BooksCompletionTests {
     static let cases: [(line: String, expected: [String])] = [
-        ("rate usd eur avg ", ["q1", "q2", "q3", "q4", "from", "ytd"]),
+        ("rate usd eur avg ", ["q1", "q2", "q3", "q4", "from", "ytd", "tax-year"]),
         ("rate usd eur avg from 2024-01-15 ", ["to"]),
         ("rate usd eur avg from ", ["today", "yesterday", "last", "end"]),
         ("history usd eur 30d --digits ", []),

@@ -13,8 +13,12 @@ import Testing
 
     @Test func setOffersItsKeysAndTheirValues() {
         #expect(Self.candidates("set ") == ["home", "targets", "number_format", "rule", "explain", "date_order"])
-        #expect(Self.candidates("set rule ") == ["on-or-before", "previous-business-day"])
-        #expect(Self.candidates("set rule p") == ["previous-business-day"])
+        #expect(
+            Self.candidates("set rule ") == [
+                "on-or-before", "previous-business-day", "ecb", "uk-hmrc-monthly", "uk-hmrc-yearly", "pl-nbp", "us-treasury", "ca-boc",
+                "ca-boc-yearly",
+            ])
+        #expect(Self.candidates("set rule p") == ["previous-business-day", "pl-nbp"])
         #expect(Self.candidates("set explain ") == ["on", "off"])
         #expect(Self.candidates("set t") == ["targets"])
         #expect(Self.candidates("set number_format ") == ["en", "de", "fr", "ch", "in"])

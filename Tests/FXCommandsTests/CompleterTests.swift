@@ -378,7 +378,11 @@ struct CompleterTests {
         let options = completer.complete(line: "csv s.csv --amount 3 --f", cursor: 25).candidates.map(\.text)
         #expect(options == ["--from", "--fee", "--fail-fast"] || Set(options) == ["--from", "--fee", "--fail-fast"])
         let rules = completer.complete(line: "csv s.csv --rule ", cursor: 17).candidates.map(\.text)
-        #expect(rules == ["on-or-before", "previous-business-day"])
+        #expect(
+            rules == [
+                "on-or-before", "previous-business-day", "ecb", "uk-hmrc-monthly", "uk-hmrc-yearly", "pl-nbp", "us-treasury", "ca-boc",
+                "ca-boc-yearly",
+            ])
         let currencies = completer.complete(line: "csv s.csv --to us", cursor: 17).candidates.map(\.text)
         #expect(currencies.contains("USD"))
     }

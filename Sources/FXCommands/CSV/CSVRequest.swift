@@ -30,7 +30,7 @@ public struct CSVRequest: Equatable, Sendable {
     /// strftime-style (`%d.%m.%Y`); nil reads ISO dates.
     public var dateFormat: String?
     /// Which publication a row's date takes; nil for fx's `--rule`, else the `rule` setting.
-    public var rule: DateRule?
+    public var rule: RuleName?
     /// `-o out.csv`: written atomically; nil writes to stdout.
     public var output: String?
     public var failFast: Bool
@@ -38,7 +38,7 @@ public struct CSVRequest: Equatable, Sendable {
     public init(
         path: String, amount: Column, currency: Column? = nil, from: CurrencyCode? = nil, date: Column, to: CurrencyCode,
         feePercent: Decimal? = nil, delimiter: UInt8? = nil, numberFormat: NumberFormat? = nil, dateFormat: String? = nil,
-        rule: DateRule? = nil, output: String? = nil, failFast: Bool = false
+        rule: RuleName? = nil, output: String? = nil, failFast: Bool = false
     ) {
         self.path = path
         self.amount = amount

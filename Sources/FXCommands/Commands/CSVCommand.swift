@@ -18,7 +18,9 @@ extension CommandSpec {
             %m/%d/%Y or %Y%m%d.
             A weekend or holiday takes the publication before it, and rate_date says which;
             --rule previous-business-day takes the last publication strictly before the row's date
-            (without --rule: fx's own --rule, else the rule setting, else on-or-before).
+            (without --rule: fx's own --rule, else the rule setting, else on-or-before); a named
+            rule (--rule pl-nbp) reads its institution's series only, adds a rule column, and a
+            row it cannot answer is a bad row.
             With fx --explain (or set explain on) each row's derivation goes to stderr as file:line.
             A bad row is reported as file:line on stderr and written with empty added columns; the
             rest goes on (exit status 1), unless --fail-fast. -o writes a file atomically.
@@ -38,7 +40,7 @@ extension CommandSpec {
             switch last.folded {
             case "-o", "--output": return [.files]
             case "--from", "--to": return [.currencies]
-            case "--rule": return [.keywords(DateRule.allCases.map(\.rawValue))]
+            case "--rule": return [.keywords(RuleBook.shippedNames)]
             case "--number-format": return [.keywords(NumberFormat.allCases.map(\.rawValue))]
             case "--delimiter": return [.keywords([";", ",", "tab"])]
             case "--date-format": return [.keywords(["%Y-%m-%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d"])]
@@ -122,10 +124,13 @@ enum CSVGrammar {
         }
         if let (value, option) = values["--rule"] {
             // `same-day`, this option's first name for the default, still reads.
-            guard let rule = value.folded == "same-day" ? .onOrBefore : DateRule(rawValue: value.folded) else {
-                throw problem(.badValue(option: option.text, value: value.text, expected: "on-or-before or previous-business-day"), value)
+            // A named rule (`pl-nbp`, or one the config defines) is looked up when the file is read.
+            guard RuleName.isWellFormed(value.folded) else {
+                throw problem(
+                    .badValue(option: option.text, value: value.text, expected: "a rule's name, such as previous-business-day or pl-nbp"),
+                    value)
             }
-            request.rule = rule
+            request.rule = value.folded == "same-day" ? .onOrBefore : RuleName(value.folded)
         }
         if let (value, option) = values["--date-format"] {
             guard DayFormat(value.text) != nil else {

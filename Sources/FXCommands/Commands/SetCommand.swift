@@ -13,7 +13,9 @@ extension CommandSpec {
             fr (1 234,56), ch (1'234.56), in (1,00,000.00).
             rule: which publication answers a dated question: on-or-before (that day's, or the last
             before it; the default) or previous-business-day (the one before that day, as some tax
-            authorities require); --rule overrides it for one run.
+            authorities require), or a named rule with its institution's series (ecb,
+            uk-hmrc-monthly, uk-hmrc-yearly, pl-nbp, us-treasury, ca-boc, ca-boc-yearly, or one the
+            config defines under "rules"); --rule overrides it for one run.
             explain: on shows each conversion's derivation on stderr, as --explain does.
             date_order: how a slash date that reads both ways (01/02/2024) is read: dmy (day first),
             mdy (month first), or ask (the default: such a date is refused with the question).
@@ -50,10 +52,11 @@ extension CommandSpec {
                 let value = Token(text, start: first.start, end: end)
                 cursor.skip(count: count)
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
-                guard let rule = DateRule(rawValue: value.folded) else {
+                // A config may define more rules than these: the name is looked up when used.
+                guard RuleName.isWellFormed(value.folded) else {
                     throw UsageError(.unknownSetting(value.text, known: SetGrammar.rules), at: value)
                 }
-                return .set(.rule(rule))
+                return .set(.rule(RuleName(value.folded)))
             case "date_order", "date-order":
                 guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
@@ -125,6 +128,6 @@ extension CommandSpec {
 enum SetGrammar {
     static let keys = ["home", "targets", "number_format", "rule", "explain", "date_order"]
     static let dateOrders = DateOrder.allCases.map(\.rawValue)
-    static let rules = DateRule.allCases.map(\.rawValue)
+    static let rules = RuleBook.shippedNames
     static var numberFormats: [String] { CommandSpec.numberFormats }
 }

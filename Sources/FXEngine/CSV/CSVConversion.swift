@@ -20,14 +20,18 @@ final class CSVConversion {
     /// The user's today: a row dated after it is a bad row (no rates are published for it), and
     /// a two-digit year (`%y`) never reads as after its year.
     let today: Day?
+    /// Under a named rule each row adds a `rule` column too.
+    let namedRule: Bool
 
     init(
         request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
         report: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void,
         explain: ((_ line: Int, _ quote: Quote, _ pivot: CurrencyCode, _ amount: Decimal, _ digits: Int) -> Void)? = nil,
-        today: Day? = nil
+        today: Day? = nil,
+        namedRule: Bool = false
     ) {
         self.today = today
+        self.namedRule = namedRule
         self.request = request
         self.context = context
         self.catalog = catalog
@@ -67,6 +71,7 @@ final class CSVConversion {
         writer.field("rate")
         writer.field("rate_date")
         writer.field("source")
+        if namedRule { writer.field("rule") }
         writer.field("amount_" + request.to.rawValue.lowercased())
         if request.feePercent != nil { writer.field("fee") }
         try writer.endRecord()
@@ -128,7 +133,7 @@ final class CSVConversion {
                 try writer.endRecord()
                 if let explain { explain(reader.line, pair.quote(at: index), pair.pivot, amount.decimal, digits) }
             case .failure(let problem):
-                for _ in 0..<(request.feePercent == nil ? 4 : 5) { writer.emptyField() }
+                for _ in 0..<((request.feePercent == nil ? 4 : 5) + (namedRule ? 1 : 0)) { writer.emptyField() }
                 try writer.endRecord()
                 summary.bad += 1
                 report(reader.line, problem)

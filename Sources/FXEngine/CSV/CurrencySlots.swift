@@ -53,8 +53,7 @@ struct CurrencySlots {
         var span = spans[slot][index]
         if span.start < 0 {
             let pair = pairs[slot]!
-            let day = pair.withDayText(at: index) { String(decoding: $0, as: UTF8.self) }
-            let text = CSVWriter.record([pair.rateText(at: index), day, pair.provenance.source.rawValue], delimiter: delimiter)
+            let text = CSVWriter.record(pair.addedFields(at: index), delimiter: delimiter)
             span = (Int32(added[slot].count), Int32(text.count))
             added[slot].append(contentsOf: text)
             spans[slot][index] = span

@@ -14,7 +14,7 @@ final class PairColumns {
     private let history: RateHistory
     let provenance: Provenance
     /// The currency the history's rates are against (EUR for the ECB).
-    var pivot: CurrencyCode { history.base }
+    var pivot: CurrencyCode { rule?.sourceBase ?? history.base }
     /// Whether the days reach the source's first publication: earlier days have no rate at all.
     let complete: Bool
     /// Every day as `YYYY-MM-DD`, ten bytes each.
@@ -32,8 +32,21 @@ final class PairColumns {
     /// For each calendar day from the first publication to the last, the index of the
     /// publication on or before it: a row's lookup is one subscript.
     private let onOrBefore: [Int32]
+    /// Under a named rule, the rule picks each row's publication (`history` is the rule's series).
+    let rule: RuleSeries?
+    /// The rule's table, held apart: reading it through the optional struct retained its arrays on
+    /// every row (1M-row benchmark under `--rule ecb`: 0.275 s CPU, 11% over the plain run's 0.248;
+    /// held apart 0.248 s, 7% over the plain run's 0.232, the `rule` column included).
+    private let ruleTable: [Int32]
+    private let ruleStart: Int
 
-    init(from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, format: NumberFormat) {
+    init(
+        from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, format: NumberFormat,
+        rule: RuleSeries? = nil
+    ) {
+        self.rule = rule
+        ruleTable = rule?.table ?? []
+        ruleStart = rule?.tableStart ?? 0
         self.from = from
         self.to = to
         self.history = history
@@ -72,6 +85,13 @@ final class PairColumns {
     /// The publication a row dated `day` takes: that day's or the last before it, or with
     /// `strictlyBefore` the last before it.
     func index(for day: Day, strictlyBefore: Bool) -> Result<Int, CSVRowProblem> {
+        if !ruleTable.isEmpty {
+            let offset = day.ordinal - ruleStart
+            if offset >= 0, offset < ruleTable.count, case let index = Int(ruleTable[offset]), index >= 0, legs[index].present {
+                return .success(index)
+            }
+        }
+        if let rule { return ruleIndex(rule, day) }
         let wanted = strictlyBefore ? day.adding(days: -1) : day
         var found: Int?
         if let first = days.first, let last = days.last, wanted >= first {
@@ -92,6 +112,26 @@ final class PairColumns {
             return .failure(.rates(gap(code, at: index, asked: day)))
         }
         return .success(index)
+    }
+
+    /// The rule's publication for `day`; one without a rate for either currency is the row's error.
+    private func ruleIndex(_ rule: RuleSeries, _ day: Day) -> Result<Int, CSVRowProblem> {
+        switch rule.index(for: day) {
+        case .success(let index):
+            guard legs[index].present else {
+                let code = fromRates[index] == nil ? from : to
+                return .failure(
+                    .rates(.history(.rule(.currencyMissing(code, publication: days[index], institution: rule.rule.institution)))))
+            }
+            return .success(index)
+        case .failure(let miss): return .failure(.rates(.history(.rule(miss))))
+        }
+    }
+
+    /// `rate`, `rate_date`, `source`, and under a named rule `rule`: the columns a row adds.
+    func addedFields(at index: Int) -> [String] {
+        let day = withDayText(at: index) { String(decoding: $0, as: UTF8.self) }
+        return [rateText(at: index), day, provenance.source.rawValue] + (rule.map { [$0.rule.name] } ?? [])
     }
 
     /// The publication at `index` as a quote, dated that day: what `--explain` shows of a row.

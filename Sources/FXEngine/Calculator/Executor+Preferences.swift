@@ -18,6 +18,7 @@ extension Executor {
             (key, value) = ("number_format", .string(format.rawValue))
             said = "number format now \(format.rawValue)"
         case .rule(let rule):
+            try knownRule(rule)
             (key, value) = ("rule", rule == .onOrBefore ? nil : .string(rule.rawValue))
             said =
                 "dated questions now answered by the rule \(rule.rawValue)"

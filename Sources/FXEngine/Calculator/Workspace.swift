@@ -10,8 +10,10 @@ public final class Workspace: Sendable {
         public var targets: [CurrencyCode] = []
         /// How `1.234` reads and answers are written; English (fx's own) unless set.
         public var numberFormat: NumberFormat
-        /// Which publication answers a dated question, unless `--rule` says.
-        public var rule: DateRule
+        /// Which publication answers a dated question, unless `--rule` says: a name in `rules`.
+        public var rule: RuleName
+        /// The shipped rules and those the config defines.
+        public var rules: RuleBook
         /// Whether every conversion's derivation is shown, as `--explain` shows it.
         public var explain: Bool
         /// How `01/02/2024` reads; `ask` refuses it.
@@ -19,12 +21,13 @@ public final class Workspace: Sendable {
 
         public init(
             home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat = .english,
-            rule: DateRule = .onOrBefore, explain: Bool = false
+            rule: RuleName = .onOrBefore, explain: Bool = false, rules: RuleBook = RuleBook()
         ) {
             self.home = home
             self.targets = targets
             self.numberFormat = numberFormat
             self.rule = rule
+            self.rules = rules
             self.explain = explain
         }
 

@@ -42,4 +42,6 @@ public enum HistoryError: Error, Sendable, Equatable {
     case periodNotHeld(PeriodCoverage, period: String?, builtIn: Bool, offline: Bool, sourceName: String)
     /// No day in the range has rates for both currencies.
     case noCommonDays(CurrencyCode, CurrencyCode, ClosedRange<Day>)
+    /// A named rule has no answer for the day (`--rule pl-nbp`): never another publication's.
+    case rule(RuleMiss)
 }

@@ -1,0 +1,54 @@
+import FXAnswers
+import FXCommands
+import FXRates
+
+extension Executor {
+    /// `rate usd gbp avg tax-year 2025 --rule uk-hmrc-monthly`: the mean of the rule's publications
+    /// over the period's whole months (its days for a range), each published figure averaged and
+    /// rounded as the institution publishes; the provenance says which months.
+    func ruleAverage(_ rule: Rule, from: CurrencyCode, to: CurrencyCode, period: AveragePeriod) async throws(Failure) -> Quote {
+        let today = LocalCalendar.today(at: now())
+        let days: ClosedRange<Day>, label: String
+        if case .taxYear(let year) = period {
+            guard case .taxYear = rule.period else { throw .usage(UsageError(.books(.taxYearWithoutRule(rules: taxYearRules)), span: nil)) }
+            (days, label) = rule.period.year(year)
+        } else {
+            days = period.days(today: today)
+            label = period.description
+        }
+        if days.lowerBound > today { throw .usage(UsageError(.futureDate(days.lowerBound), span: nil)) }
+        let window = period.isRange ? days.lowerBound..<days.upperBound.adding(days: 1) : rule.period.months(of: days)
+        var averaged = rule
+        averaged.day = .average
+        do throws(RateError) {
+            let (history, held) = try await ruleHistory(rule, from: from, to: to)
+            guard RuleSeries.isWhole(window, days: history.days, calendar: rule.calendar),
+                let mean = RuleSeries.mean(
+                    RuleSeries.legs(rule: rule, from: from, to: to, history: history), days: history.days, window: window, rule: averaged)
+            else {
+                throw .history(.rule(.periodIncomplete(label: label, heldThrough: history.last, institution: rule.institution)))
+            }
+            let monthly = Set(history.days.map { $0.components.day }).count == 1
+            let span =
+                monthly
+                ? "\(mean.first.description.prefix(7)) to \(mean.last.description.prefix(7))" : "\(mean.first) to \(mean.last)"
+            let basis = "the mean of \(mean.count) \(monthly ? "monthly rates" : "publications"), \(span), for \(label)"
+            var provenance = Provenance(
+                source: held.source, sourceName: held.sourceName, date: mean.last, fetchedAt: held.fetchedAt, origin: held.origin)
+            var steps = ["rule \(rule.name): \(rule.institution) (source \(held.source)), the mean of the period's publications"]
+            steps.append("\(label): \(days.lowerBound) to \(days.upperBound); averaged: \(basis.dropFirst(4))")
+            if let rounding = rule.rounding { steps.append("each published figure's mean " + rounding.spoken) }
+            provenance.rule = RuleNote(
+                rule: rule.name, institution: rule.institution, transaction: days.upperBound, publication: mean.last, basis: basis,
+                steps: steps)
+            return Quote(from: from, to: to, fromPerBase: mean.from, toPerBase: mean.to, provenance: provenance)
+        } catch {
+            throw .rates(error)
+        }
+    }
+
+    /// The rules that cut tax years, for the advice when `avg tax-year` has none.
+    private var taxYearRules: [String] {
+        workspace.preferences.rules.rules.filter { if case .taxYear = $0.period { $0.isNamed } else { false } }.map(\.name)
+    }
+}

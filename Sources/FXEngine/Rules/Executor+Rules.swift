@@ -1,0 +1,39 @@
+import FXAnswers
+import FXCommands
+import FXRates
+
+extension Executor {
+    /// Refuses a rule name the book (shipped rules and the config's) does not hold.
+    func knownRule(_ name: RuleName) throws(Failure) {
+        let book = workspace.preferences.rules
+        guard book[name.rawValue] == nil else { return }
+        throw .usage(UsageError(.books(.unknownRule(name.rawValue, known: book.names)), span: nil))
+    }
+
+    /// The rule's series for one pair: the institution's history only (never another source's),
+    /// with the home currency's column when the rule rounds as the institution publishes.
+    func ruleSeries(_ rule: Rule, from: CurrencyCode, to: CurrencyCode, tabled: Bool = false) async throws(RateError)
+        -> (RuleSeries, Provenance)
+    {
+        let (history, provenance) = try await ruleHistory(rule, from: from, to: to)
+        return (RuleSeries(rule: rule, from: from, to: to, history: history, tabled: tabled), provenance)
+    }
+
+    /// The institution's history of `from`, `to` and its home currency; `--source` naming another is refused.
+    func ruleHistory(_ rule: Rule, from: CurrencyCode, to: CurrencyCode) async throws(RateError) -> (RateHistory, Provenance) {
+        guard let source = rule.source else { throw .noHistory(SourceID(rule.name), keeping: []) }
+        if let asked = options.source, asked != source {
+            throw .history(.rule(.otherSource(rule: rule.name, source: source, asked: asked)))
+        }
+        var codes: Set = [from, to]
+        if let home = rule.rounding?.home { codes.insert(home) }
+        let held = try await historyService().columns(codes, only: source)
+        return (held.history, held.provenance)
+    }
+
+    /// `from` → `to` for a transaction on `day` as the rule prescribes, its provenance naming the rule.
+    func ruleQuote(_ rule: Rule, from: CurrencyCode, to: CurrencyCode, on day: Day) async throws(RateError) -> Quote {
+        let (series, provenance) = try await ruleSeries(rule, from: from, to: to)
+        return try series.quote(on: day, provenance: provenance)
+    }
+}

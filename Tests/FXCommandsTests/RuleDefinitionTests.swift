@@ -1,0 +1,69 @@
+import FXCommands
+import Testing
+
+/// Rules a config defines: a good one joins the book; a bad one is one problem naming its field.
+struct RuleDefinitionTests {
+    let sources = ["ecb", "boc", "nbp", "hmrc"].map(SourceID.init)
+
+    @Test func aGoodRuleJoinsTheBook() throws {
+        let definition = RuleDefinition(
+            source: "nbp", day: "previous-business-day", period: "calendar-year", places: 4, home: "pln", quoted: "home-per-unit")
+        let rule = try definition.rule(named: "My-NBP", sources: sources)
+        #expect(rule.name == "my-nbp")
+        #expect(rule.source == SourceID("nbp"))
+        #expect(rule.day == .previousBusinessDay)
+        #expect(rule.calendar == .poland)
+        #expect(rule.rounding == Rule.Rounding(places: 4, home: CurrencyCode("PLN")!, homePerForeign: true))
+        let book = RuleBook(adding: [rule])
+        #expect(book["my-nbp"] == rule)
+        #expect(book["pl-nbp"] != nil)
+        #expect(book["previous-business-day"]?.isNamed == false)
+    }
+
+    @Test(arguments: [
+        (RuleDefinition(source: "nowhere", day: "on-or-before"), "source"),
+        (RuleDefinition(day: "on-or-before"), "source"),
+        (RuleDefinition(source: "ecb", day: "tuesday"), "day"),
+        (RuleDefinition(source: "ecb"), "day"),
+        (RuleDefinition(source: "ecb", day: "average", period: "fiscal"), "period"),
+        (RuleDefinition(source: "ecb", day: "month", places: 40, home: "EUR", quoted: "units-per-home"), "places"),
+        (RuleDefinition(source: "ecb", day: "month", places: 4, quoted: "units-per-home"), "home"),
+        (RuleDefinition(source: "ecb", day: "month", places: 4, home: "EUR", quoted: "sideways"), "quoted"),
+    ])
+    func aBadFieldIsNamed(definition: RuleDefinition, field: String) {
+        #expect(throws: RuleDefinition.Problem.self) { try definition.rule(named: "mine", sources: sources) }
+        do {
+            _ = try definition.rule(named: "mine", sources: sources)
+        } catch {
+            #expect(error.field == field)
+            #expect(error.text.hasPrefix("rules.mine.\(field): give "))
+        }
+    }
+
+    @Test func theNamesListedAreTheRulesShipped() {
+        #expect(RuleBook.shippedNames == RuleBook.shipped.map(\.name))
+        #expect(RuleBook().names == RuleBook.shippedNames)
+    }
+
+    @Test func aShippedNameIsNotRedefined() {
+        #expect(
+            throws: RuleDefinition.Problem(
+                rule: "pl-nbp", field: "name", expected: "a name of letters, digits and '-' that is not a shipped rule's")
+        ) {
+            try RuleDefinition(source: "ecb", day: "on-or-before").rule(named: "pl-nbp", sources: sources)
+        }
+    }
+
+    @Test func taxYears() {
+        let uk = PeriodCut.ukTaxYear
+        let (days, label) = uk.period(holding: Day(iso: "2026-04-05")!)
+        #expect(days == Day(iso: "2025-04-06")!...Day(iso: "2026-04-05")!)
+        #expect(label == "tax year 2025-26")
+        #expect(uk.period(holding: Day(iso: "2026-04-06")!).label == "tax year 2026-27")
+        #expect(uk.months(of: days) == Day(iso: "2025-04-01")!..<Day(iso: "2026-04-01")!)
+        #expect(
+            PeriodCut.calendarYear.months(of: PeriodCut.calendarYear.year(2025).days) == Day(iso: "2025-01-01")!..<Day(iso: "2026-01-01")!)
+        #expect(PeriodCut(name: "tax-year-07-01") == .taxYear(month: 7, day: 1))
+        #expect(PeriodCut(name: "tax-year-02-30") == nil)
+    }
+}
