@@ -137,8 +137,13 @@ struct CurrencyNameTests {
         let error = usageError("100 usd in \(word)")
         if word == "yen" {
             #expect(error == nil)
+        } else if let suggestion {
+            #expect(error?.kind == .unknownCurrency(word, suggestion: code(suggestion)), "\(word)")
         } else {
-            #expect(error?.kind == .unknownCurrency(word, suggestion: suggestion.map(code)), "\(word)")
+            // A date word at the end is read as a date, so the target is missing; either way no
+            // currency is suggested for it.
+            #expect(
+                error?.kind == .unknownCurrency(word, suggestion: nil) || error?.kind == .missingTarget(after: "in"), "\(word)")
         }
     }
 
