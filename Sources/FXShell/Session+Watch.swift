@@ -11,14 +11,16 @@ public struct WatchSetup: Sendable {
     /// The terminal to draw a board on; nil (outside a terminal) prints lines instead.
     public var screen: @Sendable () -> (any WatchScreen)?
     public var registry: SourceRegistry
+    /// Seconds between refreshes when `--every` is not given (config `watch_every`); nil for each source's own.
+    public var every: TimeInterval?
     /// The sleep between refreshes of the line form; false when cut short.
     public var sleep: @Sendable (TimeInterval) async -> Bool
 
     public init(
-        screen: @escaping @Sendable () -> (any WatchScreen)? = { nil }, registry: SourceRegistry = .standard,
+        screen: @escaping @Sendable () -> (any WatchScreen)? = { nil }, registry: SourceRegistry = .standard, every: TimeInterval? = nil,
         sleep: @escaping @Sendable (TimeInterval) async -> Bool = WatchSetup.taskSleep
     ) {
-        (self.screen, self.registry, self.sleep) = (screen, registry, sleep)
+        (self.screen, self.registry, self.every, self.sleep) = (screen, registry, every, sleep)
     }
 
     /// The real sleep: the task's, which a cancelled line (Ctrl-C at the prompt) ends early.
@@ -36,6 +38,8 @@ extension Session {
     /// Runs a board until it ends: 0 after a key, `--count` or `--until`; 130 after Ctrl-C; 2
     /// when `--until` cannot be judged.
     func watch(_ request: WatchRequest) async -> LineResult {
+        var request = request
+        request.every = request.every ?? watchSetup.every
         let runner = WatchRunner(
             request: request, executor: executor, clock: clock, pace: WatchPace(registry: watchSetup.registry, quotas: executor.requestQuotas))
         let ending: WatchRunner.Ending

@@ -146,7 +146,8 @@ let session = Session(
     quickLane: scriptMode && arguments.snapshot == nil ? QuickLane(clock: clock) : nil,
     // `watch` draws a board where a person sees it and can press a key; elsewhere it prints lines.
     watch: WatchSetup(
-        screen: { stdinIsTerminal && stdoutIsTerminal ? TerminalWatchScreen(out: out, clock: clock) : nil }, registry: catalog.registry))
+        screen: { stdinIsTerminal && stdoutIsTerminal ? TerminalWatchScreen(out: out, clock: clock) : nil }, registry: catalog.registry,
+        every: settings.watchEvery))
 
 // The chosen mode runs on this thread (see CallingThreadExecutor): no thread pool for an answer.
 let words = arguments.commandWords

@@ -113,6 +113,25 @@ struct WatchSessionTests {
         #expect(screen.frames[1].lines.allSatisfy { DisplayWidth.of($0) <= 30 })
     }
 
+    /// The config's `watch_every` paces a board without `--every`; `--every` wins over it.
+    @Test
+    func theConfiguredIntervalPacesABoardWithoutEvery() async {
+        for (line, every) in [("watch usd jpy --count 3", 40.0), ("watch usd jpy --count 3 --every 10", 10)] {
+            let harness = ShellHarness()
+            let clock = harness.clock
+            let session = Session(
+                parser: Parser(), executor: harness.executor, clock: clock,
+                presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
+                out: harness.out, err: harness.err,
+                watch: WatchSetup(every: 40, sleep: { seconds in
+                    clock.advance(by: seconds)
+                    return true
+                }))
+            #expect(await session.run(line) == .ok)
+            #expect(clock.now() == ShellHarness.now + 2 * every, "\(line)")
+        }
+    }
+
     @Test
     func ctrlCLeavesWithStatus130() async {
         let harness = ShellHarness()
