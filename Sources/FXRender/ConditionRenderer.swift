@@ -10,7 +10,8 @@ struct ConditionRenderer {
         let threshold = DecimalFormat.fixed(condition.threshold.value, fractionDigits: condition.threshold.scale, grouping: true)
         let priceShown = DecimalFormat.plain(verdict.price, grouping: true)
         let word = verdict.holds ? text.style.green("true") : text.style.red("false")
-        let line = "1 \(quote.from) = " + text.style.bold("\(priceShown) \(quote.to)") + " \(condition.comparison.rawValue) \(threshold): " + word
+        let line =
+            "1 \(quote.from) = " + text.style.bold("\(priceShown) \(quote.to)") + " \(condition.comparison.rawValue) \(threshold): " + word
         return ([line] + text.provenanceLines(quote.provenances, now: now) + text.crossLines([quote])).joined(separator: "\n")
     }
 

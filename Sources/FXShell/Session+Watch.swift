@@ -41,7 +41,8 @@ extension Session {
         var request = request
         request.every = request.every ?? watchSetup.every
         let runner = WatchRunner(
-            request: request, executor: executor, clock: clock, pace: WatchPace(registry: watchSetup.registry, quotas: executor.requestQuotas))
+            request: request, executor: executor, clock: clock,
+            pace: WatchPace(registry: watchSetup.registry, quotas: executor.requestQuotas))
         let ending: WatchRunner.Ending
         if !presentation.json, let screen = watchSetup.screen(), screen.begin() {
             ending = await runner.run(BoardDisplay(screen: screen, style: presentation.style, clock: clock))

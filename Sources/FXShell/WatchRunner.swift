@@ -65,7 +65,8 @@ struct WatchRunner {
                 rounds += 1
                 if let condition = request.until {
                     do throws(Failure) {
-                        verdict = ConditionVerdict(condition: condition, quote: try await executor.latestQuote(condition.base, condition.quote))
+                        verdict = ConditionVerdict(
+                            condition: condition, quote: try await executor.latestQuote(condition.base, condition.quote))
                     } catch {
                         return .failed(error)
                     }

@@ -41,7 +41,8 @@ struct WatchBoardTests {
     @Test(arguments: [60, 40, 20, 10])
     func aNarrowTerminalKeepsEveryLineWithinItsWidth(columns: Int) {
         let rows = [Self.row("USD", "JPY", previous: "156.91", closes: [1, 2, 3])]
-        let lines = WatchBoard(style: Style(color: false), columns: columns, rows: 10).lines(rows, now: RenderFixtures.now, every: "every 1m")
+        let lines = WatchBoard(style: Style(color: false), columns: columns, rows: 10).lines(
+            rows, now: RenderFixtures.now, every: "every 1m")
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns })
         #expect(lines[2].hasPrefix(String("USD/JPY  157.25".prefix(columns))))
     }
@@ -64,6 +65,7 @@ struct WatchBoardTests {
         #expect(
             WatchLogLine.text(Self.row("USD", "JPY", previous: "156.91"), now: RenderFixtures.now)
                 == "2026-10-30T17:00:00Z USD/JPY 157.25 +0.34 (+0.22%) ecb 192s")
-        #expect(WatchLogLine.text(Self.row("EUR", "GBP"), now: RenderFixtures.now) == "2026-10-30T17:00:00Z EUR/GBP 0.8338 n/a (n/a) ecb 192s")
+        #expect(
+            WatchLogLine.text(Self.row("EUR", "GBP"), now: RenderFixtures.now) == "2026-10-30T17:00:00Z EUR/GBP 0.8338 n/a (n/a) ecb 192s")
     }
 }

@@ -123,10 +123,12 @@ struct WatchSessionTests {
                 parser: Parser(), executor: harness.executor, clock: clock,
                 presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
                 out: harness.out, err: harness.err,
-                watch: WatchSetup(every: 40, sleep: { seconds in
-                    clock.advance(by: seconds)
-                    return true
-                }))
+                watch: WatchSetup(
+                    every: 40,
+                    sleep: { seconds in
+                        clock.advance(by: seconds)
+                        return true
+                    }))
             #expect(await session.run(line) == .ok)
             #expect(clock.now() == ShellHarness.now + 2 * every, "\(line)")
         }

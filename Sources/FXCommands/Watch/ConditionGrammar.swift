@@ -6,14 +6,21 @@ enum ConditionGrammar {
     /// a comparison after a pair whose other side is no number.
     static func parse(_ tokens: ArraySlice<Token>, context: ParseContext) throws(UsageError) -> Condition? {
         // Most lines hold no comparison: a byte scan says so before any text is put together.
-        guard tokens.contains(where: { $0.text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "=") } })
+        guard
+            tokens.contains(where: {
+                $0.text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "=") }
+            })
         else { return nil }
         guard let split = comparison(in: tokens) else { return nil }
         let left = Tokenizer.tokenize(split.left.text).map { $0.shifted(by: split.left.start) }
         guard let pair = self.pair(left.filter { !["/", "to", "in"].contains($0.folded) }, context: context) else { return nil }
         let right = Tokenizer.tokenize(split.right.text).map { $0.shifted(by: split.right.start) }
         let operatorText = split.comparison.rawValue
-        guard !right.isEmpty else { throw UsageError(.missingAmount(command: "\(pair.base.rawValue.lowercased()) \(pair.quote.rawValue.lowercased()) \(operatorText)"), span: nil) }
+        guard !right.isEmpty else {
+            throw UsageError(
+                .missingAmount(command: "\(pair.base.rawValue.lowercased()) \(pair.quote.rawValue.lowercased()) \(operatorText)"), span: nil
+            )
+        }
         let reading: AmountParser.Reading
         switch AmountParser.read(right[...], context: context) {
         case .success(let read): reading = read
