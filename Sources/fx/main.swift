@@ -144,9 +144,12 @@ let session = Session(
     presentation: presentation,
     out: out, err: err, log: logsLines ? conversionLog : nil,
     quickLane: scriptMode && arguments.snapshot == nil ? QuickLane(clock: clock) : nil,
-    // `watch` draws a board where a person sees it and can press a key; elsewhere it prints lines.
+    // `watch` draws a board where a person sees it and can press a key, on a terminal that can
+    // move its cursor (not TERM=dumb); elsewhere it prints lines.
     watch: WatchSetup(
-        screen: { stdinIsTerminal && stdoutIsTerminal ? TerminalWatchScreen(out: out, clock: clock) : nil }, registry: catalog.registry,
+        screen: { [environment] in
+            stdinIsTerminal && stdoutIsTerminal && environment["TERM"] != "dumb" ? TerminalWatchScreen(out: out, clock: clock) : nil
+        }, registry: catalog.registry,
         every: settings.watchEvery))
 
 // The chosen mode runs on this thread (see CallingThreadExecutor): no thread pool for an answer.

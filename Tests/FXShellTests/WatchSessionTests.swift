@@ -154,6 +154,24 @@ struct WatchSessionTests {
     }
 
     @Test
+    func withJSONEachRefreshIsAnObjectPerPair() async {
+        let harness = ShellHarness()
+        let clock = harness.clock
+        let session = Session(
+            parser: Parser(), executor: harness.executor, clock: clock,
+            presentation: Session.Presentation(json: true, style: Style(color: false), forPerson: false),
+            out: harness.out, err: harness.err,
+            watch: WatchSetup(sleep: { seconds in
+                clock.advance(by: seconds)
+                return true
+            }))
+        #expect(await session.run("watch usd jpy --count 2") == .ok)
+        let lines = harness.out.text.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"base":"USD","quote":"JPY","rate":"157.250268528""#) }, "\(lines)")
+    }
+
+    @Test
     func untilEndsTheWatchOnceTheConditionHolds() async {
         let harness = ShellHarness()
         #expect(await Self.session(harness, screen: nil).run("watch usd jpy --until usd jpy > 150") == .ok)
