@@ -18,8 +18,9 @@ enum ConditionGrammar {
         let operatorText = split.comparison.rawValue
         guard !right.isEmpty else {
             throw UsageError(
-                .missingAmount(command: "\(pair.base.rawValue.lowercased()) \(pair.quote.rawValue.lowercased()) \(operatorText)"), span: nil
-            )
+                .missingAmount(command: "\(pair.base.rawValue.lowercased()) \(pair.quote.rawValue.lowercased()) \(operatorText)"),
+                span: nil,
+                example: "usd krw >= 1400")
         }
         let reading: AmountParser.Reading
         switch AmountParser.read(right[...], context: context) {
