@@ -19,7 +19,9 @@ final class BoardDisplay: WatchDisplay {
     }
 
     func show(_ rows: [WatchRow], refreshed: [Int], pace: String, notes: [String], now: Date) async {
-        shown = (rows, pace, notes.last ?? (shown?.note))
+        // A warning stays until a refresh of every row meets no problem (the ages say the rest).
+        let clean = refreshed.count == rows.count && rows.allSatisfy { $0.problem == nil }
+        shown = (rows, pace, notes.last ?? (clean ? nil : shown?.note))
         draw(now: now, clear: false)
     }
 
