@@ -33,7 +33,9 @@ extension ConversionLogEntry {
             return calculation.lines.map { line in
                 entry(line.shownResult(kind: calculation.kind), line.terms.lazy.compactMap(\.quote).first)
             }
-        case .refresh, .history, .series, .average, .log, .sources, .comparison, .configured, .listing, .help, .statement, .quit:
+        // A condition is a script's question (a cron job's every minute), a board a stream of them: neither is logged.
+        case .refresh, .history, .series, .average, .log, .sources, .comparison, .configured, .listing, .help, .statement, .condition,
+            .watch, .quit:
             return []
         }
     }

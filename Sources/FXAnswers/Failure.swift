@@ -61,6 +61,8 @@ public enum Failure: Error, Sendable, Equatable {
             case .divisionByZero: "division_by_zero"
             case .overflow: "overflow"
             case .csv: "malformed_csv_command"
+            case .watch(.notACondition): "malformed_condition"
+            case .watch: "malformed_watch_command"
             }
         case .rates(let error):
             switch error {

@@ -24,6 +24,10 @@ public enum Outcome: Sendable, Equatable {
     case help(String)
     /// `csv`: a statement's rows, streamed when the shell runs it.
     case statement(Statement)
+    /// `btc eur > 60000`: the price and the verdict.
+    case condition(ConditionVerdict)
+    /// `watch …`: a board the shell draws and refreshes until it ends.
+    case watch(WatchRequest)
     case quit
 }
 

@@ -1,7 +1,7 @@
 extension CommandLineReader {
     /// Commands whose words after the command name are all their own, options included
     /// (`fx csv s.csv --to eur --fail-fast`): fx's options go before the command.
-    static let verbatimCommands: Set<String> = ["csv"]
+    static let verbatimCommands: Set<String> = ["csv", "watch"]
 
     /// The arguments before such a command, and the command's words as the line will read them;
     /// nil when the command is another. A word with spaces is quoted, as the `csv` grammar reads quotes.

@@ -40,6 +40,10 @@ public enum Command: Equatable, Sendable {
     case help(topic: String?)
     /// A CSV file converted row by row, streamed by the session.
     case csv(CSVRequest)
+    /// `watch usd krw, btc eur`: a board that refreshes in place, run by the shell.
+    case watch(WatchRequest)
+    /// `btc eur > 60000`: the price and whether the comparison holds (exit 0, else 1).
+    case condition(Condition)
     case quit
 }
 

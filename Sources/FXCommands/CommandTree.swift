@@ -4,7 +4,7 @@ public struct CommandTree: Sendable {
 
     public init(
         commands: [CommandSpec] = [
-            .convert, .rate, .history, .csv, .refresh, .sources, .snapshot, .use, .set, .settings, .vars, .help, .quit,
+            .convert, .rate, .history, .watch, .csv, .refresh, .sources, .snapshot, .use, .set, .settings, .vars, .help, .quit,
         ]
     ) {
         self.commands = commands

@@ -27,6 +27,8 @@ public struct Parser: Sendable {
             if tokens.dropFirst().first?.text == "=" { return try CalculatorGrammar.parse(tokens[...], context: context) }
             return try spec.parse(tokens.dropFirst(), first, context)
         }
+        // `btc eur > 60000`: a comparison after a pair (before the calculator, which has no comparisons).
+        if let condition = try ConditionGrammar.parse(tokens[...], context: context) { return .condition(condition) }
         if CalculatorGrammar.starts(tokens, context: context) {
             return try CalculatorGrammar.parse(tokens[...], context: context)
         }

@@ -56,6 +56,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case overflow
         /// A `csv` line's options.
         case csv(CSVUsageProblem)
+        /// A `watch` line's pairs or options.
+        case watch(WatchProblem)
     }
 
     public enum NameProblem: Equatable, Sendable {

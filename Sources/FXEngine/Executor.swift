@@ -155,6 +155,10 @@ public struct Executor: Sendable {
             return .refresh(try await rated { () throws(RateError) in try await service.refresh(only: ids) })
         case .help(let topic):
             return .help(HelpText.text(for: topic, tree: tree))
+        case .condition(let condition):
+            return .condition(try await judge(condition))
+        case .watch(let request):
+            return .watch(request)
         case .quit:
             return .quit
         }

@@ -37,8 +37,10 @@ public enum JSONRenderer {
         case .comparison(let comparison): return SourcesRenderer.json(comparison)
         case .configured(let text): return .object([("configured", .string(text))])
         case .help(let text): return .object([("help", .string(text))])
-        // A statement's rows are streamed by the shell as they are converted, never held whole.
-        case .statement, .quit: return nil
+        case .condition(let verdict): return ConditionRenderer.json(verdict)
+        // A statement's rows are streamed by the shell as they are converted, never held whole;
+        // a board is drawn by the shell as it refreshes.
+        case .statement, .watch, .quit: return nil
         }
     }
 
@@ -124,7 +126,7 @@ public enum JSONRenderer {
     }
 
     /// The change against the source's previous publication, when known.
-    private static func change(_ quote: Quote) -> [(String, JSONValue)] {
+    static func change(_ quote: Quote) -> [(String, JSONValue)] {
         guard let previous = quote.previous, previous.rate != 0 else { return [] }
         let change = (quote.rate - previous.rate).rounded(significantDigits: 12)
         let percent = ((quote.rate - previous.rate) / previous.rate * 100).rounded(scale: 6)
@@ -157,7 +159,7 @@ public enum JSONRenderer {
         ]
     }
 
-    private static func provenance(_ provenance: Provenance) -> [(String, JSONValue)] {
+    static func provenance(_ provenance: Provenance) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [
             ("date", .string(provenance.date.description)),
             ("source", .string(provenance.source.rawValue)),

@@ -28,7 +28,7 @@ public enum LocalizedNumbers {
     /// CSV or a price file, which programs and accounting tools read.
     public static func applies(to outcome: Outcome) -> Bool {
         switch outcome {
-        case .conversion, .rates, .calculation, .comparison, .average: true
+        case .conversion, .rates, .calculation, .comparison, .average, .condition: true
         case .history(_, let format): format == .chart || format == .table
         case .series(_, let query, _): query.format == .chart || query.format == .table
         default: false

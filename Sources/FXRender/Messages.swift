@@ -120,6 +120,8 @@ public enum Messages {
             return "The result is beyond the 38 exact digits fx computes with; no rounded guess is given."
         case .csv(let problem):
             return text(for: problem)
+        case .watch(let problem):
+            return text(for: problem)
         }
     }
 

@@ -42,8 +42,10 @@ public struct TextRenderer: Sendable {
         case .comparison(let comparison): return SourcesRenderer(style: style).text(comparison)
         case .configured(let text): return text
         case .help(let text): return text
-        // A statement's rows are streamed by the shell as they are converted, never held whole.
-        case .statement, .quit: return nil
+        case .condition(let verdict): return ConditionRenderer(text: self).text(verdict, now: now)
+        // A statement's rows are streamed by the shell as they are converted, never held whole;
+        // a board is drawn by the shell as it refreshes.
+        case .statement, .watch, .quit: return nil
         }
     }
 
@@ -87,16 +89,9 @@ public struct TextRenderer: Sendable {
     /// `  +0.42 (+0.27%)` against the previous publication, green up and red down, to the
     /// decimals the rate is shown with; nothing when the source gave no previous rates.
     private func changeText(_ quote: Quote) -> String {
-        guard let previous = quote.previous, previous.rate != 0 else { return "" }
-        let shown = DecimalFormat.rate(quote.rate)
-        let decimals = max(2, shown.split(separator: ".").dropFirst().first?.count ?? 0)
-        let change = (quote.rate - previous.rate).rounded(scale: decimals)
-        let percent = ((quote.rate - previous.rate) / previous.rate * 100).rounded(scale: 2)
-        if change == 0 { return style.dim("  unchanged since \(previous.day)") }
-        let sign = change > 0 ? "+" : "-"
-        let text =
-            "  \(sign)\(DecimalFormat.fixed(abs(change), fractionDigits: decimals)) (\(sign)\(DecimalFormat.fixed(abs(percent), fractionDigits: 2))%)"
-        return change > 0 ? style.green(text) : style.red(text)
+        guard let previous = quote.previous, let change = ChangeText(rate: quote.rate, previous: previous.rate) else { return "" }
+        if change.direction == 0 { return style.dim("  unchanged since \(previous.day)") }
+        return change.direction > 0 ? style.green("  " + change.text) : style.red("  " + change.text)
     }
 
     private func refreshLine(_ report: RefreshReport) -> String {

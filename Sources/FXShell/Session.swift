@@ -55,12 +55,15 @@ public final class Session: Sendable {
     private let logWarned = Latch()
     /// Script mode's fast lane, which learns from the conversions answered here; nil elsewhere.
     public let quickLane: QuickLane?
+    /// Where `watch` draws its board.
+    let watchSetup: WatchSetup
 
     public init(
         parser: Parser, executor: Executor, clock: any WallClock,
         presentation: Presentation, out: any TextOutput, err: any TextOutput,
-        log: (any ConversionLog)? = nil, quickLane: QuickLane? = nil
+        log: (any ConversionLog)? = nil, quickLane: QuickLane? = nil, watch: WatchSetup = WatchSetup()
     ) {
+        watchSetup = watch
         baseParser = parser
         current = Mutex((executor.workspace.generation, Self.parser(parser, for: executor.workspace)))
         self.executor = executor
@@ -127,6 +130,7 @@ public final class Session: Sendable {
             await spinner?.stop()
             let outcome = try result.get()
             if case .statement(let statement) = outcome { return await stream(statement) }
+            if case .watch(let request) = outcome { return await watch(request) }
             let warned = await printWarnings()
             let printed = emit(outcome, understood: understood)
             noteDateMeaning(outcome)
@@ -150,10 +154,14 @@ public final class Session: Sendable {
                 report(failure, line: line, number: number, emitJSON: false)
                 return .failed(failure.exitStatus)
             }
+            // A condition that does not hold is an answer, not an error: status 1, said by the verdict.
+            if case .condition(let verdict) = outcome, !verdict.holds { return .failed(verdict.exitStatus) }
             return .ok
         } catch {
             await printWarnings()
             report(error, line: line, number: number)
+            // A condition's 1 means false: any error it meets is 2, for a script's `if`.
+            if case .condition = command { return .failed(2) }
             return .failed(error.exitStatus)
         }
     }

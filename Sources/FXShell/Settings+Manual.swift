@@ -17,6 +17,7 @@ extension Settings {
             """
             The config (default ~/.config/fx/config.json), written by sources enable, disable and order, or by hand:
             {"order": ["ecb", "boc"], "timeout": 15, "sources": {"oxr": {"app_id": "...", "quota": 1000}, "boc": {"enabled": false}}}.
+            "watch_every": 30 sets the seconds between a watch board's refreshes when --every does not.
             A key in it should be readable by its owner alone (chmod 600); fx warns otherwise.
             """
         ),

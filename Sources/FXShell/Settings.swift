@@ -16,6 +16,8 @@ public struct Settings: Sendable {
     public var sourceURLs: [SourceID: URL] = [:]
     /// Seconds a whole request may take (config `timeout`, or `FX_TIMEOUT`).
     public var timeout: TimeInterval = 15
+    /// Seconds between a `watch` board's refreshes when `--every` is not given (config `watch_every`).
+    public var watchEvery: TimeInterval?
     /// Problems with the config file, printed as warnings; fx goes on with defaults.
     public var warnings: [String] = []
     /// The order in which sources are asked (config `order`); nil for fx's default order.
@@ -82,6 +84,7 @@ public struct Settings: Sendable {
         var order: Lenient<[String]>?
         var sources: Lenient<[String: Lenient<Source>]>?
         var timeout: Lenient<Double>?
+        var watch_every: Lenient<Double>?
         // Preferences `set` writes.
         var home: Lenient<String>?
         var targets: Lenient<[String]>?
@@ -210,6 +213,13 @@ public struct Settings: Sendable {
             }
         }
         readRules(config, knownSources: knownSources)
+        if let seconds = field(config.watch_every, "watch_every", expected: "seconds, at least 1 (such as 30)") {
+            if seconds >= 1 {
+                watchEvery = seconds
+            } else {
+                warnings.append("ignoring watch_every \(seconds) in \(shownPath): give seconds, at least 1 (such as 30)")
+            }
+        }
         readPreferences(config)
         if let order = field(config.order, "order", expected: "a list of source names") {
             let ids = order.map { SourceID($0.lowercased()) }

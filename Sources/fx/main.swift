@@ -154,7 +154,14 @@ let session = Session(
     parser: Parser(context: parseContext), executor: executor, clock: clock,
     presentation: presentation,
     out: out, err: err, log: logsLines ? conversionLog : nil,
-    quickLane: scriptMode && arguments.snapshot == nil ? QuickLane(clock: clock) : nil)
+    quickLane: scriptMode && arguments.snapshot == nil ? QuickLane(clock: clock) : nil,
+    // `watch` draws a board where a person sees it and can press a key, on a terminal that can
+    // move its cursor (not TERM=dumb); elsewhere it prints lines.
+    watch: WatchSetup(
+        screen: { [environment] in
+            stdinIsTerminal && stdoutIsTerminal && environment["TERM"] != "dumb" ? TerminalWatchScreen(out: out, clock: clock) : nil
+        }, registry: catalog.registry,
+        every: settings.watchEvery))
 
 // The chosen mode runs on this thread (see CallingThreadExecutor): no thread pool for an answer.
 let words = arguments.commandWords

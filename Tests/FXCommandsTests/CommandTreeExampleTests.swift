@@ -59,6 +59,7 @@ struct CommandTreeExampleTests {
         case .snapshot: "snapshot"
         case .help: "help"
         case .csv: "csv"
+        case .watch, .condition: "watch"
         case .quit: "quit"
         }
     }

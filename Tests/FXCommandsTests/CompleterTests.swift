@@ -7,7 +7,7 @@ private let covered: [String] = ParseContext.ecbCodes.sorted().map(\.rawValue)
 /// What follows a source currency: the keywords, then the covered currencies.
 private let keywordsThenCovered: [String] = ["to", "in", "as"] + covered
 private let allCommands = [
-    "convert", "rate", "history", "csv", "refresh", "sources", "snapshot", "use", "set", "settings", "vars", "help", "quit",
+    "convert", "rate", "history", "watch", "csv", "refresh", "sources", "snapshot", "use", "set", "settings", "vars", "help", "quit",
 ]
 
 private enum DateNamesForTests {

@@ -11,10 +11,14 @@ import Testing
 /// into fx, and succeeds: the help text cannot promise a line that fails.
 @Suite struct HelpExamplesRunTests {
     static let examples =
-        CommandTree().commands.flatMap(\.examples).filter { !$0.hasPrefix("csv ") && !snapshotExamples.contains($0) }
+        CommandTree().commands.flatMap(\.examples).filter {
+            !$0.hasPrefix("csv ") && !snapshotExamples.contains($0) && !watchExamples.contains($0)
+        }
         + HelpTopic.all.flatMap(\.examples)
     /// `snapshot` and `use` examples name a saved snapshot: they run in `snapshotExampleRuns`, where one is saved.
     static let snapshotExamples = CommandSpec.snapshot.examples + CommandSpec.use.examples
+    /// `watch` examples run until a key: they run in `watchExampleRuns`, on a terminal that presses one.
+    static let watchExamples = CommandSpec.watch.examples
     /// `csv` examples name files: they run in `csvExampleRuns`, with the files they name.
     static let csvExamples = CommandSpec.csv.examples
 
@@ -89,8 +93,21 @@ import Testing
         await run(example, store: cache, snapshots: library)
     }
 
-    private func run(_ example: String, store: MemoryRateStore = MemoryRateStore(), snapshots: SnapshotLibrary? = nil) async {
+    /// Each `watch` example draws its board on a terminal where a key is pressed after two
+    /// simulated minutes (or ends sooner, by `--until`).
+    @Test(arguments: watchExamples)
+    func watchExampleRuns(example: String) async {
         let clock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!)
+        let screen = FakeWatchScreen(clock: clock, leaveAfter: 120)
+        await run(example, clock: clock, watch: WatchSetup(screen: { screen }), printed: false)
+        #expect(screen.frames.contains { $0.lines.count > 2 }, "\(example) drew no board")
+    }
+
+    private func run(
+        _ example: String, store: MemoryRateStore = MemoryRateStore(), snapshots: SnapshotLibrary? = nil,
+        clock: FixedClock = FixedClock(ISO8601DateFormatter().date(from: "2026-10-30T17:00:00Z")!), watch: WatchSetup = WatchSetup(),
+        printed: Bool = true
+    ) async {
         let service = RateService(sources: [BuiltInSource()], store: store, clock: clock, usage: MemoryUsageStore())
         let history = HistoryService(sources: [UnaskedHistory()], store: MemoryHistoryStore([Self.history]), clock: clock)
         let out = StringOutput(), err = StringOutput()
@@ -102,10 +119,10 @@ import Testing
         let session = Session(
             parser: Parser(), executor: executor, clock: clock,
             presentation: Session.Presentation(json: false, style: Style(color: false), forPerson: false),
-            out: out, err: err)
+            out: out, err: err, watch: watch)
         let result = await session.run(example)
         #expect(result == (example == "quit" ? .quit : .ok), "\(example): \(err.text)")
-        if example != "quit" { #expect(!out.text.isEmpty, "\(example) printed nothing") }
+        if example != "quit", printed { #expect(!out.text.isEmpty, "\(example) printed nothing") }
         // A note (another day answered the date asked, what a date in words meant, a name read as
         // its default) is no warning.
         #expect(!err.text.split(separator: "\n").contains { !$0.hasPrefix("note: ") }, "\(example) warned")

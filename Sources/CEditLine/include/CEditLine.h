@@ -51,4 +51,14 @@ void fx_restore_terminal(void);
 int fx_terminal_columns(void);
 int fx_terminal_rows(void);
 
+/// `watch`'s terminal: raw keys (Ctrl-C among them), and SIGWINCH, SIGINT, SIGTERM and SIGHUP
+/// turned into events of the wait. 0, or -1 when stdin is no terminal.
+int fx_watch_begin(void);
+enum { FX_WATCH_TIMEOUT = 0, FX_WATCH_KEY = 1, FX_WATCH_RESIZE = 2, FX_WATCH_INTERRUPT = 3, FX_WATCH_CLOSED = 4 };
+/// Waits up to `milliseconds` for a key or a signal: one of the FX_WATCH_ values, or minus the
+/// number of a SIGTERM or SIGHUP (the caller restores the terminal, then raises it again).
+int fx_watch_wait(int milliseconds);
+/// The terminal settings and signal handlers as they were before `fx_watch_begin`.
+void fx_watch_end(void);
+
 #endif

@@ -6,7 +6,7 @@ public actor HistoryService {
     /// The same freshness rules as the latest rates: offline, recheck interval, fallback TTL.
     public typealias Options = RateService.Options
 
-    private let sources: [any HistorySource]
+    let sources: [any HistorySource]
     private let store: any HistoryStore
     private let clock: any WallClock
     private let builtIn: BuiltInRates?
@@ -401,6 +401,11 @@ public actor HistoryService {
     }
 
     /// What this run holds of the source, reading from the store what is not in memory yet.
+    /// What this run or the history file holds of `source`, asking nobody (`held(base:quote:last:)`).
+    func heldHistory(_ source: any HistorySource, needing codes: Set<CurrencyCode>) -> RateHistory? {
+        loaded(source, needing: codes)?.entry.history
+    }
+
     private func loaded(_ source: any HistorySource, needing codes: Set<CurrencyCode>?) -> Held? {
         if let held = held[source.id] {
             // Read in part: read again for currencies not read yet, or for all of them (a whole table).
