@@ -13,13 +13,12 @@ import Testing
     static func server() throws -> LoopbackHTTPServer {
         let ecbDaily = ECBServer.daily(dated: ECBServer.latestPublicationDate())
         let friday = BuiltInRates.ecb.latest
-        let rates = friday.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-        let frankfurterLatest = Data(#"{"amount":1.0,"base":"EUR","date":"\#(friday.date)","rates":{\#(rates)}}"#.utf8)
+        let frankfurterLatest = Data(FrankfurterV2Body.latest(friday).utf8)
         return try LoopbackHTTPServer { request in
             let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
             switch path {
             case "/ecb/eurofxref-daily.xml": return .ok(ecbDaily, headers: ["ETag": "\"d1\""])
-            case "/frankfurter/latest": return .ok(frankfurterLatest, contentType: "application/json")
+            case "/frankfurter/rates": return .ok(frankfurterLatest, contentType: "application/json")
             case "/boc/observations/group/FX_RATES_DAILY/json":
                 return .ok(sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), contentType: "application/json")
             case "/oxr/latest.json":

@@ -64,8 +64,8 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
         .ecb: Recording(
             path: "eurofxref-daily.xml", fixture: "eurofxref-daily.xml", contentType: "text/xml", now: utc("2023-01-04T12:00:00Z")),
         .frankfurter: Recording(
-            path: "latest?base=EUR", fixture: "frankfurter/latest.json", contentType: "application/json",
-            now: utc("2025-04-05T12:00:00Z")),
+            path: "rates?base=EUR&expand=providers", fixture: "frankfurter-v2/rates-latest-eur.constructed.json",
+            contentType: "application/json", now: utc("2026-10-30T18:00:00Z")),
         .boc: Recording(
             path: "observations/group/FX_RATES_DAILY/json?recent=2", fixture: "boc/fx-rates-daily-group.json",
             contentType: "application/json; charset=utf-8", now: utc("2026-03-19T01:00:00Z"), futureDay: day("2026-03-12")),

@@ -30,8 +30,12 @@ public struct Provenance: Sendable, Equatable {
 
     public let source: SourceID
     public let sourceName: String
-    /// The publication date of the rates used.
-    public let date: Day
+    /// The publication date of the rates used (for a table whose rows carry their own dates,
+    /// the older row of the pair).
+    public var date: Day
+    /// How the rate was made when it is not one institution's publication, shown in place of the
+    /// source's id: "Frankfurter blend of 3 central banks", "AED pegged to USD by the Central Bank of the UAE".
+    public var basis: String?
     /// When fx last got these rates from the source; nil for built-in data.
     public let fetchedAt: Date?
     public let origin: Origin

@@ -121,7 +121,7 @@ public actor RateService {
                 }
                 answered.append((table, provenance))
                 guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: Self.rows([from, to], of: table, provenance))
                 if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
                     quote.previous = (earlier.date, before)
                 }
@@ -146,6 +146,8 @@ public actor RateService {
             if disclose, let rate = coarsest.coarse { diagnostics.append(.coarseRate(rate)) }
             return coarsest
         }
+        // A currency pegged by law answers through its anchor, offline and on a first run too.
+        if only == nil, let pegged = Pegs.quote(from: from, to: to, answered) { return pegged }
         if let firstFailure { throw firstFailure }
         let names = try candidates(only).map(\.name)
         // Name the currency that is missing; if both are, the first one.
@@ -171,7 +173,8 @@ public actor RateService {
                     from: from, to: to,
                     // Same ratio as (from/firstVia) : (to/secondVia), with no division.
                     fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
-                    provenance: first.provenance, secondLeg: second.provenance, via: via)
+                    provenance: rows([from, via], of: first.table, first.provenance),
+                    secondLeg: rows([to, via], of: second.table, second.provenance), via: via)
                 // As precise as the lesser of its legs.
                 let legs = [
                     CoarseRate.coarsest(in: first.table, [from, via], provenance: first.provenance),
@@ -182,6 +185,16 @@ public actor RateService {
             }
         }
         return nil
+    }
+
+    /// The provenance of a rate made from the rows of `codes`: dated by the older row (a table whose
+    /// rows carry their own dates is not one publication), and saying how a blend made them.
+    static func rows(_ codes: [CurrencyCode], of table: RateTable, _ provenance: Provenance) -> Provenance {
+        guard !table.rowDates.isEmpty || !table.contributors.isEmpty else { return provenance }
+        var provenance = provenance
+        provenance.date = table.date(of: codes)
+        provenance.basis = table.blendBasis(of: codes)
+        return provenance
     }
 
     static func suggestsNoNetwork(_ failure: FetchFailure) -> Bool { RequestDiscipline.suggestsNoNetwork(failure) }
