@@ -62,6 +62,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .notCovered: "no_rate"
             case .unavailable: "source_unavailable"
             case .offlineWithoutData: "offline_no_data"
+            case .neverFetched: "never_fetched"
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
             case .configUnwritable: "config_unwritable"

@@ -131,3 +131,57 @@ struct FrankfurterLatestTests {
         #expect(Pegs.peg(of: .usd) == nil)
     }
 }
+
+/// Answers each request by the first route its URL contains.
+private final class RoutedTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private let routes: [(String, HTTPResponse)]
+    private var seen: [HTTPRequest] = []
+    init(_ routes: [(String, HTTPResponse)]) { self.routes = routes }
+    var requests: [HTTPRequest] { lock.withLock { seen } }
+    func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        lock.withLock { seen.append(request) }
+        return routes.first { request.url.absoluteString.contains($0.0) }?.1 ?? HTTPResponse(status: 404)
+    }
+}
+
+@Suite("Frankfurter v2 metals")
+struct FrankfurterMetalsTests {
+    static func json(_ text: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    }
+    static let latest = json(
+        #"[{"date":"2026-11-24","base":"EUR","quote":"USD","rate":1.1172,"providers":[{"key":"ECB","date":"2026-11-24","rate":1.1172}]},"#
+            + #"{"date":"2026-11-20","base":"EUR","quote":"XAU","rate":0.000253,"providers":[{"key":"NBP","date":"2026-11-20","rate":0.000253}]},"#
+            + #"{"date":"2026-11-20","base":"EUR","quote":"XAG","rate":0.0203,"providers":[{"key":"CBR","date":"2026-11-20","rate":0.0203}]}]"#)
+
+    /// Metals rounded to a few digits against the euro are asked again against gold, where they carry more.
+    @Test func metalsAreAskedAgainstGold() async throws {
+        let transport = RoutedTransport([
+            ("base=XAU", Self.json(#"[{"date":"2026-11-20","base":"XAU","quote":"EUR","rate":3950.12},{"date":"2026-11-20","base":"XAU","quote":"XAG","rate":80.123},{"date":"2026-11-20","base":"XAU","quote":"XAU","rate":1.0}]"#)),
+            ("base=EUR", Self.latest),
+        ])
+        let source = FrankfurterSource(transport: transport)
+        guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("no table"); return }
+        #expect(table.rates[code("XAU")] == 1 / dec("3950.12"))
+        #expect(table.rates[code("XAG")] == dec("80.123") / dec("3950.12"))
+        #expect(table.coarse.isEmpty)
+        #expect(table.rowDates[code("XAU")] == day("2026-11-20"))
+        #expect(
+            transport.requests.map(\.url.absoluteString) == [
+                "https://api.frankfurter.dev/v2/rates?base=EUR&expand=providers",
+                "https://api.frankfurter.dev/v2/rates?base=XAU&quotes=EUR,XAG,XPT,XPD",
+            ])
+    }
+
+    /// When that second request fails the coarse rows stay, marked coarse (said with the answer).
+    @Test func aFailedGoldRequestLeavesTheCoarseRows() async throws {
+        let transport = RoutedTransport([("base=EUR", Self.latest)])
+        guard case .fetched(let table, _) = try await FrankfurterSource(transport: transport).fetchLatest(validators: nil) else {
+            Issue.record("no table")
+            return
+        }
+        #expect(table.rates[code("XAU")] == dec("0.000253"))
+        #expect(table.coarse == [code("XAU"): 253, code("XAG"): 203])
+    }
+}

@@ -6,6 +6,9 @@ public enum RateError: Error, Sendable, Equatable {
     case unavailable(source: SourceID, sourceName: String, failure: FetchFailure)
     /// `--offline` with nothing cached and no built-in rates for the source.
     case offlineWithoutData(SourceID)
+    /// A currency no table here holds (not the built-in rates, not the cache) while the source
+    /// that would have it cannot be asked: offline (`failure` nil), or failing. Fetched once, it is kept.
+    case neverFetched(CurrencyCode, source: SourceID, failure: FetchFailure?)
     case unknownSource(String)
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh

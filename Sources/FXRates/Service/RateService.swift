@@ -121,7 +121,7 @@ public actor RateService {
                 }
                 answered.append((table, provenance))
                 guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: Self.rows([from, to], of: table, provenance))
+                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: Self.rows([from, to], of: table, provenance, source: source))
                 if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
                     quote.previous = (earlier.date, before)
                 }
@@ -148,7 +148,17 @@ public actor RateService {
         }
         // A currency pegged by law answers through its anchor, offline and on a first run too.
         if only == nil, let pegged = Pegs.quote(from: from, to: to, answered) { return pegged }
-        if let firstFailure { throw firstFailure }
+        if let firstFailure {
+            // Built-in or cached rates answered, without this currency: it must be fetched once.
+            if !answered.isEmpty, let missing = [from, to].first(where: { code in !answered.contains { $0.table.covers(code) } }) {
+                switch firstFailure {
+                case .offlineWithoutData(let id): throw .neverFetched(missing, source: id, failure: nil)
+                case .unavailable(let id, _, let failure): throw .neverFetched(missing, source: id, failure: failure)
+                default: break
+                }
+            }
+            throw firstFailure
+        }
         let names = try candidates(only).map(\.name)
         // Name the currency that is missing; if both are, the first one.
         for code in [from, to] where !(answered.contains { $0.table.covers(code) }) {
@@ -189,11 +199,14 @@ public actor RateService {
 
     /// The provenance of a rate made from the rows of `codes`: dated by the older row (a table whose
     /// rows carry their own dates is not one publication), and saying how a blend made them.
-    static func rows(_ codes: [CurrencyCode], of table: RateTable, _ provenance: Provenance) -> Provenance {
-        guard !table.rowDates.isEmpty || !table.contributors.isEmpty else { return provenance }
+    static func rows(
+        _ codes: [CurrencyCode], of table: RateTable, _ provenance: Provenance, source: (any RateSource)? = nil
+    ) -> Provenance {
+        let basis = source.map { $0.basis(of: codes, in: table) } ?? table.blendBasis(of: codes)
+        guard !table.rowDates.isEmpty || basis != nil else { return provenance }
         var provenance = provenance
         provenance.date = table.date(of: codes)
-        provenance.basis = table.blendBasis(of: codes)
+        provenance.basis = basis
         return provenance
     }
 

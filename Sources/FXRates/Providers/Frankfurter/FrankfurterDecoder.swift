@@ -14,6 +14,8 @@ public enum FrankfurterDecoder {
         var quote: CurrencyCode
         var rate: Decimal
         var contributors: [String]?
+        /// The published digits as an integer (0.000253 → 253), for the precision check.
+        var significand: Int?
     }
 
     /// `/v2/rates` latest (a JSON array): one table dated by its newest row, each older row's own
@@ -29,13 +31,18 @@ public enum FrankfurterDecoder {
         try json.end()
         guard let newest = rows.map(\.day).max() else { throw .noRates }
         var rates = [CurrencyCode: Decimal](minimumCapacity: rows.count)
-        var rowDates: [CurrencyCode: Day] = [:], contributors: [CurrencyCode: [String]] = [:]
+        var rowDates: [CurrencyCode: Day] = [:], contributors: [CurrencyCode: [String]] = [:], coarse: [CurrencyCode: Int] = [:]
         for row in rows {
             guard rates.updateValue(row.rate, forKey: row.quote) == nil else { throw .duplicateCurrency(row.quote.rawValue, row.day) }
             if row.day != newest { rowDates[row.quote] = row.day }
             if expanded { contributors[row.quote] = row.contributors ?? [] }
+            // The blend rounds small rates to 6 decimals (EUR→XAU 0.000253): fewer digits are said as such.
+            if let significand = row.significand, RatePrecision.digits(significand) < RatePrecision.enough {
+                coarse[row.quote] = significand
+            }
         }
-        return RateTable(base: base, date: newest, rates: rates, rowDates: rowDates, contributors: contributors)
+        return RateTable(
+            base: base, date: newest, rates: rates, coarse: coarse, rowDates: rowDates, contributors: contributors)
     }
 
     /// A range: NDJSON rows sorted by date (a JSON array is read too), as columns. The server
@@ -157,7 +164,9 @@ public enum FrankfurterDecoder {
                 guard rate == 1 else { throw .invalidRate(currency: quote.rawValue, value: rateText) }
                 return nil
             }
-            return Row(day: day, quote: quote, rate: rate, contributors: contributors)
+            return Row(
+                day: day, quote: quote, rate: rate, contributors: contributors,
+                significand: RatePrecision.significand(of: rateText).flatMap { Int(exactly: $0) })
         }
 
         /// `[{"key":"ECB","date":…,"rate":…},{"key":"NBP","excluded":true,…}]`: the keys not excluded.

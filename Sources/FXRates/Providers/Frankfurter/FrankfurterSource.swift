@@ -41,7 +41,43 @@ public struct FrankfurterSource: HistorySource, RateSource {
         let request = try endpoint.request(
             "rates", query: [URLQueryItem(name: "base", value: "EUR"), URLQueryItem(name: "expand", value: "providers")],
             validators: validators, maxBytes: 2 << 20, accept: "application/json")
-        return try await get(request).map { body throws(FetchFailure) in try FrankfurterDecoder.latest(body, base: .eur, expanded: true) }
+        let outcome = try await get(request).map { body throws(FetchFailure) in
+            try FrankfurterDecoder.latest(body, base: .eur, expanded: true)
+        }
+        guard case .fetched(let table, let validators) = outcome else { return outcome }
+        return .fetched(await withPreciseMetals(table), validators)
+    }
+
+    /// XAU, XAG, XPT and XPD, priced per troy ounce.
+    public static let metals = ["XAU", "XAG", "XPT", "XPD"].compactMap { CurrencyCode($0) }
+
+    /// The blend rounds EUR→XAU to 6 decimals (0.000253: 3 digits, ±0.2%). Against gold the same
+    /// prices carry 5–6 digits (XAU→EUR 3950.12), so the metals a table holds coarsely are asked
+    /// once more, `rates?base=XAU&quotes=EUR,XAG,XPT,XPD`, and each becomes (metal per XAU) ÷
+    /// (EUR per XAU). If that request fails the coarse rows stay, and are said to be coarse.
+    private func withPreciseMetals(_ table: RateTable) async -> RateTable {
+        let gold = Self.metals[0]
+        let coarse = Self.metals.filter { table.coarse[$0] != nil }
+        guard !coarse.isEmpty else { return table }
+        let quotes = ([CurrencyCode.eur] + Self.metals.dropFirst()).map(\.rawValue).joined(separator: ",")
+        guard
+            let request = try? endpoint.request(
+                "rates", query: [URLQueryItem(name: "base", value: gold.rawValue), URLQueryItem(name: "quotes", value: quotes)],
+                maxBytes: 64 << 10, accept: "application/json"),
+            let body = try? await get(request).value(),
+            let perGold = try? FrankfurterDecoder.latest(body, base: gold),
+            let eurPerGold = perGold.rates[.eur], perGold.coarse[.eur] == nil
+        else { return table }
+        var precise = table
+        var rates = table.rates
+        for metal in coarse {
+            guard let units = metal == gold ? 1 : perGold.rates[metal], perGold.coarse[metal] == nil else { continue }
+            rates[metal] = units / eurPerGold
+            precise.coarse[metal] = nil
+        }
+        return RateTable(
+            base: table.base, date: table.date, rates: rates, publishedAt: table.publishedAt, previous: table.previous,
+            coarse: precise.coarse, rowDates: table.rowDates, contributors: table.contributors)
     }
 
     /// The blend has no single publication: it changes whenever one of its institutions publishes.
