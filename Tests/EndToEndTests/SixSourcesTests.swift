@@ -72,9 +72,14 @@ import Testing
 
         let sources = try fx.run(["sources"])
         #expect(sources.status == 0)
-        let rows = sources.stdout.split(separator: "\n").dropFirst().map {
+        let all = sources.stdout.split(separator: "\n").dropFirst().map {
             $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         }
+        // The institutions Frankfurter relays are listed under it, indented, off until named.
+        let relayed = sources.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(relayed.map { $0.split(separator: " ").first.map(String.init) } == ["hmrc", "ust", "nbp"])
+        #expect(relayed.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true)[1] == "no" })
+        let rows = all.filter { !["hmrc", "ust", "nbp"].contains($0.first ?? "") }
         #expect(rows.map { $0.first } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq"])
         #expect(rows.allSatisfy { $0.count > 2 && $0[1] == "yes" })
         // Keys: "set" for the two that need one, "-" for the others.

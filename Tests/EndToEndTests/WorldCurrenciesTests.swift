@@ -29,7 +29,8 @@ import Testing
                 return Row(code: code, rate: peg.rate, day: newest, institutions: [])
             }
             let metal = FrankfurterSource.metals.contains(code)
-            let rate = metal ? Decimal(string: "0.00\(25 + index % 50)00")! : Decimal(10 + index) + Decimal(index * 37 % 100) / 100
+            // Metals per ounce against the euro with four digits (an odd last one, never dropped as a trailing zero).
+            let rate = metal ? Decimal(string: "0.00\(2501 + 2 * index)")! : Decimal(10 + index) + Decimal(index * 37 % 100) / 100
             return Row(
                 code: code, rate: rate, day: index % 3 == 0 ? older : newest,
                 institutions: index % 2 == 0 ? ["ECB", "FRED", "BOC"] : ["CBN"])
@@ -74,10 +75,11 @@ import Testing
             #expect(object["basis"] as? String == basis, "\(row.code)")
             #expect(object["source"] as? String == "frankfurter", "\(row.code)")
 
+            // Piped, the text is the answer alone (provenance lines are for a person at a terminal).
             let text = try fx.run(["--source", "frankfurter", "100", "eur", row.code.rawValue])
             #expect(text.status == 0, "\(row.code): \(text.stderr)")
-            #expect(text.stdout.contains(expected), "\(row.code): \(text.stdout)")
-            #expect(text.stdout.contains("\(basis) · \(row.day)"), "\(row.code): \(text.stdout)")
+            let grouped = DecimalFormat.fixed(100 * row.rate, fractionDigits: places, grouping: true)
+            #expect(text.stdout == "100.00 EUR = \(grouped) \(row.code)\n", "\(row.code)")
         }
         // One fetch answered every question after it, from the cache.
         #expect(server.requests.count == 1)
@@ -103,6 +105,23 @@ import Testing
         #expect(object["result"] as? String == DecimalFormat.fixed(100 * ngn.rate / usd.rate, fractionDigits: 2))
     }
 
+    /// A pegged row against its anchor answers the peg exactly, not two rounded EUR rows divided.
+    @Test func aPegAgainstItsAnchorIsExact() throws {
+        let body = Data(Self.latestBody().utf8)
+        let server = try LoopbackHTTPServer { request in
+            request.path.hasPrefix("/frankfurter/rates?base=EUR") ? .ok(body, contentType: "application/json") : .status(404)
+        }
+        defer { server.stop() }
+        var fx = FXRunner()
+        fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
+        defer { fx.cleanUp() }
+        // XOF is pegged to the euro at 655.957: its row carries no institutions.
+        let result = try fx.run(["--json", "--source", "frankfurter", "1000", "xof", "eur"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["result"] as? String == "1.52", "\(result.stdout)")
+        #expect(object["basis"] as? String == "XOF pegged to EUR at 655.957 by the Banque Centrale des États de l'Afrique de l'Ouest")
+    }
+
     /// Offline on a first run: a currency pegged by law answers from the peg and says so; a
     /// floating one never fetched is refused in one line that says how to get it.
     @Test func offlineFirstRun() throws {
@@ -110,13 +129,26 @@ import Testing
         defer { fx.cleanUp() }
         let pegged = try fx.run(["--offline", "100", "usd", "aed"])
         #expect(pegged.status == 0, "\(pegged.stderr)")
-        #expect(pegged.stdout.contains("367.25 AED"), "\(pegged.stdout)")
-        #expect(pegged.stdout.contains("AED pegged to USD at 3.6725 by the Central Bank of the UAE"), "\(pegged.stdout)")
+        #expect(pegged.stdout == "100.00 USD = 367.25 AED\n")
+        let json = try fx.run(["--offline", "--json", "100", "usd", "aed"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["basis"] as? String == "AED pegged to USD at 3.6725 by the Central Bank of the UAE")
+        #expect(object["date"] as? String == "1997-11-02" && object["origin"] as? String == "built-in")
+        // Through the anchor: the ECB's built-in EUR/USD times the peg.
+        let euro = try fx.run(["--offline", "--json", "100", "eur", "sar"])
+        let crossed = try #require(try JSONSerialization.jsonObject(with: Data(euro.stdout.utf8)) as? [String: Any])
+        let usd = try #require(BuiltInRates.ecb.latest.rates[.usd])
+        #expect(crossed["result"] as? String == DecimalFormat.fixed(100 * usd * 3.75, fractionDigits: 2), "\(euro.stdout)")
         let floating = try fx.run(["--offline", "100", "usd", "ngn"])
         #expect(floating.status != 0)
         #expect(floating.stderr.split(separator: "\n").count == 1, "\(floating.stderr)")
-        #expect(floating.stderr.contains("NGN"), "\(floating.stderr)")
-        fx.environment["FX_FRANKFURTER_URL"] = "http://127.0.0.1:9/frankfurter/"
-        _ = fx
+        #expect(
+            floating.stderr
+                == "fx: No rate for NGN offline: it must be fetched once ('fx refresh frankfurter' when online), then the cache answers offline.\n")
+        // Online but unreachable, the same currency says what failed.
+        let down = try fx.run(["100", "usd", "ngn"])
+        #expect(down.status != 0)
+        #expect(down.stderr.hasPrefix("fx: No rate for NGN yet: it must be fetched once, and frankfurter failed ("), "\(down.stderr)")
+        #expect(down.stderr.split(separator: "\n").count == 1, "\(down.stderr)")
     }
 }

@@ -369,7 +369,7 @@ func endToEndFixture(_ name: String) -> Data {
 }
 
 /// A sample from `Tests/FXRatesTests/Fixtures` (providers' real error bodies).
-func ratesFixture(_ name: String) -> Data {
+public func ratesFixture(_ name: String) -> Data {
     fixture(name, file: testsDirectory.appendingPathComponent("FXRatesTests/FaultServer").path)
 }
 

@@ -6,12 +6,15 @@ import FXRates
 public enum FrankfurterV2Body {
     /// `GET /v2/rates?base=EUR&expand=providers`: one row per quote, sorted by quote, each listing
     /// `institutions` (all with the row's rate and date), then the identity row; pegged rows list none.
-    public static func latest(_ table: RateTable, institutions: [String] = ["ECB"], pegged: Set<String> = []) -> String {
+    /// `institutionsOf` names a row's own institutions where they differ.
+    public static func latest(
+        _ table: RateTable, institutions: [String] = ["ECB"], institutionsOf: [String: [String]] = [:], pegged: Set<String> = []
+    ) -> String {
         var rows = table.rates.sorted { $0.key < $1.key }.map { code, rate in
             let day = table.date(of: code)
             var row = #"{"date":"\#(day)","base":"\#(table.base)","quote":"\#(code)","rate":\#(rate)"#
             if !pegged.contains(code.rawValue) {
-                let listed = institutions.map { #"{"key":"\#($0)","date":"\#(day)","rate":\#(rate)}"# }.joined(separator: ",")
+                let listed = (institutionsOf[code.rawValue] ?? institutions).map { #"{"key":"\#($0)","date":"\#(day)","rate":\#(rate)}"# }.joined(separator: ",")
                 row += #","providers":[\#(listed)]"#
             }
             return row + "}"

@@ -89,7 +89,17 @@ public actor RateService {
     public func quote(from: CurrencyCode, to: CurrencyCode, only: SourceID? = nil, disclose: Bool = true) async throws(RateError) -> Quote {
         let start = diagnostics.count
         var unanswered: [FailedSource] = []
-        let quote = try await firstQuote(from: from, to: to, only: only, disclose: disclose, unanswered: &unanswered)
+        let quote: Quote
+        do { quote = try await firstQuote(from: from, to: to, only: only, disclose: disclose, unanswered: &unanswered) } catch {
+            // Its one line says what failed and what to do; the built-in rates' warning would only distract.
+            if case .neverFetched = error { diagnostics.removeSubrange(start...) }
+            throw error
+        }
+        // A peg against its own anchor is the law, not the built-in table that was looked at on the way.
+        if quote.provenance.source == Pegs.source, quote.secondLeg == nil {
+            diagnostics.removeSubrange(start...)
+            return quote
+        }
         FailureSummary.combine(
             &diagnostics, since: start, unanswered: unanswered,
             answer: (quote.provenance.source, quote.provenance.sourceName), order: sourceIDs)
@@ -122,6 +132,7 @@ public actor RateService {
                 answered.append((table, provenance))
                 guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
                 var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: Self.rows([from, to], of: table, provenance, source: source))
+                if let exact = Pegs.anchored(quote, in: table) { quote = exact }
                 if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
                     quote.previous = (earlier.date, before)
                 }
