@@ -144,7 +144,8 @@ import Testing
         #expect(floating.stderr.split(separator: "\n").count == 1, "\(floating.stderr)")
         #expect(
             floating.stderr
-                == "fx: No rate for NGN offline: it must be fetched once ('fx refresh frankfurter' when online), then the cache answers offline.\n")
+                == "fx: No rate for NGN offline: it must be fetched once ('fx refresh frankfurter' when online), then the cache answers offline.\n"
+        )
         // Online but unreachable, the same currency says what failed.
         let down = try fx.run(["100", "usd", "ngn"])
         #expect(down.status != 0)

@@ -6,7 +6,9 @@ import FXRates
 /// Institutions read through Frankfurter v2's provider routes: their own digits, base and dates.
 @Suite("Frankfurter v2 institutions")
 struct FrankfurterInstitutionTests {
-    private static func source(_ institution: FrankfurterInstitution, _ fixture: String) throws -> (FrankfurterInstitutionSource, FakeTransport) {
+    private static func source(_ institution: FrankfurterInstitution, _ fixture: String) throws -> (
+        FrankfurterInstitutionSource, FakeTransport
+    ) {
         let transport = FakeTransport(
             .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: try Fixture.data(fixture))))
         return (FrankfurterInstitutionSource(institution, transport: transport), transport)
@@ -38,9 +40,11 @@ struct FrankfurterInstitutionTests {
     }
 
     @Test func historyComesFromTheProviderRoute() async throws {
-        let body = #"{"date":"2026-08-01","base":"GBP","quote":"EUR","rate":1.1545}"# + "\n"
+        let body =
+            #"{"date":"2026-08-01","base":"GBP","quote":"EUR","rate":1.1545}"# + "\n"
             + #"{"date":"2026-09-01","base":"GBP","quote":"EUR","rate":1.1681}"# + "\n"
-        let transport = FakeTransport(.success(HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"], body: Data(body.utf8))))
+        let transport = FakeTransport(
+            .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"], body: Data(body.utf8))))
         let source = FrankfurterInstitutionSource(.hmrc, transport: transport)
         let history = try await source.fetchHistory(from: day("2026-08-01"), through: day("2026-09-30"), today: day("2026-09-11"))
         #expect(history.days == [day("2026-08-01"), day("2026-09-01")])

@@ -153,12 +153,18 @@ struct FrankfurterMetalsTests {
     static let latest = json(
         #"[{"date":"2026-11-24","base":"EUR","quote":"USD","rate":1.1172,"providers":[{"key":"ECB","date":"2026-11-24","rate":1.1172}]},"#
             + #"{"date":"2026-11-20","base":"EUR","quote":"XAU","rate":0.000253,"providers":[{"key":"NBP","date":"2026-11-20","rate":0.000253}]},"#
-            + #"{"date":"2026-11-20","base":"EUR","quote":"XAG","rate":0.0203,"providers":[{"key":"CBR","date":"2026-11-20","rate":0.0203}]}]"#)
+            + #"{"date":"2026-11-20","base":"EUR","quote":"XAG","rate":0.0203,"providers":[{"key":"CBR","date":"2026-11-20","rate":0.0203}]}]"#
+    )
 
     /// Metals rounded to a few digits against the euro are asked again against gold, where they carry more.
     @Test func metalsAreAskedAgainstGold() async throws {
         let transport = RoutedTransport([
-            ("base=XAU", Self.json(#"[{"date":"2026-11-20","base":"XAU","quote":"EUR","rate":3950.12},{"date":"2026-11-20","base":"XAU","quote":"XAG","rate":80.123},{"date":"2026-11-20","base":"XAU","quote":"XAU","rate":1.0}]"#)),
+            (
+                "base=XAU",
+                Self.json(
+                    #"[{"date":"2026-11-20","base":"XAU","quote":"EUR","rate":3950.12},{"date":"2026-11-20","base":"XAU","quote":"XAG","rate":80.123},{"date":"2026-11-20","base":"XAU","quote":"XAU","rate":1.0}]"#
+                )
+            ),
             ("base=EUR", Self.latest),
         ])
         let source = FrankfurterSource(transport: transport)

@@ -28,7 +28,8 @@ struct FrankfurterSourceTests {
     }
 
     @Test func decodesTheNDJSONSampleExactly() throws {
-        let history = try Self.decode(try String(decoding: Fixture.data("frankfurter-v2/rates-usd-quotes.2026-09-05.constructed.ndjson"), as: UTF8.self), base: .usd)
+        let history = try Self.decode(
+            try String(decoding: Fixture.data("frankfurter-v2/rates-usd-quotes.2026-09-05.constructed.ndjson"), as: UTF8.self), base: .usd)
         #expect(history.days == [day("2026-09-05")])
         #expect(history.columns[code("MXN")] == [dec("16.9187")])
         #expect(history.columns[.eur] == [dec("0.86006")])
@@ -46,7 +47,8 @@ struct FrankfurterSourceTests {
     }
 
     @Test func asksForNDJSONFromTheRatesRoute() async throws {
-        let body = Self.row("2026-09-30", "USD", "1.1355") + Self.row("2026-09-30", "EUR", "1.0") + Self.row("2026-10-01", "USD", "1.1298")
+        let body =
+            Self.row("2026-09-30", "USD", "1.1355") + Self.row("2026-09-30", "EUR", "1.0") + Self.row("2026-10-01", "USD", "1.1298")
             + Self.row("2026-10-01", "INR", "108.832")
         let (source, transport) = Self.source(Self.ndjson(body))
         let history = try await source.fetchHistory(since: day("2026-09-30"), today: Self.today)
@@ -60,7 +62,8 @@ struct FrankfurterSourceTests {
     }
 
     @Test func requestURLs() async throws {
-        let (mirror, transport) = Self.source(Self.ndjson(Self.row("2026-10-01", "USD", "1.1")), base: "https://mirror.example/frankfurter/v2")
+        let (mirror, transport) = Self.source(
+            Self.ndjson(Self.row("2026-10-01", "USD", "1.1")), base: "https://mirror.example/frankfurter/v2")
         _ = try? await mirror.fetchHistory(since: nil, today: Self.today)
         _ = try? await mirror.fetchHistory(since: day("1990-05-01"), today: Self.today)
         _ = try? await mirror.fetchHistory(since: day("2030-01-01"), today: Self.today)
@@ -153,9 +156,13 @@ struct FrankfurterSourceTests {
 
     @Test func slowAndCutConnectionsAreTransportFailures() async {
         let (slow, _) = Self.source(.failure(.timedOut(seconds: 15)))
-        await #expect(throws: FetchFailure.transport(.timedOut(seconds: 15))) { try await slow.fetchHistory(since: Self.today, today: Self.today) }
+        await #expect(throws: FetchFailure.transport(.timedOut(seconds: 15))) {
+            try await slow.fetchHistory(since: Self.today, today: Self.today)
+        }
         let (big, _) = Self.source(.failure(.tooLarge(limit: 1 << 20)))
-        await #expect(throws: FetchFailure.transport(.tooLarge(limit: 1 << 20))) { try await big.fetchHistory(since: Self.today, today: Self.today) }
+        await #expect(throws: FetchFailure.transport(.tooLarge(limit: 1 << 20))) {
+            try await big.fetchHistory(since: Self.today, today: Self.today)
+        }
     }
 
     @Test func plainHTTPIsRefusedExceptOnLoopback() async throws {

@@ -147,7 +147,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                 return .response(
                     status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("boc/error-series-not-found.json"))
             case .frankfurter:
-                return .response(status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"status":404,"message":"not found"}"#.utf8))
+                return .response(
+                    status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"status":404,"message":"not found"}"#.utf8))
             case .nasdaq:
                 return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("nasdaq/error.json"))
             default: return .status(404, body: "Not Found")
@@ -268,7 +269,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                     replacing: "<Cube currency='USD' rate='1.1172'/>",
                     with: "<Cube currency='&#155;2J&#155;31m&#8238;DSU' rate='1.1172'/>"), contentType: contentType)
         case .frankfurter:
-            return .response(status: 422, headers: json, body: Data(#"{"status":422,"message":"\#(hostileJSON) invalid currency: XXX"}"#.utf8))
+            return .response(
+                status: 422, headers: json, body: Data(#"{"status":422,"message":"\#(hostileJSON) invalid currency: XXX"}"#.utf8))
         case .boc:
             return .response(
                 status: 404, headers: json, body: Data(#"{"message":"Series \#(hostileJSON)FXCADAFN not found.","docs":"x"}"#.utf8))

@@ -14,7 +14,8 @@ public enum FrankfurterV2Body {
             let day = table.date(of: code)
             var row = #"{"date":"\#(day)","base":"\#(table.base)","quote":"\#(code)","rate":\#(rate)"#
             if !pegged.contains(code.rawValue) {
-                let listed = (institutionsOf[code.rawValue] ?? institutions).map { #"{"key":"\#($0)","date":"\#(day)","rate":\#(rate)}"# }.joined(separator: ",")
+                let listed = (institutionsOf[code.rawValue] ?? institutions).map { #"{"key":"\#($0)","date":"\#(day)","rate":\#(rate)}"# }
+                    .joined(separator: ",")
                 row += #","providers":[\#(listed)]"#
             }
             return row + "}"

@@ -19,7 +19,8 @@ extension Pegs {
                 guard let fromRate = table.unitsPerBase(from), let anchorRate = table.unitsPerBase(peg.anchor) else { continue }
                 return Quote(
                     from: from, to: to, fromPerBase: fromRate, toPerBase: anchorRate * peg.rate,
-                    provenance: RateService.rows([from, peg.anchor], of: table, provenance), secondLeg: Self.provenance(peg), via: peg.anchor)
+                    provenance: RateService.rows([from, peg.anchor], of: table, provenance), secondLeg: Self.provenance(peg),
+                    via: peg.anchor)
             }
         }
         if let peg = peg(of: from) {

@@ -41,6 +41,8 @@ public enum Pegs {
 
     private static func peg(_ code: String, _ anchor: String, _ rate: String, _ since: String, _ authority: String) -> Peg {
         // Literals above; a typo is a build defect, caught by the tests.
-        Peg(code: CurrencyCode(code)!, anchor: CurrencyCode(anchor)!, rate: Decimal(exactly: rate)!, since: Day(iso: since)!, authority: authority)
+        Peg(
+            code: CurrencyCode(code)!, anchor: CurrencyCode(anchor)!, rate: Decimal(exactly: rate)!, since: Day(iso: since)!,
+            authority: authority)
     }
 }

@@ -131,7 +131,9 @@ public actor RateService {
                 }
                 answered.append((table, provenance))
                 guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: Self.rows([from, to], of: table, provenance, source: source))
+                var quote = Quote(
+                    from: from, to: to, fromPerBase: fromRate, toPerBase: toRate,
+                    provenance: Self.rows([from, to], of: table, provenance, source: source))
                 if let exact = Pegs.anchored(quote, in: table) { quote = exact }
                 if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
                     quote.previous = (earlier.date, before)
