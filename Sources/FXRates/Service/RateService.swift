@@ -220,6 +220,9 @@ public actor RateService {
         var provenance = provenance
         provenance.date = table.date(of: codes)
         provenance.basis = basis
+        for code in codes where code != table.base {
+            provenance.rows[code] = RowSource(day: table.date(of: code), institutions: table.contributors[code])
+        }
         return provenance
     }
 
