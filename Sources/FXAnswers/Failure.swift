@@ -71,6 +71,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .offlineWithoutData: "offline_no_data"
             case .notInSnapshot: "not_in_snapshot"
             case .retired: "no_rate"
+            case .neverFetched: "never_fetched"
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
             case .configUnwritable: "config_unwritable"

@@ -10,8 +10,11 @@ public struct SourceInfo: Sendable, Equatable {
     public let keySet: Bool
     /// What its rates are against: `EUR`, `CAD`, `per dataset`.
     public let base: String
+    /// The source whose server it is read through (`frankfurter` for an institution's series); nil when read directly.
+    public var relayedBy: SourceID?
 
-    public init(id: SourceID, name: String, enabled: Bool, keyVariable: String?, keySet: Bool, base: String) {
+    public init(id: SourceID, name: String, enabled: Bool, keyVariable: String?, keySet: Bool, base: String, relayedBy: SourceID? = nil) {
+        self.relayedBy = relayedBy
         self.id = id
         self.name = name
         self.enabled = enabled

@@ -129,6 +129,12 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
         return true
     }
 
+    /// Whether only whitespace is left: the end of a sequence of values (NDJSON's lines).
+    public mutating func atEnd() -> Bool {
+        skipWhitespace()
+        return position == bytes.count
+    }
+
     /// Only whitespace may follow the top-level value.
     public mutating func end() throws(Failure) {
         skipWhitespace()

@@ -105,8 +105,20 @@ extension Explanation.Step {
             return [("\(quote.from) leg", quote.fromPerBase, quote.provenance), ("\(quote.to) leg", quote.toPerBase, second)]
         }
         var rates: [(name: String, rate: Decimal, provenance: Provenance)] = []
-        if quote.fromPerBase != 1 { rates.append((per(quote.from), quote.fromPerBase, quote.provenance)) }
-        if quote.toPerBase != 1 { rates.append((per(quote.to), quote.toPerBase, quote.provenance)) }
+        if quote.fromPerBase != 1 { rates.append((per(quote.from), quote.fromPerBase, Self.row(quote.from, of: quote.provenance))) }
+        if quote.toPerBase != 1 { rates.append((per(quote.to), quote.toPerBase, Self.row(quote.to, of: quote.provenance))) }
         return rates
+    }
+
+    /// The provenance of the one row that priced `code`: its own day, and the institutions that
+    /// made it ("blend of ECB, FRED, BOC") or its peg; the answer's as it is for other sources.
+    static func row(_ code: CurrencyCode, of provenance: Provenance) -> Provenance {
+        guard let row = provenance.rows[code] else { return provenance }
+        var leg = provenance
+        leg.date = row.day
+        leg.basis = row.institutions.map { keys in
+            keys.isEmpty ? (Pegs.peg(of: code)?.text ?? "set by a peg") : "blend of " + keys.joined(separator: ", ")
+        }
+        return leg
     }
 }

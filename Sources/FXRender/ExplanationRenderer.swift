@@ -15,7 +15,9 @@ public enum ExplanationRenderer {
     }
 
     static func source(_ provenance: Provenance) -> String {
-        var parts = [provenance.source.rawValue.uppercased(), "published \(provenance.date)"]
+        var source = provenance.source.rawValue.uppercased()
+        if let basis = provenance.basis, !provenance.rows.isEmpty { source += " (\(basis))" }
+        var parts = [source, "published \(provenance.date)"]
         parts.append(provenance.fetchedAt.map { "fetched \($0.formatted(.iso8601))" } ?? "built into fx")
         if provenance.origin == .cache { parts.append("from the cache") }
         return parts.joined(separator: " · ")
@@ -68,6 +70,9 @@ public enum ExplanationRenderer {
                                 ("source", .string(rate.provenance.source.rawValue)), ("date", .string(rate.provenance.date.description)),
                                 ("origin", .string(rate.provenance.origin.rawValue)),
                             ]
+                            if !rate.provenance.rows.isEmpty, let basis = rate.provenance.basis {
+                                members.append(("basis", .string(basis)))
+                            }
                             if let fetchedAt = rate.provenance.fetchedAt {
                                 members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
                             }

@@ -165,6 +165,7 @@ public enum JSONRenderer {
             ("source", .string(provenance.source.rawValue)),
             ("origin", .string(provenance.origin.rawValue)),
         ]
+        if let basis = provenance.basis { members.append(("basis", .string(basis))) }
         if let fetchedAt = provenance.fetchedAt {
             members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
         }

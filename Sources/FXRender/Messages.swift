@@ -162,6 +162,11 @@ public enum Messages {
             return notInSnapshot(id, snapshot: snapshot, history: history)
         case .retired(let code, let last, let sourceName):
             return retired(code, last: last, sourceName: sourceName)
+        case .neverFetched(let code, let id, nil):
+            return "No rate for \(code) offline: it must be fetched once ('fx refresh \(id)' when online), then the cache answers offline."
+        case .neverFetched(let code, let id, let failure?):
+            return
+                "No rate for \(code) yet: it must be fetched once, and \(id) failed (\(text(for: failure))); 'fx refresh \(id)' fetches it."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
         case .sourceDisabled(let id):

@@ -25,7 +25,8 @@ public struct SourcesRenderer: Sendable {
                 usage.map { "\($0.requests)" + (status?.quota.map { "/\($0)" } ?? "") } ?? (status?.quota.map { "0/\($0)" } ?? "0")
             let error = usage?.lastError.map { Messages.printable(String($0.prefix(60))) } ?? "-"
             return [
-                info.id.rawValue, info.enabled ? "yes" : "no", key, table?.base.rawValue ?? info.base,
+                // An institution read through another source's server is listed under it, indented.
+                (info.relayedBy == nil ? "" : "  ") + info.id.rawValue, info.enabled ? "yes" : "no", key, table?.base.rawValue ?? info.base,
                 table.map { "\($0.currencies.count)" } ?? "-", table?.date.description ?? "-", fetched, next,
                 requests, "\(usage?.wasted ?? 0)", error,
             ]
@@ -55,6 +56,7 @@ public struct SourcesRenderer: Sendable {
                             ("key_set", info.keyVariable == nil ? .null : .bool(info.keySet)),
                             ("base", .string(status?.table?.base.rawValue ?? info.base)),
                         ]
+                        if let via = info.relayedBy { members.append(("via", .string(via.rawValue))) }
                         if let table = status?.table {
                             members += [("currencies", .int(table.currencies.count)), ("date", .string(table.date.description))]
                         }

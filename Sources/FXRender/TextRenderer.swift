@@ -158,7 +158,7 @@ public struct TextRenderer: Sendable {
                 let why = TargetCalendar.closure(on: requested).map { ", \($0)" } ?? ""
                 date += " (no rates on \(requested)\(why))"
             }
-            var parts = [provenance.source.rawValue.uppercased(), date]
+            var parts = [provenance.basis ?? provenance.source.rawValue.uppercased(), date]
             if let snapshot {
                 parts.append("snapshot \(snapshot)")
                 let line = parts.joined(by: " · ")

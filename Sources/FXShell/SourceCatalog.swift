@@ -36,14 +36,15 @@ public struct SourceCatalog: Sendable {
         ordered(settings).map { about in
             SourceInfo(
                 id: about.id, name: about.name, enabled: isEnabled(about, settings), keyVariable: about.keyVariable,
-                keySet: settings.keys[about.id] != nil, base: about.quoting.text)
+                keySet: settings.keys[about.id] != nil, base: about.quoting.text, relayedBy: about.relayedBy)
         }
     }
 
     /// What a source is built from under these settings.
     func context(_ about: SourceDescription, _ settings: Settings, io: SourceIO) -> SourceContext {
         SourceContext(
-            url: settings.sourceURLs[about.id] ?? about.defaultURL, key: settings.keys[about.id],
+            url: settings.sourceURLs[about.id] ?? about.relayedBy.flatMap { settings.sourceURLs[$0] } ?? about.defaultURL,
+            key: settings.keys[about.id],
             option: settings.sourceOptions[about.id], timeout: settings.timeout, io: io)
     }
 

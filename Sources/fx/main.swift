@@ -62,7 +62,17 @@ if arguments.complete {
     say(completion.candidates.map(\.text).joined(separator: "\n") + "\n")
 }
 
-let settings = Settings.load(environment: environment, knownSources: knownSources)
+let settings = {
+    var settings = Settings.load(environment: environment, knownSources: knownSources)
+    // An institution asked only when named (`--source hmrc`) is on for the run that names it,
+    // unless the config switched it off.
+    if let named = arguments.source.map({ SourceID($0.lowercased()) }), let about = catalog.registry[named], !about.onByDefault,
+        about.requires.isEmpty, settings.enabled[named] == nil
+    {
+        settings.enabled[named] = true
+    }
+    return settings
+}()
 let clock = SystemClock()
 let transport = HelperTransport.besideExecutable()
 let io = SourceIO(transport: transport, ecbFiles: HelperECBFetcher(helper: transport.helper), clock: clock)

@@ -53,11 +53,10 @@ import Testing
                 return .ok(Data(body.utf8), headers: ["ETag": "\"r\(step)\""])
             case HistoryTests.zipPath: return .ok(zip, contentType: "application/zip")
             case HistoryTests.recentPath: return recent.map { .ok($0) } ?? .status(404, body: "not found")
-            case "/frankfurter/latest":
+            case "/frankfurter/rates":
                 var rates = friday.rates
                 rates[CurrencyCode("USD")!] = Decimal(string: moved("1.1172", by: step))!
-                let members = rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\(DecimalFormat.plain($0.value))" }
-                return json(#"{"amount":1.0,"base":"EUR","date":"\#(friday.date)","rates":{\#(members.joined(separator: ","))}}"#)
+                return json(FrankfurterV2Body.latest(RateTable(base: .eur, date: friday.date, rates: rates)))
             case "/boc/observations/group/FX_RATES_DAILY/json":
                 return json(boc.replacingOccurrences(of: #""v": "1.3706""#, with: #""v": "\#(moved("1.3706", by: step))""#))
             case "/oxr/latest.json":

@@ -90,6 +90,6 @@ import Testing
         defer { fx.cleanUp() }
         let help = try fx.run(["--help"])
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("ecb, frankfurter, boc, oxr, dunamu or nasdaq"), "\(help.stdout)")
+        #expect(words.contains("ecb, frankfurter, hmrc, ust, nbp, boc, oxr, dunamu or nasdaq"), "\(help.stdout)")
     }
 }

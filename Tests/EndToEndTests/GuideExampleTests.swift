@@ -21,10 +21,14 @@ import Testing
         let server = try LoopbackHTTPServer(routes: [
             ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
             "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
+            "/frankfurter/rates": .ok(Data(Self.frankfurterLatest.utf8), contentType: "application/json", headers: ["ETag": "\"f1\""]),
+            "/frankfurter/providers/hmrc/rates": .ok(
+                ratesFixture("frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json"), contentType: "application/json"),
         ])
         defer { server.stop() }
         for block in examples.blocks {
             var fx = FXRunner(ecbURL: server.ecbURL)
+            fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
             defer { fx.cleanUp() }
             let work = fx.home.appendingPathComponent("work")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -50,6 +54,19 @@ import Testing
             }
         }
     }
+
+    /// The guide's Frankfurter v2 blend: the ECB's table of 2026-10-30 (as the ECB server's), with
+    /// NGN from the Central Bank of Nigeria a day older, AED by its peg, and gold per ounce.
+    static let frankfurterLatest: String = {
+        let ecb = BuiltInRates.ecb.latest
+        var rates = ecb.rates
+        rates[CurrencyCode("NGN")!] = Decimal(string: "1712.46")!
+        rates[CurrencyCode("AED")!] = Decimal(string: "4.1029")!
+        rates[CurrencyCode("XAU")!] = Decimal(string: "0.0002853")!
+        let table = RateTable(base: .eur, date: ecb.date, rates: rates, rowDates: [CurrencyCode("NGN")!: ecb.date.adding(days: -1)])
+        return FrankfurterV2Body.latest(
+            table, institutions: ["ECB", "BOC", "FRED"], institutionsOf: ["NGN": ["CBN"], "XAU": ["NBP", "CBR"]], pegged: ["AED"])
+    }()
 
     @Test func theConventionIsReadAsDocumented() throws {
         let markdown = """

@@ -122,11 +122,11 @@ import Testing
         let recent = data.full.restricted(to: data.last.adding(days: -60)...data.last)
         let server = try LoopbackHTTPServer { request in
             if request.path.hasPrefix("/ecb/") { return .status(503, body: "down for maintenance") }
-            if request.path.hasPrefix("/frankfurter/latest") {
-                return .ok(FrankfurterJSON.latest(recent.table(at: recent.days.count - 1)), contentType: "application/json")
+            guard request.path.hasPrefix("/frankfurter/rates?") else { return .status(404) }
+            if request.path.contains("from=") {
+                return .ok(Data(FrankfurterV2Body.ndjson(recent).utf8), contentType: "application/x-ndjson")
             }
-            guard request.path.hasPrefix("/frankfurter/"), request.path.contains("..") else { return .status(404) }
-            return .ok(FrankfurterJSON.timeSeries(recent), contentType: "application/json")
+            return .ok(Data(FrankfurterV2Body.latest(recent.table(at: recent.days.count - 1)).utf8), contentType: "application/json")
         }
         defer { server.stop() }
         var fx = FXRunner(ecbURL: server.ecbURL)
@@ -147,29 +147,10 @@ import Testing
         let latest = try fx.run(["--source", "frankfurter", "rate", "usd", "jpy"])
         #expect(latest.status == 0, "\(latest.stderr)")
         #expect(latest.stdout == "1 USD = 157.25 JPY   (1 JPY = 0.00635929 USD)\n")
-        #expect(server.requests.contains { $0.path.hasPrefix("/frankfurter/latest?base=EUR") })
+        #expect(server.requests.contains { $0.path == "/frankfurter/rates?base=EUR&expand=providers" })
     }
 }
 
 private enum LocalToday {
     static var day: Day { Day(utc: Date().addingTimeInterval(TimeInterval(TimeZone.current.secondsFromGMT()))) }
-}
-
-/// Frankfurter's v1 bodies, numbers written as the ECB published them.
-enum FrankfurterJSON {
-    static func latest(_ table: RateTable) -> Data {
-        let rates = table.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-        return Data(#"{"amount":1.0,"base":"EUR","date":"\#(table.date)","rates":{\#(rates)}}"#.utf8)
-    }
-
-    static func timeSeries(_ history: RateHistory) -> Data {
-        let days = history.days.indices.map { index -> String in
-            let table = history.table(at: index)
-            let rates = table.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-            return "\"\(table.date)\":{\(rates)}"
-        }
-        let body =
-            #"{"amount":1.0,"base":"EUR","start_date":"\#(history.first!)","end_date":"\#(history.last!)","rates":{\#(days.joined(separator: ","))}}"#
-        return Data(body.utf8)
-    }
 }

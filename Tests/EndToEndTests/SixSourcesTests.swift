@@ -13,13 +13,12 @@ import Testing
     static func server() throws -> LoopbackHTTPServer {
         let ecbDaily = ECBServer.daily(dated: ECBServer.latestPublicationDate())
         let friday = BuiltInRates.ecb.latest
-        let rates = friday.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-        let frankfurterLatest = Data(#"{"amount":1.0,"base":"EUR","date":"\#(friday.date)","rates":{\#(rates)}}"#.utf8)
+        let frankfurterLatest = Data(FrankfurterV2Body.latest(friday).utf8)
         return try LoopbackHTTPServer { request in
             let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
             switch path {
             case "/ecb/eurofxref-daily.xml": return .ok(ecbDaily, headers: ["ETag": "\"d1\""])
-            case "/frankfurter/latest": return .ok(frankfurterLatest, contentType: "application/json")
+            case "/frankfurter/rates": return .ok(frankfurterLatest, contentType: "application/json")
             case "/boc/observations/group/FX_RATES_DAILY/json":
                 return .ok(sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), contentType: "application/json")
             case "/oxr/latest.json":
@@ -73,9 +72,14 @@ import Testing
 
         let sources = try fx.run(["sources"])
         #expect(sources.status == 0)
-        let rows = sources.stdout.split(separator: "\n").dropFirst().map {
+        let all = sources.stdout.split(separator: "\n").dropFirst().map {
             $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         }
+        // The institutions Frankfurter relays are listed under it, indented, off until named.
+        let relayed = sources.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(relayed.map { $0.split(separator: " ").first.map(String.init) } == ["hmrc", "ust", "nbp"])
+        #expect(relayed.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true)[1] == "no" })
+        let rows = all.filter { !["hmrc", "ust", "nbp"].contains($0.first ?? "") }
         #expect(rows.map { $0.first } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq"])
         #expect(rows.allSatisfy { $0.count > 2 && $0[1] == "yes" })
         // Keys: "set" for the two that need one, "-" for the others.

@@ -3,53 +3,117 @@ import FXTestSupport
 import Testing
 import FXRates
 
-@Suite("Frankfurter v1 time series")
+@Suite("Frankfurter v2 ranges")
 struct FrankfurterSourceTests {
-    static let today = day("2026-10-02")
+    static let today = day("2026-10-30")
 
-    private static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://api.frankfurter.dev/v1/")
+    private static func source(_ answer: Result<HTTPResponse, TransportError>, base: String = "https://api.frankfurter.dev/v2/")
         -> (FrankfurterSource, FakeTransport)
     {
         let transport = FakeTransport(answer)
         return (FrankfurterSource(baseURL: URL(string: base)!, transport: transport), transport)
     }
 
-    private static func json(_ body: String, status: Int = 200) -> Result<HTTPResponse, TransportError> {
-        .success(HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8)))
+    private static func ndjson(_ body: String, status: Int = 200) -> Result<HTTPResponse, TransportError> {
+        .success(HTTPResponse(status: status, headers: ["Content-Type": "application/x-ndjson"], body: Data(body.utf8)))
     }
 
-    /// A one-day series whose `rates` object for that day is `inner`.
-    private static func decode(_ inner: String, day: String = "2026-09-30", today: Day = today) throws(FetchFailure) -> RateHistory {
-        let body = #"{"amount":1.0,"base":"EUR","start_date":"\#(day)","end_date":"\#(day)","rates":{"\#(day)":{\#(inner)}}}"#
-        return try FrankfurterDecoder.history(Data(body.utf8), base: .eur, latest: today.adding(days: 1))
+    /// One NDJSON row of EUR against `quote`.
+    private static func row(_ date: String, _ quote: String, _ rate: String) -> String {
+        #"{"date":"\#(date)","base":"EUR","quote":"\#(quote)","rate":\#(rate)}"# + "\n"
     }
 
-    @Test func decodesTheRealSampleExactly() async throws {
-        let body = try Fixture.data("frankfurter/timeseries.json")
-        let (source, transport) = Self.source(
-            .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)))
+    private static func decode(_ body: String, base: CurrencyCode = .eur) throws(FetchFailure) -> RateHistory {
+        try FrankfurterDecoder.history(Data(body.utf8), base: base, latest: today.adding(days: 1))
+    }
+
+    @Test func decodesTheNDJSONSampleExactly() throws {
+        let history = try Self.decode(
+            try String(decoding: Fixture.data("frankfurter-v2/rates-usd-quotes.2026-09-05.constructed.ndjson"), as: UTF8.self), base: .usd)
+        #expect(history.days == [day("2026-09-05")])
+        #expect(history.columns[code("MXN")] == [dec("16.9187")])
+        #expect(history.columns[.eur] == [dec("0.86006")])
+        #expect(history.columns[code("AED")] == [dec("3.6725")])
+        #expect(history.columns.count == 5)
+    }
+
+    @Test func readsAJSONArrayRangeToo() throws {
+        let body = try Fixture.data("frankfurter-v2/rates-range-2w.constructed.json")
+        let history = try FrankfurterDecoder.history(body, base: .eur, latest: Self.today)
+        #expect(history.days.count == 10 && history.days.first == day("2026-10-12") && history.days.last == day("2026-10-23"))
+        #expect(history.columns[.usd]?.first == dec("1.1181"))
+        #expect(history.columns[code("JPY")]?.first == dec("177.33"))
+        #expect(Set(history.columns.keys) == [.usd, code("GBP"), code("JPY")])
+    }
+
+    @Test func asksForNDJSONFromTheRatesRoute() async throws {
+        let body =
+            Self.row("2026-09-30", "USD", "1.1355") + Self.row("2026-09-30", "EUR", "1.0") + Self.row("2026-10-01", "USD", "1.1298")
+            + Self.row("2026-10-01", "INR", "108.832")
+        let (source, transport) = Self.source(Self.ndjson(body))
         let history = try await source.fetchHistory(since: day("2026-09-30"), today: Self.today)
-        #expect(history.base == .eur)
-        #expect(history.days == [day("2026-09-30"), day("2026-10-01"), day("2026-10-02")])
-        #expect(history.columns[.usd] == [dec("1.1355"), dec("1.1298"), dec("1.1225")])
-        #expect(history.columns[code("INR")] == [dec("108.8205"), dec("108.832"), dec("108.1245")])
-        #expect(Set(history.columns.keys) == [.usd, code("INR")])
-
+        #expect(history.days == [day("2026-09-30"), day("2026-10-01")])
+        #expect(history.columns[.usd] == [dec("1.1355"), dec("1.1298")])
+        #expect(history.columns[code("INR")] == [nil, dec("108.832")])
         let request = try #require(transport.requests.first)
-        #expect(request.url.absoluteString == "https://api.frankfurter.dev/v1/2026-09-30..?base=EUR")
-        #expect(request.maxBytes == 256 << 10)
+        #expect(request.url.absoluteString == "https://api.frankfurter.dev/v2/rates?from=2026-09-30&base=EUR")
+        #expect(request.headers["Accept"] == "application/x-ndjson")
         #expect(request.timeout == 15)
     }
 
-    /// Integers, long fractions and 5-decimal values keep their exact decimal value (no Double on the way).
-    @Test func ratesAreExact() throws {
-        let history = try Self.decode(#""GBP":0.84985,"IDR":18751,"INR":108.8205,"XAU":0.000670349,"BIG":12345678901234567890.123456789"#)
-        let table = history.table(at: 0)
-        #expect(table.rates[code("IDR")] == dec("18751"))
-        #expect(table.rates[code("INR")] == dec("108.8205"))
-        #expect(table.rates[code("XAU")] == dec("0.000670349"))
-        #expect(table.rates[code("GBP")] == dec("0.84985"))
-        #expect(table.rates[code("BIG")] == dec("12345678901234567890.123456789"))
+    @Test func requestURLs() async throws {
+        let (mirror, transport) = Self.source(
+            Self.ndjson(Self.row("2026-10-01", "USD", "1.1")), base: "https://mirror.example/frankfurter/v2")
+        _ = try? await mirror.fetchHistory(since: nil, today: Self.today)
+        _ = try? await mirror.fetchHistory(since: day("1990-05-01"), today: Self.today)
+        _ = try? await mirror.fetchHistory(since: day("2030-01-01"), today: Self.today)
+        _ = try? await mirror.fetchHistory(from: day("2020-01-01"), through: day("2020-03-31"), today: Self.today)
+        #expect(
+            transport.requests.map(\.url.absoluteString) == [
+                "https://mirror.example/frankfurter/v2/rates?from=1999-01-04&base=EUR",
+                "https://mirror.example/frankfurter/v2/rates?from=1999-01-04&base=EUR",  // fx keeps nothing earlier
+                "https://mirror.example/frankfurter/v2/rates?from=2026-10-30&base=EUR",  // never past today
+                "https://mirror.example/frankfurter/v2/rates?from=2020-01-01&to=2020-03-31&base=EUR",
+            ])
+        // About 12 KiB a calendar day for ~200 quotes; at least 1 MiB.
+        #expect(transport.requests[0].maxBytes > 90 << 20)
+        #expect(transport.requests[2].maxBytes == 1 << 20)
+    }
+
+    /// The server streams a range and ends the body early on an error after its 200: every cut
+    /// is refused, never read as a shorter history.
+    @Test func truncatedStreamsAreRefused() throws {
+        let body = try String(decoding: Fixture.data("frankfurter-v2/rates-usd-quotes.2026-09-05.constructed.ndjson"), as: UTF8.self)
+        let bytes = Data(body.utf8)
+        // A cut right after a row's newline reads as a whole stream here: the transport catches
+        // it (a Content-Length not reached, a chunked body without its last chunk).
+        for length in 0..<(bytes.count - 1) where length == 0 || bytes[length - 1] != UInt8(ascii: "\n") {
+            #expect(throws: FetchFailure.self) { try FrankfurterDecoder.history(bytes.prefix(length), base: .usd, latest: Self.today) }
+        }
+        #expect(throws: FetchFailure.malformed("the stream ends inside a row")) {
+            try FrankfurterDecoder.history(bytes.dropLast(), base: .usd, latest: Self.today)
+        }
+        let array = try Fixture.data("frankfurter-v2/rates-range-2w.constructed.json")
+        for length in stride(from: 0, to: array.count - 2, by: 11) {
+            #expect(throws: FetchFailure.self) { try FrankfurterDecoder.history(array.prefix(length), base: .eur, latest: Self.today) }
+        }
+    }
+
+    @Test(arguments: [
+        (row("2026-10-02", "USD", "1.1") + row("2026-10-01", "USD", "1.2"), FetchFailure.malformed("rows out of date order at 2026-10-01")),
+        (row("2026-10-01", "USD", "1.1") + row("2026-10-01", "USD", "1.2"), .duplicateCurrency("USD", day("2026-10-01"))),
+        (row("2026-11-01", "USD", "1.1"), .futureDate(day("2026-11-01"))),
+        (row("2026-10-01", "USD", "0"), .invalidRate(currency: "USD", value: "0")),
+        (row("2026-10-01", "USD", "1.1e0"), .invalidRate(currency: "USD", value: "1.1e0")),
+        (row("2026-10-01", "EUR", "1.1"), .invalidRate(currency: "EUR", value: "1.1")),
+        (#"{"date":"2026-10-01","base":"USD","quote":"EUR","rate":1.1}"# + "\n", .malformed("base is USD, expected EUR")),
+        ("", .noRates),
+        ("  ", .malformed("the stream ends inside a row")),
+        ("\n", .noRates),
+        ("garbage\n", .malformed("expected '{' at byte 0")),
+    ])
+    func refusedRanges(body: String, expected: FetchFailure) {
+        #expect(throws: expected) { try Self.decode(body) }
     }
 
     /// The decoder's integer fast path agrees with `Decimal(exactly:)`, on both sides of its 19-digit limit.
@@ -58,92 +122,16 @@ struct FrankfurterSourceTests {
         "99999999999999999999", "1.234567890123456789", "12345678901234567890.123456789",
     ])
     func fastPathIsExact(text: String) throws {
-        let rate = try #require(try Self.decode(#""USD":\#(text)"#).columns[.usd]?.first ?? nil)
+        let rate = try #require(try Self.decode(Self.row("2026-10-01", "USD", text)).columns[.usd]?.first ?? nil)
         let exact = try #require(Decimal(exactly: text))
         #expect(rate == exact)
         #expect("\(rate)" == "\(exact)")
     }
 
     @Test(arguments: [
-        (#""USD":-1.1"#, FetchFailure.invalidRate(currency: "USD", value: "-1.1")),
-        (#""USD":0"#, .invalidRate(currency: "USD", value: "0")),
-        (#""USD":0.0"#, .invalidRate(currency: "USD", value: "0.0")),
-        (#""USD":"1.1355""#, .invalidRate(currency: "USD", value: "\"1.1355\"")),
-        (#""USD":null"#, .invalidRate(currency: "USD", value: "null")),
-        (#""USD":1.1e0"#, .invalidRate(currency: "USD", value: "1.1e0")),  // exponents are not rates
-        (
-            #""USD":1234567890123456789012345678901234567890"#,
-            .invalidRate(currency: "USD", value: "1234567890123456789012345678901234567890")
-        ),
-        (#""USD":1.1355,"USD":1.1356"#, .duplicateCurrency("USD", day("2026-09-30"))),
-        (#""EUR":1"#, .invalidCurrency("EUR")),
-        (#""US$":1.1"#, .invalidCurrency("US$")),
-        (#""USD":01.1"#, .malformed("number with a leading zero at byte 108")),
-        (#""USD":1."#, .malformed("malformed number at byte 108")),
-    ])
-    func refusedRates(inner: String, expected: FetchFailure) {
-        #expect(throws: expected) { try Self.decode(inner) }
-    }
-
-    @Test func datesAreChecked() {
-        let two = #"{"base":"EUR","rates":{"2026-10-03":{"USD":1.1},"2026-10-04":{"USD":1.2}}}"#
-        #expect(throws: FetchFailure.futureDate(day("2026-10-04"))) {
-            try FrankfurterDecoder.history(Data(two.utf8), base: .eur, latest: day("2026-10-03"))
-        }
-        // Tomorrow is allowed (a source ahead of our clock by a time zone), and order is restored.
-        let reversed = #"{"base":"EUR","rates":{"2026-10-03":{"USD":1.2},"2026-10-01":{"USD":1.1}}}"#
-        let history = try? FrankfurterDecoder.history(Data(reversed.utf8), base: .eur, latest: day("2026-10-03"))
-        #expect(history?.days == [day("2026-10-01"), day("2026-10-03")])
-
-        let duplicate = #"{"base":"EUR","rates":{"2026-10-01":{"USD":1.1},"2026-10-01":{"USD":1.2}}}"#
-        #expect(throws: FetchFailure.duplicateDate(day("2026-10-01"))) {
-            try FrankfurterDecoder.history(Data(duplicate.utf8), base: .eur, latest: Self.today)
-        }
-        let impossible = #"{"base":"EUR","rates":{"2026-02-30":{"USD":1.1}}}"#
-        #expect(throws: FetchFailure.malformed("'2026-02-30' is not a date")) {
-            try FrankfurterDecoder.history(Data(impossible.utf8), base: .eur, latest: Self.today)
-        }
-    }
-
-    @Test(arguments: [
-        (#"{"base":"USD","rates":{"2026-10-01":{"EUR":0.9}}}"#, FetchFailure.malformed("base is USD, expected EUR")),
-        (#"{"base":"EURO","rates":{}}"#, .invalidCurrency("EURO")),
-        (#"{"rates":{"2026-10-01":{"USD":1.1}}}"#, .malformed("no base")),
-        (#"{"base":"EUR"}"#, .malformed("no rates")),
-        (#"{"base":"EUR","rates":{}}"#, .noRates),
-        (#"{"base":"EUR","rates":{"2026-10-01":{"USD":1.1},"2026-10-02":{}}}"#, .noRates),
-        (#"{"amount":100.0,"base":"EUR","rates":{}}"#, .malformed("amount is 100.0, not 1")),
-        (#"{"base":"EUR","rates":{},"rates":{}}"#, .malformed("duplicate key 'rates'")),
-        (#"{"base":"EUR","rates":{}} x"#, .malformed("unexpected text after the JSON value at byte 26")),
-        (#"[1,2]"#, .malformed("expected '{' at byte 0")),
-        (String(repeating: "[", count: 10_000), .malformed("expected '{' at byte 0")),
-        (#"{"x":"# + String(repeating: "[", count: 10_000), .malformed("JSON nested too deeply")),
-    ])
-    func refusedDocuments(body: String, expected: FetchFailure) {
-        #expect(throws: expected) { try FrankfurterDecoder.history(Data(body.utf8), base: .eur, latest: Self.today) }
-    }
-
-    @Test func unknownKeysAreSkipped() throws {
-        let body =
-            "\u{FEFF}"
-            + #" { "note" : [1, {"a": null, "b": [true, false, "x\"y\u00e9"]}], "base":"EUR", "rates":{ "2026-10-01" : { "USD" : 1.1 } } } "#
-        let history = try FrankfurterDecoder.history(Data(body.utf8), base: .eur, latest: Self.today)
-        #expect(history.columns[.usd] == [dec("1.1")])
-    }
-
-    /// Every cut of the real sample is refused, never decoded as less data and never a crash.
-    @Test func truncatedBodiesAreRefused() throws {
-        let body = try Fixture.data("frankfurter/timeseries.json")
-        let complete = body.count - 1  // the sample ends in a newline
-        for length in 0..<complete {
-            #expect(throws: FetchFailure.self) { try FrankfurterDecoder.history(body.prefix(length), base: .eur, latest: Self.today) }
-        }
-    }
-
-    @Test(arguments: [
-        ("frankfurter/error-404-not-found.json", 404, FetchFailure.httpStatus(404)),
-        ("frankfurter/error-422-bad-currency-pair.json", 422, .malformed("bad currency pair")),
-        ("frankfurter/error-422-invalid-amount.json", 422, .malformed("invalid amount")),
+        ("frankfurter-v2/error-422-invalid-currency.json", 422, FetchFailure.providerError("invalid currency: XXX")),
+        ("frankfurter-v2/error-422-unknown-parameter.json", 422, .providerError("unknown parameter: symbols")),
+        ("frankfurter-v2/error-503-timeout.constructed.json", 503, .providerError("request exceeded 90s timeout")),
     ])
     func errorBodies(fixture: String, status: Int, expected: FetchFailure) async throws {
         let body = try Fixture.data(fixture)
@@ -152,75 +140,50 @@ struct FrankfurterSourceTests {
     }
 
     @Test(arguments: [
-        (HTTPResponse(status: 404), FetchFailure.httpStatus(404)),  // old deployments: empty bodies
+        (HTTPResponse(status: 404, body: Data(#"{"status":404,"message":"not found"}"#.utf8)), FetchFailure.httpStatus(404)),
         (HTTPResponse(status: 422), .httpStatus(422)),
         (HTTPResponse(status: 422, body: Data("<html>oops</html>".utf8)), .httpStatus(422)),
-        (HTTPResponse(status: 503, body: Data(#"{"message":"timeout"}"#.utf8)), .httpStatus(503)),
+        (HTTPResponse(status: 500, body: Data("undefined method".utf8)), .httpStatus(500)),
         (HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("{}".utf8)), .htmlBody),
         (HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("\n<!DOCTYPE html><html>".utf8)), .htmlBody),
         (HTTPResponse(status: 200, body: Data()), .emptyBody),
-        (HTTPResponse(status: 200, body: Data("  \n".utf8)), .emptyBody),
+        (HTTPResponse(status: 200, body: Data([0x1F, 0x8B, 0x08, 0x00, 0xFF, 0x0A])), .malformed("expected '{' at byte 0")),
     ])
     func refusedResponses(response: HTTPResponse, expected: FetchFailure) async {
         let (source, _) = Self.source(.success(response))
         await #expect(throws: expected) { try await source.fetchHistory(since: nil, today: Self.today) }
     }
 
+    @Test func slowAndCutConnectionsAreTransportFailures() async {
+        let (slow, _) = Self.source(.failure(.timedOut(seconds: 15)))
+        await #expect(throws: FetchFailure.transport(.timedOut(seconds: 15))) {
+            try await slow.fetchHistory(since: Self.today, today: Self.today)
+        }
+        let (big, _) = Self.source(.failure(.tooLarge(limit: 1 << 20)))
+        await #expect(throws: FetchFailure.transport(.tooLarge(limit: 1 << 20))) {
+            try await big.fetchHistory(since: Self.today, today: Self.today)
+        }
+    }
+
+    @Test func plainHTTPIsRefusedExceptOnLoopback() async throws {
+        let (remote, remoteTransport) = Self.source(Self.ndjson(Self.row("2026-10-01", "USD", "1.1")), base: "http://example.com/v2/")
+        await #expect(throws: FetchFailure.transport(.insecureURL)) { try await remote.fetchHistory(since: nil, today: Self.today) }
+        #expect(remoteTransport.requests.isEmpty)
+        let (local, _) = Self.source(Self.ndjson(Self.row("2026-10-01", "USD", "1.1")), base: "http://127.0.0.1:8080/v2/")
+        #expect(try await local.fetchHistory(since: day("2026-10-01"), today: Self.today).days == [day("2026-10-01")])
+    }
+
+    @Test func identity() {
+        let (source, _) = Self.source(Self.ndjson(""))
+        #expect(source.id == .frankfurter && source.name == "Frankfurter")
+        #expect(FrankfurterSource.defaultBaseURL.absoluteString == "https://api.frankfurter.dev/v2/")
+    }
+
     @Test func errorMessagesAreCleanedAndShortened() {
-        let hostile = #"{"message":"bad\u001b[31m pair\r\nnext\u202eline"}"#
+        let hostile = #"{"status":422,"message":"bad\u001b[31m pair\r\nnext\u202eline"}"#
         #expect(FrankfurterDecoder.errorMessage(Data(hostile.utf8)) == "bad [31m pair  next line")
         let long = #"{"message":"\#(String(repeating: "x", count: 300))"}"#
         #expect(FrankfurterDecoder.errorMessage(Data(long.utf8)) == String(repeating: "x", count: 100) + "…")
         #expect(FrankfurterDecoder.errorMessage(Data()) == nil)
-        #expect(FrankfurterDecoder.errorMessage(Data(#"{"message":""}"#.utf8)) == nil)
-        #expect(FrankfurterDecoder.errorMessage(Data(#"{"status":422,"message":"invalid date"}"#.utf8)) == "invalid date")
-    }
-
-    @Test func requestURLs() async throws {
-        let (mirror, transport) = Self.source(Self.json(#"{"base":"EUR","rates":{}}"#), base: "https://mirror.example/frankfurter/v1")
-        _ = try? await mirror.fetchHistory(since: nil, today: Self.today)
-        _ = try? await mirror.fetchHistory(since: day("1990-05-01"), today: Self.today)
-        _ = try? await mirror.fetchHistory(since: day("2030-01-01"), today: Self.today)
-        _ = try? await mirror.fetchSeries(from: day("2026-09-30"), to: day("2026-10-02"), symbols: [code("INR"), .usd], today: Self.today)
-        #expect(
-            transport.requests.map(\.url.absoluteString) == [
-                "https://mirror.example/frankfurter/v1/1999-01-04..?base=EUR",
-                "https://mirror.example/frankfurter/v1/1999-01-04..?base=EUR",  // nothing exists earlier
-                "https://mirror.example/frankfurter/v1/2026-10-02..?base=EUR",  // never past today
-                "https://mirror.example/frankfurter/v1/2026-09-30..2026-10-02?base=EUR&symbols=INR,USD",
-            ])
-        // The full history is allowed about 8 MiB; a few days the floor of 256 KiB.
-        let full = transport.requests[0].maxBytes
-        #expect(full > 7 << 20 && full < 9 << 20)
-        #expect(transport.requests[2].maxBytes == 256 << 10)
-    }
-
-    @Test func plainHTTPIsRefusedExceptOnLoopback() async throws {
-        let (remote, remoteTransport) = Self.source(Self.json(#"{"base":"EUR","rates":{}}"#), base: "http://example.com/v1/")
-        await #expect(throws: FetchFailure.transport(.insecureURL)) { try await remote.fetchHistory(since: nil, today: Self.today) }
-        #expect(remoteTransport.requests.isEmpty)
-
-        let body = try String(decoding: Fixture.data("frankfurter/timeseries.json"), as: UTF8.self)
-        let (local, localTransport) = Self.source(Self.json(body), base: "http://127.0.0.1:8080/v1")
-        let history = try await local.fetchHistory(since: day("2026-09-30"), today: Self.today)
-        #expect(history.days.count == 3)
-        #expect(localTransport.requests.first?.url.absoluteString == "http://127.0.0.1:8080/v1/2026-09-30..?base=EUR")
-    }
-
-    @Test func transportErrorsAreWrapped() async {
-        let (source, _) = Self.source(.failure(.tooLarge(limit: 256 << 10)))
-        await #expect(throws: FetchFailure.transport(.tooLarge(limit: 256 << 10))) {
-            try await source.fetchHistory(since: Self.today, today: Self.today)
-        }
-    }
-
-    @Test func identityAndSchedule() {
-        let (source, _) = Self.source(Self.json("{}"))
-        #expect(source.id == .frankfurter && source.id == SourceID("frankfurter"))
-        #expect(source.name == "Frankfurter")
-        #expect(FrankfurterSource.defaultBaseURL.absoluteString == "https://api.frankfurter.dev/v1/")
-        // Friday's rates are followed by Monday's at 16:00 Frankfurt time, as at the ECB.
-        #expect(source.nextPublication(after: day("2026-10-30")) == frankfurt("2026-11-02", 16))
-        #expect(source.nextPublication(after: day("2026-12-24")) == frankfurt("2026-12-28", 16))
     }
 }

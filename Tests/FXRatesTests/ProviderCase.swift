@@ -64,8 +64,17 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
         .ecb: Recording(
             path: "eurofxref-daily.xml", fixture: "eurofxref-daily.xml", contentType: "text/xml", now: utc("2023-01-04T12:00:00Z")),
         .frankfurter: Recording(
-            path: "latest?base=EUR", fixture: "frankfurter/latest.json", contentType: "application/json",
-            now: utc("2025-04-05T12:00:00Z")),
+            path: "rates?base=EUR&expand=providers", fixture: "frankfurter-v2/rates-latest-eur.constructed.json",
+            contentType: "application/json", now: utc("2026-10-30T18:00:00Z")),
+        SourceID("hmrc"): Recording(
+            path: "providers/hmrc/rates?base=GBP", fixture: "frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json",
+            contentType: "application/json", now: utc("2026-09-11T12:00:00Z")),
+        SourceID("ust"): Recording(
+            path: "providers/ust/rates?base=USD", fixture: "frankfurter-v2/provider-ust-rates-2026-08-31.constructed.json",
+            contentType: "application/json", now: utc("2026-09-10T12:00:00Z")),
+        SourceID("nbp"): Recording(
+            path: "providers/nbp/rates?base=PLN", fixture: "frankfurter-v2/provider-nbp-rates.constructed.json",
+            contentType: "application/json", now: utc("2026-10-30T18:00:00Z")),
         .boc: Recording(
             path: "observations/group/FX_RATES_DAILY/json?recent=2", fixture: "boc/fx-rates-daily-group.json",
             contentType: "application/json; charset=utf-8", now: utc("2026-03-19T01:00:00Z"), futureDay: day("2026-03-12")),

@@ -59,7 +59,7 @@ import Testing
         #expect(registry[.oxr]?.keyVariable == OpenExchangeRatesSource.keyVariable)
         #expect(registry[.nasdaq]?.keyVariable == NasdaqDataLinkSource.keyVariable)
         #expect(registry[.oxr]?.monthlyQuota == OpenExchangeRatesSource.freePlanMonthlyRequests)
-        #expect(Array(registry.historyIDs.prefix(3)) == [.ecb, .frankfurter, .boc])
+        #expect(Array(registry.historyIDs.prefix(3)) == [.ecb, .frankfurter, SourceID("hmrc")])
         #expect(registry.historyIDs.contains(.nasdaq) && !registry.historyIDs.contains(.oxr))
         #expect(registry[SourceID("nope")] == nil)
     }

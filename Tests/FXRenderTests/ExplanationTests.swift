@@ -23,6 +23,24 @@ import Testing
                 """)
     }
 
+    /// A blend's legs each show their own row: its day and the institutions that made it, or its peg.
+    @Test
+    func aBlendShowsEachRowsDayAndInstitutions() throws {
+        var provenance = Provenance(
+            source: SourceID("frankfurter"), sourceName: "Frankfurter", date: Day(iso: "2026-10-29")!,
+            fetchedAt: Date(timeIntervalSince1970: 1_793_379_408), origin: .network)
+        provenance.basis = "Frankfurter blend of 4 central banks"
+        provenance.rows = [
+            .usd: RowSource(day: Day(iso: "2026-10-30")!, institutions: ["ECB", "FRED", "BOC"]),
+            CurrencyCode("JPY")!: RowSource(day: Day(iso: "2026-10-29")!, institutions: ["BOJ"]),
+        ]
+        let outcome = Outcome.conversion(RenderFixtures.conversion(100, "USD", to: ["JPY"], provenance: provenance))
+        let text = ExplanationRenderer.text(try #require(Explanation.of(outcome, bases: [SourceID("frankfurter"): "EUR"])))
+        #expect(
+            text.contains("  USD per EUR = 1.1172   FRANKFURTER (blend of ECB, FRED, BOC) · published 2026-10-30 · fetched "), "\(text)")
+        #expect(text.contains("  JPY per EUR = 175.68   FRANKFURTER (blend of BOJ) · published 2026-10-29 · fetched "), "\(text)")
+    }
+
     @Test
     func intoTheBaseIsOneOverThePublishedRate() throws {
         let text = try Self.explain("USD", "EUR")

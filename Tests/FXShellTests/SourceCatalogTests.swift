@@ -42,8 +42,11 @@ import Testing
 
     @Test func theConfiguredOrderLeadsAndTheRestFollowInTheRegistrysOrder() throws {
         let settings = try Self.settings(#"{"order": ["dunamu", "boc"]}"#)
-        #expect(Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter, .oxr, .nasdaq])
-        #expect(Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter, .oxr, .nasdaq])
+        let institutions = ["hmrc", "ust", "nbp"].map(SourceID.init)
+        #expect(Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq])
+        #expect(Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq])
+        // Read through Frankfurter's server, and said so.
+        #expect(Self.catalog.info(settings).filter { $0.relayedBy == .frankfurter }.map(\.id) == institutions)
     }
 
     @Test func quotasComeFromTheConfigElseFromTheDescription() throws {
@@ -63,7 +66,8 @@ import Testing
             #"{"sources": {"nasdaq": {"datasets": \#(Self.datasets)}}}"#, ["FX_OXR_APP_ID": "k", "FX_NASDAQ_API_KEY": "k"])
         let io = SourceIO(transport: NoNetwork(), ecbFiles: InProcessECBFetcher(transport: NoNetwork()))
         let sources = Self.catalog.sources(settings, io: io)
-        #expect(sources.map(\.id) == Self.catalog.ids)
+        // Every source on by default (the institutions Frankfurter relays are asked only when named).
+        #expect(sources.map(\.id) == Self.catalog.registry.descriptions.filter(\.onByDefault).map(\.id))
         #expect(Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq])
     }
 }

@@ -57,7 +57,7 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
     public var path: String {
         switch self {
         case .ecb: "/ecb/eurofxref-daily.xml"
-        case .frankfurter: "/frankfurter/latest"
+        case .frankfurter: "/frankfurter/rates"
         case .boc: "/boc/observations/group/FX_RATES_DAILY/json"
         case .oxr: "/oxr/latest.json"
         case .dunamu: "/dunamu/forex/recent"
@@ -73,10 +73,7 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .ecb:
             let text = String(decoding: endToEndFixture("eurofxref-daily.2026-10-30.xml"), as: UTF8.self)
             return text.replacingOccurrences(of: "time='2026-10-30'", with: "time='\(Self.latestECBDay())'")
-        case .frankfurter:
-            let latest = BuiltInRates.ecb.latest
-            let rates = latest.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-            return #"{"amount":1.0,"base":"EUR","date":"\#(latest.date)","rates":{\#(rates)}}"#
+        case .frankfurter: return FrankfurterV2Body.latest(BuiltInRates.ecb.latest)
         case .boc: return String(decoding: sharedFixture("boc/fx-rates-daily-recent2.constructed.json"), as: UTF8.self)
         case .oxr: return String(decoding: sharedFixture("oxr/latest.json"), as: UTF8.self)
         case .dunamu: return String(decoding: sharedFixture("dunamu/recent-krwusd.json"), as: UTF8.self)
@@ -110,7 +107,7 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         switch self {
         case .ecb: ("<Cube currency='USD' rate='1.1172'/>", { "<Cube currency='USD' rate='\($0)'/>" })
         case .frankfurter:
-            (#""USD":\#(BuiltInRates.ecb.latest.rates[CurrencyCode("USD")!]!)"#, { #""USD":\#($0)"# })
+            (#""quote":"USD","rate":\#(BuiltInRates.ecb.latest.rates[CurrencyCode("USD")!]!)"#, { #""quote":"USD","rate":\#($0)"# })
         case .boc: (#""v": "1.3706""#, { #""v": "\#($0)""# })
         case .oxr: (#""EUR": 0.812833"#, { #""EUR": \#($0)"# })
         case .dunamu: (#""basePrice": 1338.00"#, { #""basePrice": \#($0)"# })
@@ -151,7 +148,7 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                     status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("boc/error-series-not-found.json"))
             case .frankfurter:
                 return .response(
-                    status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("frankfurter/error-404-not-found.json"))
+                    status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"status":404,"message":"not found"}"#.utf8))
             case .nasdaq:
                 return .response(status: 404, headers: ["Content-Type": "application/json"], body: ratesFixture("nasdaq/error.json"))
             default: return .status(404, body: "Not Found")
@@ -221,7 +218,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                 replacing: "<Cube currency='USD' rate='1.1172'/>",
                 with: "<Cube currency='USD' rate='1.1172'/>\n\t\t\t<Cube currency='USD' rate='1.2000'/>")
         case .frankfurter:
-            return sample(replacing: rateSite.text, with: rateSite.text + #","USD":1.2"#)
+            let date = BuiltInRates.ecb.latest.date
+            return Data((#"[{"date":"\#(date)","base":"EUR","quote":"USD","rate":1.2},"# + sample.dropFirst()).utf8)
         case .boc:
             return sample(
                 replacing: "\"FXUSDCAD\": {\n                \"v\": \"1.3706\"\n            }",
@@ -271,7 +269,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                     replacing: "<Cube currency='USD' rate='1.1172'/>",
                     with: "<Cube currency='&#155;2J&#155;31m&#8238;DSU' rate='1.1172'/>"), contentType: contentType)
         case .frankfurter:
-            return .response(status: 422, headers: json, body: Data(#"{"message":"\#(hostileJSON) bad currency pair"}"#.utf8))
+            return .response(
+                status: 422, headers: json, body: Data(#"{"status":422,"message":"\#(hostileJSON) invalid currency: XXX"}"#.utf8))
         case .boc:
             return .response(
                 status: 404, headers: json, body: Data(#"{"message":"Series \#(hostileJSON)FXCADAFN not found.","docs":"x"}"#.utf8))
@@ -372,7 +371,7 @@ func endToEndFixture(_ name: String) -> Data {
 }
 
 /// A sample from `Tests/FXRatesTests/Fixtures` (providers' real error bodies).
-func ratesFixture(_ name: String) -> Data {
+public func ratesFixture(_ name: String) -> Data {
     fixture(name, file: testsDirectory.appendingPathComponent("FXRatesTests/FaultServer").path)
 }
 

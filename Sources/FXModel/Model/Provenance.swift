@@ -30,8 +30,15 @@ public struct Provenance: Sendable, Equatable {
 
     public let source: SourceID
     public let sourceName: String
-    /// The publication date of the rates used.
-    public let date: Day
+    /// The publication date of the rates used (for a table whose rows carry their own dates,
+    /// the older row of the pair).
+    public var date: Day
+    /// How the rate was made when it is not one institution's publication, shown in place of the
+    /// source's id: "Frankfurter blend of 3 central banks", "AED pegged to USD by the Central Bank of the UAE".
+    public var basis: String?
+    /// For a table whose rows carry their own dates and makers (a blend): each row used, by the
+    /// currency it prices, so an explanation can show every leg's own day and institutions.
+    public var rows: [CurrencyCode: RowSource] = [:]
     /// When fx last got these rates from the source; nil for built-in data.
     public let fetchedAt: Date?
     public let origin: Origin
@@ -60,5 +67,17 @@ public struct Provenance: Sendable, Equatable {
     public func staleness(at now: Date) -> TimeInterval {
         guard let supersededAt, now > supersededAt else { return 0 }
         return now.timeIntervalSince(supersededAt)
+    }
+}
+
+/// One row of a table used by an answer: the day it was observed, and the institutions whose
+/// rates made it (nil for a source's own rate; empty for a row set by a peg).
+public struct RowSource: Sendable, Equatable {
+    public let day: Day
+    public let institutions: [String]?
+
+    public init(day: Day, institutions: [String]?) {
+        self.day = day
+        self.institutions = institutions
     }
 }

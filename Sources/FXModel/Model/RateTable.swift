@@ -11,11 +11,19 @@ public struct RateTable: Sendable, Equatable {
     /// The rates published with fewer than `RatePrecision.enough` significant digits, as their
     /// published significand (0.000081 → 81); every other rate carries at least that many.
     public var coarse: [CurrencyCode: Int]
+    /// Rows dated other than `date` (Frankfurter v2's latest table holds each quote's newest
+    /// observation, so one table is not one publication): the day each such rate was observed.
+    public var rowDates: [CurrencyCode: Day]
+    /// For a blend (Frankfurter v2), the institutions whose rates made each row; an empty list
+    /// for a row set by a peg. Absent for sources that publish their own rates.
+    public var contributors: [CurrencyCode: [String]]
 
     public init(
         base: CurrencyCode, date: Day, rates: [CurrencyCode: Decimal], publishedAt: Date? = nil, previous: PreviousRates? = nil,
-        coarse: [CurrencyCode: Int] = [:]
+        coarse: [CurrencyCode: Int] = [:], rowDates: [CurrencyCode: Day] = [:], contributors: [CurrencyCode: [String]] = [:]
     ) {
+        self.rowDates = rowDates
+        self.contributors = contributors
         self.base = base
         self.date = date
         self.rates = rates
@@ -33,6 +41,9 @@ public struct RateTable: Sendable, Equatable {
     public var currencies: [CurrencyCode] { ([base] + rates.keys).sorted() }
 
     public func covers(_ code: CurrencyCode) -> Bool { code == base || rates[code] != nil }
+
+    /// The day of the row that prices `code`: its own date when it has one, else the table's.
+    public func date(of code: CurrencyCode) -> Day { code == base ? date : rowDates[code] ?? date }
 }
 
 /// An earlier publication's rates, against the same base: for change and change %.

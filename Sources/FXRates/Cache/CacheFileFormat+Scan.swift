@@ -50,7 +50,7 @@ extension CacheFileFormat {
     private static func scanEntry(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> Entry {
         var base, date, etag, lastModified: String?
         var fetchedAt, checkedAt, publishedAt: Date?
-        var rates: [String: String]?
+        var rates, dates, contributors: [String: String]?
         var previous: Previous?
         var coarse: [String: Int]?
         var seen: Set<String> = []
@@ -65,6 +65,8 @@ extension CacheFileFormat {
             case "checkedAt": checkedAt = try instant(&json)
             case "publishedAt": publishedAt = try json.null() ? nil : try instant(&json)
             case "rates": rates = try texts(&json)
+            case "dates": dates = try texts(&json)
+            case "contributors": contributors = try texts(&json)
             case "coarse":
                 var significands: [String: Int] = [:]
                 try json.members { json, code throws(FetchFailure) in
@@ -91,7 +93,8 @@ extension CacheFileFormat {
         guard let base, let date, let fetchedAt, let checkedAt, let rates else { throw .malformed("incomplete entry") }
         return Entry(
             base: base, date: date, fetchedAt: fetchedAt, checkedAt: checkedAt, etag: etag,
-            lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt, coarse: coarse)
+            lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt, coarse: coarse,
+            dates: dates, contributors: contributors)
     }
 
     private static func texts(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: String] {

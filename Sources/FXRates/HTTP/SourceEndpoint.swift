@@ -12,12 +12,18 @@ public struct SourceEndpoint: Sendable {
     /// `path` under the base URL, with `query` when there is one.
     public func request(
         _ path: String, query: [URLQueryItem] = [], validators: Validators? = nil,
-        maxBytes: Int
+        maxBytes: Int, accept: String? = nil
     ) throws(FetchFailure) -> SourceRequest {
-        guard !query.isEmpty else { return try make(baseURL.appendingPathComponent(path), validators, maxBytes) }
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        components?.queryItems = query
-        return try make(components?.url, validators, maxBytes)
+        var request: SourceRequest
+        if query.isEmpty {
+            request = try make(baseURL.appendingPathComponent(path), validators, maxBytes)
+        } else {
+            var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+            components?.queryItems = query
+            request = try make(components?.url, validators, maxBytes)
+        }
+        request.accept = accept
+        return request
     }
 
     /// The same with a query encoded by the caller (URLComponents leaves `&`, `=` and `+` in a value as they are).

@@ -7,17 +7,22 @@ public struct SourceRequest: Sendable, Equatable {
     public var timeout: TimeInterval
     /// Bodies larger than this are abandoned as `TransportError.tooLarge`.
     public var maxBytes: Int
+    /// The media type asked for, where a server serves several at one URL (Frankfurter v2's NDJSON).
+    public var accept: String?
 
-    public init(url: URL, validators: Validators? = nil, timeout: TimeInterval, maxBytes: Int) {
+    public init(url: URL, validators: Validators? = nil, timeout: TimeInterval, maxBytes: Int, accept: String? = nil) {
+        self.accept = accept
         self.url = url
         self.validators = validators
         self.timeout = timeout
         self.maxBytes = maxBytes
     }
 
-    /// What the transport sends: `If-None-Match` and `If-Modified-Since` from the validators.
+    /// What the transport sends: `If-None-Match` and `If-Modified-Since` from the validators, and `Accept`.
     public var http: HTTPRequest {
-        HTTPRequest(url: url, headers: validators?.requestHeaders ?? [:], timeout: timeout, maxBytes: maxBytes)
+        var headers = validators?.requestHeaders ?? [:]
+        if let accept { headers["Accept"] = accept }
+        return HTTPRequest(url: url, headers: headers, timeout: timeout, maxBytes: maxBytes)
     }
 }
 

@@ -35,8 +35,12 @@ public protocol RateSource: Sendable {
     /// The same for a table, whose publication instant may be known (sources publishing
     /// several times a day); by default, from its date.
     func nextPublication(after table: RateTable) -> Date
+    /// How the rate between `codes` in its table was made, when that is more than the source's
+    /// name: a blend's institutions, a peg, an institution's monthly rate; nil otherwise.
+    func basis(of codes: [CurrencyCode], in table: RateTable) -> String?
 }
 
 extension RateSource {
     public func nextPublication(after table: RateTable) -> Date { nextPublication(after: table.date) }
+    public func basis(of codes: [CurrencyCode], in table: RateTable) -> String? { table.blendBasis(of: codes) }
 }

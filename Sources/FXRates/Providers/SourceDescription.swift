@@ -39,6 +39,9 @@ public struct SourceDescription: Sendable {
     private let makeDefaultURL: @Sendable () -> URL
     /// Asked unless the config says otherwise, once what it `requires` is set.
     public let onByDefault: Bool
+    /// The source whose server relays it (an institution's series read through Frankfurter), whose
+    /// URL it follows unless its own is set; nil for a source fx reads directly.
+    public let relayedBy: SourceID?
     public let requires: [Requirement]
     /// A setting of its own in its config entry, such as Nasdaq's `datasets`.
     public let option: SourceOption?
@@ -53,13 +56,14 @@ public struct SourceDescription: Sendable {
 
     public init(
         id: SourceID, name: String, quoting: Quoting, keyVariable: String? = nil, defaultURL: @autoclosure @escaping @Sendable () -> URL,
-        onByDefault: Bool = true,
+        onByDefault: Bool = true, relayedBy: SourceID? = nil,
         requires: [Requirement] = [], option: SourceOption? = nil, monthlyQuota: Int? = nil, capabilities: SourceCapabilities,
         make: @escaping @Sendable (SourceContext) -> any RateSource,
         history: (@Sendable (_ latest: any RateSource, SourceContext) -> (any HistorySource)?)? = nil
     ) {
         (self.id, self.name, self.quoting, self.keyVariable, self.makeDefaultURL) = (id, name, quoting, keyVariable, defaultURL)
         (self.onByDefault, self.requires, self.option, self.monthlyQuota) = (onByDefault, requires, option, monthlyQuota)
+        self.relayedBy = relayedBy
         (self.capabilities, self.make, self.history) = (capabilities, make, history)
     }
 

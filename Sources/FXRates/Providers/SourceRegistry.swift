@@ -9,6 +9,10 @@ public struct SourceRegistry: Sendable {
     public static let standard = SourceRegistry([
         ECBSource.about,
         FrankfurterSource.about,
+        // Institutions whose own series Frankfurter relays, listed under it: asked only when named.
+        FrankfurterInstitutionSource.hmrc,
+        FrankfurterInstitutionSource.ust,
+        FrankfurterInstitutionSource.nbp,
         BankOfCanadaSource.about,
         OpenExchangeRatesSource.about,
         DunamuSource.about,

@@ -12,6 +12,9 @@ public enum RateError: Error, Sendable, Equatable {
     /// The source published the currency until `last` and no longer does (BGN, 2025-12-31: the
     /// euro replaced it), as its history shows.
     case retired(CurrencyCode, last: Day, sourceName: String)
+    /// A currency no table here holds (not the built-in rates, not the cache) while the source
+    /// that would have it cannot be asked: offline (`failure` nil), or failing. Fetched once, it is kept.
+    case neverFetched(CurrencyCode, source: SourceID, failure: FetchFailure?)
     case unknownSource(String)
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh

@@ -100,7 +100,17 @@ public actor RateService {
     public func quote(from: CurrencyCode, to: CurrencyCode, only: SourceID? = nil, disclose: Bool = true) async throws(RateError) -> Quote {
         let start = diagnostics.count
         var unanswered: [FailedSource] = []
-        let quote = try await firstQuote(from: from, to: to, only: only, disclose: disclose, unanswered: &unanswered)
+        let quote: Quote
+        do { quote = try await firstQuote(from: from, to: to, only: only, disclose: disclose, unanswered: &unanswered) } catch {
+            // Its one line says what failed and what to do; the built-in rates' warning would only distract.
+            if case .neverFetched = error { diagnostics.removeSubrange(start...) }
+            throw error
+        }
+        // A peg against its own anchor is the law, not the built-in table that was looked at on the way.
+        if quote.provenance.source == Pegs.source, quote.secondLeg == nil {
+            diagnostics.removeSubrange(start...)
+            return quote
+        }
         FailureSummary.combine(
             &diagnostics, since: start, unanswered: unanswered,
             answer: (quote.provenance.source, quote.provenance.sourceName), order: sourceIDs)
@@ -132,7 +142,10 @@ public actor RateService {
                 }
                 answered.append((table, provenance))
                 guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+                var quote = Quote(
+                    from: from, to: to, fromPerBase: fromRate, toPerBase: toRate,
+                    provenance: Self.rows([from, to], of: table, provenance, source: source))
+                if let exact = Pegs.anchored(quote, in: table) { quote = exact }
                 if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
                     quote.previous = (earlier.date, before)
                 }
@@ -157,7 +170,19 @@ public actor RateService {
             if disclose, let rate = coarsest.coarse { diagnostics.append(.coarseRate(rate)) }
             return coarsest
         }
-        if let firstFailure { throw firstFailure }
+        // A currency pegged by law answers through its anchor, offline and on a first run too.
+        if only == nil, let pegged = Pegs.quote(from: from, to: to, answered) { return pegged }
+        if let firstFailure {
+            // Built-in or cached rates answered, without this currency: it must be fetched once.
+            if !answered.isEmpty, let missing = [from, to].first(where: { code in !answered.contains { $0.table.covers(code) } }) {
+                switch firstFailure {
+                case .offlineWithoutData(let id): throw .neverFetched(missing, source: id, failure: nil)
+                case .unavailable(let id, _, let failure): throw .neverFetched(missing, source: id, failure: failure)
+                default: break
+                }
+            }
+            throw firstFailure
+        }
         let names = try candidates(only).map(\.name)
         // Name the currency that is missing; if both are, the first one.
         for code in [from, to] where !(answered.contains { $0.table.covers(code) }) {
@@ -182,7 +207,8 @@ public actor RateService {
                     from: from, to: to,
                     // Same ratio as (from/firstVia) : (to/secondVia), with no division.
                     fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
-                    provenance: first.provenance, secondLeg: second.provenance, via: via)
+                    provenance: rows([from, via], of: first.table, first.provenance),
+                    secondLeg: rows([to, via], of: second.table, second.provenance), via: via)
                 // As precise as the lesser of its legs.
                 let legs = [
                     CoarseRate.coarsest(in: first.table, [from, via], provenance: first.provenance),
@@ -193,6 +219,22 @@ public actor RateService {
             }
         }
         return nil
+    }
+
+    /// The provenance of a rate made from the rows of `codes`: dated by the older row (a table whose
+    /// rows carry their own dates is not one publication), and saying how a blend made them.
+    static func rows(
+        _ codes: [CurrencyCode], of table: RateTable, _ provenance: Provenance, source: (any RateSource)? = nil
+    ) -> Provenance {
+        let basis = source.map { $0.basis(of: codes, in: table) } ?? table.blendBasis(of: codes)
+        guard !table.rowDates.isEmpty || basis != nil else { return provenance }
+        var provenance = provenance
+        provenance.date = table.date(of: codes)
+        provenance.basis = basis
+        for code in codes where code != table.base {
+            provenance.rows[code] = RowSource(day: table.date(of: code), institutions: table.contributors[code])
+        }
+        return provenance
     }
 
     static func suggestsNoNetwork(_ failure: FetchFailure) -> Bool { RequestDiscipline.suggestsNoNetwork(failure) }

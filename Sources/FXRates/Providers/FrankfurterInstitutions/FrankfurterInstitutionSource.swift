@@ -1,0 +1,80 @@
+/// One institution's own series through Frankfurter v2 (`providers/{key}/rates`): its published
+/// digits against its own base, each row dated by the day it takes effect, no blend and no pegs.
+public struct FrankfurterInstitutionSource: HistorySource, RateSource {
+    public let institution: FrankfurterInstitution
+    public var id: SourceID { institution.id }
+    public var name: String { institution.name }
+    private let endpoint: SourceEndpoint
+    private let transport: any HTTPTransport
+
+    public init(
+        _ institution: FrankfurterInstitution, baseURL: URL = FrankfurterSource.defaultBaseURL, transport: any HTTPTransport,
+        timeout: TimeInterval = 15
+    ) {
+        self.institution = institution
+        self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
+        self.transport = transport
+    }
+
+    private var path: String { "providers/\(institution.key.lowercased())/rates" }
+    private var base: URLQueryItem { URLQueryItem(name: "base", value: institution.pivot.rawValue) }
+
+    /// `GET {root}providers/{key}/rates?base={pivot}`: the rows in force now, each with its own date.
+    public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        let request = try endpoint.request(path, query: [base], validators: validators, maxBytes: 1 << 20, accept: "application/json")
+        return try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: FrankfurterSource.errorBody).map {
+            body throws(FetchFailure) in try FrankfurterDecoder.latest(body, base: institution.pivot)
+        }
+    }
+
+    public func nextPublication(after day: Day) -> Date { institution.nextPublication(after: day) }
+
+    /// Said with every answer: "HMRC monthly rate for November 2026".
+    public func basis(of codes: [CurrencyCode], in table: RateTable) -> String? { institution.basis(on: table.date(of: codes)) }
+
+    public var firstPublication: Day { institution.firstDay }
+
+    public func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
+        try await range(from: start ?? firstPublication, to: nil, today: today)
+    }
+
+    public func fetchHistory(from start: Day, through end: Day, today: Day) async throws(FetchFailure) -> RateHistory {
+        try await range(from: start, to: end, today: today)
+    }
+
+    /// `GET {root}providers/{key}/rates?from=…&to=…&base={pivot}` as NDJSON: one row per published
+    /// value, no daily fill (a monthly rate is one row dated the 1st). HMRC's next month appears
+    /// up to a month ahead, so rows up to 40 days after today are taken.
+    private func range(from start: Day, to end: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
+        let from = min(max(start, firstPublication), today)
+        var query = [URLQueryItem(name: "from", value: "\(from)")]
+        if let end { query.append(URLQueryItem(name: "to", value: "\(max(from, end))")) }
+        query.append(base)
+        let request = try endpoint.request(
+            path, query: query, maxBytes: FrankfurterSource.sizeLimit(days: (end ?? today).ordinal - from.ordinal + 2),
+            accept: "application/x-ndjson")
+        let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: FrankfurterSource.errorBody).value()
+        return try FrankfurterDecoder.history(body, base: institution.pivot, latest: today.adding(days: 40))
+    }
+}
+
+extension FrankfurterInstitutionSource {
+    /// The institution as fx lists it: off unless asked for (`--source hmrc`, or enabled in the
+    /// config), read through Frankfurter's root (`FX_FRANKFURTER_URL` unless its own variable is set).
+    public static func description(_ institution: FrankfurterInstitution) -> SourceDescription {
+        SourceDescription(
+            id: institution.id, name: institution.name, quoting: .currency(institution.pivot),
+            defaultURL: FrankfurterSource.defaultBaseURL, onByDefault: false, relayedBy: .frankfurter,
+            capabilities: SourceCapabilities(
+                history: .ranges, frequency: .perSeries, calendar: "\(institution.cadence.rawValue), \(institution.about)",
+                precision: .perSeries),
+            make: { context in
+                FrankfurterInstitutionSource(institution, baseURL: context.url, transport: context.transport, timeout: context.timeout)
+            },
+            history: { latest, _ in latest as? FrankfurterInstitutionSource })
+    }
+
+    public static let hmrc = description(.hmrc)
+    public static let ust = description(.ust)
+    public static let nbp = description(.nbp)
+}
