@@ -161,6 +161,8 @@ public struct TextRenderer: Sendable {
                 date += " (no rates on \(requested)\(why))"
             }
             var parts = [provenance.source.rawValue.uppercased(), date]
+            // A moving price says the second it was taken (UTC, as the exchanges date their days).
+            if let pricedAt = provenance.pricedAt { parts[1] = PricedAt.text(pricedAt) }
             if let snapshot {
                 parts.append("snapshot \(snapshot)")
                 let line = parts.joined(by: " · ")

@@ -44,6 +44,8 @@ public struct Provenance: Sendable, Equatable {
     public var previousBusinessDay = false
     /// For a mean or series over a period: how much of it the rates used hold.
     public var coverage: PeriodCoverage?
+    /// For prices that move all the time (an exchange's): the instant the price was taken.
+    public var pricedAt: Date?
 
     public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin, supersededAt: Date? = nil) {
         self.source = source

@@ -35,8 +35,12 @@ public protocol RateSource: Sendable {
     /// The same for a table, whose publication instant may be known (sources publishing
     /// several times a day); by default, from its date.
     func nextPublication(after table: RateTable) -> Date
+    /// Quotes a market whose prices move all the time (an exchange): its answers say the instant
+    /// their price was taken, not only the day.
+    var pricesMove: Bool { get }
 }
 
 extension RateSource {
+    public var pricesMove: Bool { false }
     public func nextPublication(after table: RateTable) -> Date { nextPublication(after: table.date) }
 }

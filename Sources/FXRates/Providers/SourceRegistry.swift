@@ -13,6 +13,8 @@ public struct SourceRegistry: Sendable {
         OpenExchangeRatesSource.about,
         DunamuSource.about,
         NasdaqDataLinkSource.about,
+        KrakenSource.about,
+        CoinbaseSource.about,
     ])
 
     public var ids: [SourceID] { descriptions.map(\.id) }

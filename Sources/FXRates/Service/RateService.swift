@@ -447,10 +447,11 @@ public actor RateService {
         _ source: any RateSource, _ table: RateTable, origin: Provenance.Origin,
         fetchedAt: Date?, until: Date, degraded: Bool = false
     ) -> (RateTable, Provenance) {
-        let provenance = Provenance(
+        var provenance = Provenance(
             source: source.id, sourceName: source.name, date: table.date,
             fetchedAt: fetchedAt, origin: origin,
             supersededAt: source.nextPublication(after: table))
+        if source.pricesMove { provenance.pricedAt = table.publishedAt }
         resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until, degraded: degraded)
         return (table, provenance)
     }

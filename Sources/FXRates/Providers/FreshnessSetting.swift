@@ -1,0 +1,19 @@
+/// `fresh` in an exchange source's config entry: seconds a price stands before it is asked again
+/// (`{"sources": {"kraken": {"fresh": 30}}}`). Prices move every second; the default minute keeps
+/// answers current without asking on every line.
+enum FreshnessSetting {
+    /// Below this the sources' public limits (about one request a second) would soon be met.
+    static let shortest = 5
+    static let longest = 24 * 3600
+
+    static let option = SourceOption(
+        name: "fresh", meaning: "seconds a price stays fresh before it is asked again, 60 by default: {\"fresh\": 30}."
+    ) { decoder in
+        let seconds = try Int(from: decoder)
+        guard (shortest...longest).contains(seconds) else {
+            return SourceOption.Reading(
+                value: nil, ignored: [SourceOption.Ignored(what: "fresh \(seconds)", fix: "give seconds from \(shortest) to \(longest)")])
+        }
+        return SourceOption.Reading(value: TimeInterval(seconds))
+    }
+}
