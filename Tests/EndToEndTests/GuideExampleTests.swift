@@ -21,11 +21,15 @@ import Testing
         let server = try LoopbackHTTPServer(routes: [
             ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
             "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
-        ])
+        ].merging(CryptoEndToEndTests.latestRoutes) { first, _ in first })
         defer { server.stop() }
         for block in examples.blocks {
             var fx = FXRunner(ecbURL: server.ecbURL)
             defer { fx.cleanUp() }
+            // The exchanges answer with the crypto prices of `CryptoEndToEndTests`.
+            for id in ["coinbase", "kraken"] {
+                fx.environment["FX_\(id.uppercased())_URL"] = server.baseURL.appendingPathComponent("\(id)/").absoluteString
+            }
             let work = fx.home.appendingPathComponent("work")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             fx.workingDirectory = work

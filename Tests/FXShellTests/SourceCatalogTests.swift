@@ -28,22 +28,22 @@ import Testing
     }
 
     @Test func whatASourceRequiresDecidesWhetherItIsAskedUnlessTheConfigSays() throws {
-        #expect(Self.enabled(try Self.settings()) == [.ecb, .frankfurter, .boc, .dunamu])
-        #expect(Self.enabled(try Self.settings(nil, ["FX_OXR_APP_ID": "k"])) == [.ecb, .frankfurter, .boc, .oxr, .dunamu])
+        #expect(Self.enabled(try Self.settings()) == [.ecb, .frankfurter, .boc, .dunamu, .coinbase, .kraken])
+        #expect(Self.enabled(try Self.settings(nil, ["FX_OXR_APP_ID": "k"])) == [.ecb, .frankfurter, .boc, .oxr, .dunamu, .coinbase, .kraken])
         // Nasdaq needs its key and its datasets.
         #expect(!Self.enabled(try Self.settings(nil, ["FX_NASDAQ_API_KEY": "k"])).contains(.nasdaq))
         let withDatasets = #"{"sources": {"nasdaq": {"datasets": \#(Self.datasets)}}}"#
         #expect(!Self.enabled(try Self.settings(withDatasets)).contains(.nasdaq))
-        #expect(Self.enabled(try Self.settings(withDatasets, ["FX_NASDAQ_API_KEY": "k"])).last == .nasdaq)
+        #expect(Self.enabled(try Self.settings(withDatasets, ["FX_NASDAQ_API_KEY": "k"])).contains(.nasdaq))
         // The config's word is final either way.
         let configured = #"{"sources": {"ecb": {"enabled": false}, "oxr": {"enabled": true}}}"#
-        #expect(Self.enabled(try Self.settings(configured)) == [.frankfurter, .boc, .oxr, .dunamu])
+        #expect(Self.enabled(try Self.settings(configured)) == [.frankfurter, .boc, .oxr, .dunamu, .coinbase, .kraken])
     }
 
     @Test func theConfiguredOrderLeadsAndTheRestFollowInTheRegistrysOrder() throws {
         let settings = try Self.settings(#"{"order": ["dunamu", "boc"]}"#)
-        #expect(Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter, .oxr, .nasdaq])
-        #expect(Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter, .oxr, .nasdaq])
+        #expect(Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter, .oxr, .nasdaq, .coinbase, .kraken])
+        #expect(Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter, .oxr, .nasdaq, .coinbase, .kraken])
     }
 
     @Test func quotasComeFromTheConfigElseFromTheDescription() throws {
@@ -64,6 +64,6 @@ import Testing
         let io = SourceIO(transport: NoNetwork(), ecbFiles: InProcessECBFetcher(transport: NoNetwork()))
         let sources = Self.catalog.sources(settings, io: io)
         #expect(sources.map(\.id) == Self.catalog.ids)
-        #expect(Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq])
+        #expect(Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken])
     }
 }

@@ -192,7 +192,10 @@ public actor HistoryService {
             guard let source = sources.first(where: { $0.id == only }) else { throw .noHistory(only, keeping: sources.map(\.id)) }
             candidates = [source]
         } else {
-            candidates = sources
+            // The central banks' histories never hold an asset: asking them for BTC would fetch
+            // their whole series to learn so.
+            let assets = codes?.contains(where: AssetCatalog.standard.contains) == true
+            candidates = sources.filter { !$0.answersOnlyWhenNamed && (!assets || $0.quotesAssets) }
         }
         var firstFailure: RateError?
         var lacking: CurrencyCode?

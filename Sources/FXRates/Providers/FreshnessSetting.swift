@@ -1,3 +1,15 @@
+/// How an exchange source is set up: how long a price stands, and which assets it asks for
+/// (the catalog's unless told; tests ask for fewer).
+public struct ExchangeSetting: Sendable, Equatable {
+    public var fresh: TimeInterval
+    /// nil for the catalog's, looked up when first asked: building a source is on every start's path.
+    public var assets: [CurrencyCode]?
+
+    public init(fresh: TimeInterval = 60, assets: [CurrencyCode]? = nil) {
+        (self.fresh, self.assets) = (fresh, assets)
+    }
+}
+
 /// `fresh` in an exchange source's config entry: seconds a price stands before it is asked again
 /// (`{"sources": {"kraken": {"fresh": 30}}}`). Prices move every second; the default minute keeps
 /// answers current without asking on every line.
@@ -14,6 +26,6 @@ enum FreshnessSetting {
             return SourceOption.Reading(
                 value: nil, ignored: [SourceOption.Ignored(what: "fresh \(seconds)", fix: "give seconds from \(shortest) to \(longest)")])
         }
-        return SourceOption.Reading(value: TimeInterval(seconds))
+        return SourceOption.Reading(value: ExchangeSetting(fresh: TimeInterval(seconds)))
     }
 }

@@ -13,8 +13,8 @@ public struct SourceRegistry: Sendable {
         OpenExchangeRatesSource.about,
         DunamuSource.about,
         NasdaqDataLinkSource.about,
-        KrakenSource.about,
         CoinbaseSource.about,
+        KrakenSource.about,
     ])
 
     public var ids: [SourceID] { descriptions.map(\.id) }

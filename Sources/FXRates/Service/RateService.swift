@@ -105,7 +105,12 @@ public actor RateService {
         var coarse: Quote?
         var answered: [(table: RateTable, provenance: Provenance)] = []
         let all = try candidates(only)
-        let lacking = all.filter { source in knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false }
+        // A pair with an asset (BTC) is asked of the exchanges first; the others can only give a cross rate.
+        // ISO codes first: the asset catalog is not even built for a pair of currencies.
+        let asset = [from, to].contains { !CurrencyCatalog.standard.contains($0) && AssetCatalog.standard.contains($0) }
+        let lacking = all.filter { source in
+            asset && !source.pricesMove || (knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false)
+        }
         let direct = all.filter { source in !lacking.contains { $0.id == source.id } }
         for (pass, sources) in [direct, lacking].enumerated() {
             // Sources known to lack the pair serve only a cross rate, when nothing quotes it directly.

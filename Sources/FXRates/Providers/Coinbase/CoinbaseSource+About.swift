@@ -7,7 +7,7 @@ extension CoinbaseSource {
             history: .dates, frequency: .continuous, calendar: "every day", precision: .byMagnitude),
         make: { context in
             CoinbaseSource(
-                baseURL: context.url, freshness: context.option as? TimeInterval ?? defaultFreshness,
+                baseURL: context.url, setting: context.option as? ExchangeSetting ?? ExchangeSetting(),
                 transport: context.transport, clock: context.clock, timeout: context.timeout)
         },
         history: { latest, _ in latest as? CoinbaseSource })

@@ -20,21 +20,40 @@ public struct CoinbaseSource: RateSource, HistorySource {
     public var name: String { Self.about.name }
     public var pricesMove: Bool { true }
     public var firstPublication: Day { Self.firstDay }
+    public var quotesAssets: Bool { true }
+    public var answersOnlyWhenNamed: Bool { true }
     private let endpoint: SourceEndpoint
-    private let assets: [CurrencyCode]
+    private let chosen: [CurrencyCode]?
+    /// The assets asked for, each once, USD left out: the catalog's unless chosen.
+    private var assets: [CurrencyCode] {
+        var seen: [CurrencyCode] = [Self.usd]
+        return (chosen ?? AssetCatalog.standard.codes).filter { code in
+            guard !seen.contains(code) else { return false }
+            seen.append(code)
+            return true
+        }
+    }
     private let freshness: TimeInterval
     private let transport: any HTTPTransport
     private let clock: any WallClock
 
     public init(
-        baseURL: URL = CoinbaseSource.defaultBaseURL, assets: [CurrencyCode] = AssetCatalog.standard.codes,
+        baseURL: URL = CoinbaseSource.defaultBaseURL, assets: [CurrencyCode]? = nil,
         freshness: TimeInterval = CoinbaseSource.defaultFreshness, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
         timeout: TimeInterval = 15
     ) {
+        // Kept as given and sorted out when asked: every start builds the sources it may ask
+        // (measured: a set and the catalog here cost each one-shot tens of thousands of instructions).
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
-        var seen: Set<CurrencyCode> = [Self.usd]
-        self.assets = assets.filter { seen.insert($0).inserted }
-        (self.freshness, self.transport, self.clock) = (freshness, transport, clock)
+        (self.chosen, self.freshness, self.transport, self.clock) = (assets, freshness, transport, clock)
+    }
+
+    /// With the assets and freshness of `setting` (the config's `fresh`).
+    public init(
+        baseURL: URL = CoinbaseSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+        timeout: TimeInterval = 15
+    ) {
+        self.init(baseURL: baseURL, assets: setting.assets, freshness: setting.fresh, transport: transport, clock: clock, timeout: timeout)
     }
 
     /// `GET {base}prices/{ASSET}-USD/spot` for each asset, all at once: one table in USD, taken now.
@@ -86,6 +105,7 @@ public struct CoinbaseSource: RateSource, HistorySource {
 
     /// Every asset's spot price, now or on `day`, asked at once; the first failure (in asset order) is thrown.
     private func spots(on day: Day?) async throws(FetchFailure) -> [(CurrencyCode, Decimal, String)] {
+        let assets = self.assets
         guard !assets.isEmpty else { throw .noRates }
         var requests: [SourceRequest] = []
         for asset in assets {

@@ -7,7 +7,7 @@ extension KrakenSource {
             history: .ranges, frequency: .continuous, calendar: "every day", precision: .byMagnitude),
         make: { context in
             KrakenSource(
-                baseURL: context.url, freshness: context.option as? TimeInterval ?? defaultFreshness,
+                baseURL: context.url, setting: context.option as? ExchangeSetting ?? ExchangeSetting(),
                 transport: context.transport, clock: context.clock, timeout: context.timeout)
         },
         history: { latest, _ in latest as? KrakenSource })

@@ -21,26 +21,45 @@ public struct KrakenSource: RateSource, HistorySource {
     public var name: String { Self.about.name }
     public var pricesMove: Bool { true }
     public var firstPublication: Day { Self.firstDay }
+    public var quotesAssets: Bool { true }
     private let endpoint: SourceEndpoint
-    private let pairs: [KrakenPair]
+    private let chosen: [CurrencyCode]?
+    /// The markets asked: each asset's in EUR once (the catalog's unless chosen), then EUR/USD.
+    private var pairs: [KrakenPair] {
+        var seen: [CurrencyCode] = [.eur, KrakenPair.usd.code]
+        return KrakenPair.all(
+            (chosen ?? AssetCatalog.standard.codes).filter { code in
+                guard !seen.contains(code) else { return false }
+                seen.append(code)
+                return true
+            })
+    }
     private let freshness: TimeInterval
     private let transport: any HTTPTransport
     private let clock: any WallClock
 
     public init(
-        baseURL: URL = KrakenSource.defaultBaseURL, assets: [CurrencyCode] = AssetCatalog.standard.codes,
+        baseURL: URL = KrakenSource.defaultBaseURL, assets: [CurrencyCode]? = nil,
         freshness: TimeInterval = KrakenSource.defaultFreshness, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
         timeout: TimeInterval = 15
     ) {
+        // Kept as given and made into markets when asked: every start builds the sources it may ask.
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
-        var seen: Set<CurrencyCode> = [.eur, KrakenPair.usd.code]
-        self.pairs = KrakenPair.all(assets.filter { seen.insert($0).inserted })
-        (self.freshness, self.transport, self.clock) = (freshness, transport, clock)
+        (self.chosen, self.freshness, self.transport, self.clock) = (assets, freshness, transport, clock)
+    }
+
+    /// With the assets and freshness of `setting` (the config's `fresh`).
+    public init(
+        baseURL: URL = KrakenSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+        timeout: TimeInterval = 15
+    ) {
+        self.init(baseURL: baseURL, assets: setting.assets, freshness: setting.fresh, transport: transport, clock: clock, timeout: timeout)
     }
 
     /// `GET {base}Ticker?pair=XBTEUR,ETHEUR,…,EURUSD`: one table in EUR, taken now, with today's
     /// opens (the previous day's closes) as the previous rates.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        let pairs = self.pairs
         let request = try endpoint.request(
             "Ticker", query: [URLQueryItem(name: "pair", value: pairs.map(\.name).joined(separator: ","))],
             maxBytes: max(64 << 10, pairs.count * (4 << 10)))
@@ -117,8 +136,6 @@ public struct KrakenSource: RateSource, HistorySource {
         try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody).value()
     }
 
-    /// Kraken's errors come inside an HTTP 200 (read by the decoder); a throttling edge may answer 429 with its own body.
-    static func errorBody(_ response: HTTPResponse) -> FetchFailure? {
-        response.status == 429 ? .throttled(status: 429, retryAfter: .seconds(10)) : nil
-    }
+    /// Kraken's errors come inside an HTTP 200, read by the decoder; other statuses speak for themselves.
+    static func errorBody(_ response: HTTPResponse) -> FetchFailure? { nil }
 }
