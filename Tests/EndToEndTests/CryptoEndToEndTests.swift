@@ -15,7 +15,9 @@ import Testing
         "ZEURZUSD": "1.11860",
     ]
     static let names = ["BTC": "XBTEUR", "ETH": "ETHEUR", "SOL": "SOLEUR", "XRP": "XRPEUR", "LTC": "LTCEUR", "USD": "EURUSD"]
-    static let keys = ["XBTEUR": "XXBTZEUR", "ETHEUR": "XETHZEUR", "SOLEUR": "SOLEUR", "XRPEUR": "XXRPZEUR", "LTCEUR": "XLTCZEUR", "EURUSD": "ZEURZUSD"]
+    static let keys = [
+        "XBTEUR": "XXBTZEUR", "ETHEUR": "XETHZEUR", "SOLEUR": "SOLEUR", "XRPEUR": "XXRPZEUR", "LTCEUR": "XLTCZEUR", "EURUSD": "ZEURZUSD",
+    ]
 
     /// The served daily close of a market on a day (by its ordinal), computed the same way here and in the server.
     static func close(_ pair: String, _ day: Day) -> String {
@@ -54,7 +56,8 @@ import Testing
         let entries = kraken.sorted { $0.key < $1.key }.map { key, price in
             #""\#(key)":{"a":["\#(price)","1","1.000"],"c":["\#(price)","0.1"],"o":"\#(price)"}"#
         }
-        routes["/kraken/Ticker"] = .ok(Data(#"{"error":[],"result":{\#(entries.joined(separator: ","))}}"#.utf8), contentType: "application/json")
+        routes["/kraken/Ticker"] = .ok(
+            Data(#"{"error":[],"result":{\#(entries.joined(separator: ","))}}"#.utf8), contentType: "application/json")
         return routes
     }()
 
@@ -67,11 +70,13 @@ import Testing
             if let latest = latestRoutes[path] { return latest }
             if path.hasPrefix("/coinbase/") {
                 return .response(
-                    status: 404, headers: ["Content-Type": "application/json"], body: sharedFixture("coinbase/error-404-invalid-currency.json"))
+                    status: 404, headers: ["Content-Type": "application/json"],
+                    body: sharedFixture("coinbase/error-404-invalid-currency.json"))
             }
             if path == "/kraken/OHLC" {
                 let fields = Dictionary(
-                    query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }.filter { $0.count == 2 }.map {
+                    query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }.filter { $0.count == 2 }.map
+                    {
                         ($0[0], $0[1])
                     }, uniquingKeysWith: { a, _ in a })
                 guard let pair = fields["pair"], keys[pair] != nil, fields["interval"] == "1440" else {
@@ -186,7 +191,8 @@ import Testing
         if rig.has("bean-check") {
             try rig.write(beancount.stdout, to: "prices.beancount")
             try rig.write(
-                "option \"operating_currency\" \"EUR\"\ninclude \"prices.beancount\"\n\(from) open Assets:Coins BTC\n", to: "main.beancount")
+                "option \"operating_currency\" \"EUR\"\ninclude \"prices.beancount\"\n\(from) open Assets:Coins BTC\n", to: "main.beancount"
+            )
             #expect(try rig.run("bean-check", ["main.beancount"]) == "")
         }
         let ledger = try fx.run(question + ["--ledger"])

@@ -18,10 +18,11 @@ import Testing
         #expect(examples.unrun.isEmpty, "'$ fx' lines outside console blocks, which no test runs: \(document) lines \(examples.unrun)")
         #expect(examples.blocks.flatMap(\.examples).count >= 10, "\(document): its examples were not found")
 
-        let server = try LoopbackHTTPServer(routes: [
-            ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
-            "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
-        ].merging(CryptoEndToEndTests.latestRoutes) { first, _ in first })
+        let server = try LoopbackHTTPServer(
+            routes: [
+                ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
+                "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
+            ].merging(CryptoEndToEndTests.latestRoutes) { first, _ in first })
         defer { server.stop() }
         for block in examples.blocks {
             var fx = FXRunner(ecbURL: server.ecbURL)

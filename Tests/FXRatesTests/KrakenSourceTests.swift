@@ -39,7 +39,9 @@ struct KrakenSourceTests {
             try await unknown.fetchLatest(validators: nil)
         }
         let (throttled, _) = Self.source { _ in RouteTransport.json(#"{"error":["EService:Throttled: 1700000000"]}"#) }
-        await #expect(throws: FetchFailure.throttled(status: 200, retryAfter: .seconds(10))) { try await throttled.fetchLatest(validators: nil) }
+        await #expect(throws: FetchFailure.throttled(status: 200, retryAfter: .seconds(10))) {
+            try await throttled.fetchLatest(validators: nil)
+        }
         // A pair not asked for is not taken for one that was.
         let (other, _) = Self.source { _ in RouteTransport.json(try! Fixture.data("kraken/ticker-xbtusd.2023-12-05.json")) }
         await #expect(throws: FetchFailure.malformed("an answer for 'XXBTZUSD', which was not asked for")) {
@@ -50,7 +52,9 @@ struct KrakenSourceTests {
     @Test func dailyClosesLeaveOutTheCandleStillOpen() async throws {
         let (source, transport) = Self.source { url in
             url.absoluteString.contains("pair=EURUSD")
-                ? RouteTransport.json(#"{"error":[],"result":{"ZEURZUSD":[[1791417600,"1.1170","1.1190","1.1160","1.1186","1.1180","100.0",10],[1791504000,"1.1186","1.1186","1.1186","1.1186","0","0",0]],"last":1791417600}}"#)
+                ? RouteTransport.json(
+                    #"{"error":[],"result":{"ZEURZUSD":[[1791417600,"1.1170","1.1190","1.1160","1.1186","1.1180","100.0",10],[1791504000,"1.1186","1.1186","1.1186","1.1186","0","0",0]],"last":1791417600}}"#
+                )
                 : RouteTransport.json(try! Fixture.data("kraken/ohlc-xbteur-1440.constructed.json"))
         }
         let history = try await source.fetchHistory(since: day("2026-10-08"), today: day("2026-10-09"))

@@ -29,7 +29,8 @@ import Testing
 
     @Test func whatASourceRequiresDecidesWhetherItIsAskedUnlessTheConfigSays() throws {
         #expect(Self.enabled(try Self.settings()) == [.ecb, .frankfurter, .boc, .dunamu, .coinbase, .kraken])
-        #expect(Self.enabled(try Self.settings(nil, ["FX_OXR_APP_ID": "k"])) == [.ecb, .frankfurter, .boc, .oxr, .dunamu, .coinbase, .kraken])
+        #expect(
+            Self.enabled(try Self.settings(nil, ["FX_OXR_APP_ID": "k"])) == [.ecb, .frankfurter, .boc, .oxr, .dunamu, .coinbase, .kraken])
         // Nasdaq needs its key and its datasets.
         #expect(!Self.enabled(try Self.settings(nil, ["FX_NASDAQ_API_KEY": "k"])).contains(.nasdaq))
         let withDatasets = #"{"sources": {"nasdaq": {"datasets": \#(Self.datasets)}}}"#
@@ -64,6 +65,7 @@ import Testing
         let io = SourceIO(transport: NoNetwork(), ecbFiles: InProcessECBFetcher(transport: NoNetwork()))
         let sources = Self.catalog.sources(settings, io: io)
         #expect(sources.map(\.id) == Self.catalog.ids)
-        #expect(Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken])
+        #expect(
+            Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken])
     }
 }

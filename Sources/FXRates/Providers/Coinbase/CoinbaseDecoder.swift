@@ -30,7 +30,8 @@ enum CoinbaseDecoder {
         }
         // The pair answered must be the pair asked: a proxy or a changed API would price another.
         guard baseText.flatMap(CurrencyCode.init) == base, currency.flatMap(CurrencyCode.init) == quote else {
-            throw .malformed("an answer for \(ProviderText.clean(baseText ?? "?"))-\(ProviderText.clean(currency ?? "?")), not \(base)-\(quote)")
+            throw .malformed(
+                "an answer for \(ProviderText.clean(baseText ?? "?"))-\(ProviderText.clean(currency ?? "?")), not \(base)-\(quote)")
         }
         guard let amount, let price = Decimal(exactly: amount), price > 0 else {
             throw .invalidRate(currency: base.rawValue, value: ProviderText.clean(amount ?? "missing"))

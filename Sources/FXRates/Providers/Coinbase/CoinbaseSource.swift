@@ -50,7 +50,8 @@ public struct CoinbaseSource: RateSource, HistorySource {
 
     /// With the assets and freshness of `setting` (the config's `fresh`).
     public init(
-        baseURL: URL = CoinbaseSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+        baseURL: URL = CoinbaseSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport,
+        clock: any WallClock = SystemClock(),
         timeout: TimeInterval = 15
     ) {
         self.init(baseURL: baseURL, assets: setting.assets, freshness: setting.fresh, transport: transport, clock: clock, timeout: timeout)

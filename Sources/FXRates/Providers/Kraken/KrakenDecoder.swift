@@ -53,7 +53,9 @@ enum KrakenDecoder {
                 last = value
                 return
             }
-            guard pair.answers(to: key), !seen else { throw .malformed("an answer for '\(ProviderText.clean(key))', which was not asked for") }
+            guard pair.answers(to: key), !seen else {
+                throw .malformed("an answer for '\(ProviderText.clean(key))', which was not asked for")
+            }
             seen = true
             try json.elements { json throws(FetchFailure) in
                 var fields: [String] = []
@@ -98,7 +100,9 @@ enum KrakenDecoder {
 
     /// `EService:Throttled: …` is a wait (Kraken restricts calls "for a few seconds"); the rest are said as given.
     static func failure(_ text: String) -> FetchFailure {
-        if text.hasPrefix("EService:Throttled") || text.hasPrefix("EAPI:Rate limit") { return .throttled(status: 200, retryAfter: .seconds(10)) }
+        if text.hasPrefix("EService:Throttled") || text.hasPrefix("EAPI:Rate limit") {
+            return .throttled(status: 200, retryAfter: .seconds(10))
+        }
         switch text {
         case "EQuery:Unknown asset pair": return .providerError("unknown asset pair (\(text))")
         default: return .providerError(ProviderText.clean(text))
@@ -107,7 +111,9 @@ enum KrakenDecoder {
 
     private static func price(_ json: inout JSONScanner<FetchFailure>, _ pair: KrakenPair) throws(FetchFailure) -> Price {
         let text = try json.atNumber() ? json.number() : json.string()
-        guard let value = Decimal(exactly: text), value > 0 else { throw .invalidRate(currency: pair.code.rawValue, value: ProviderText.clean(text)) }
+        guard let value = Decimal(exactly: text), value > 0 else {
+            throw .invalidRate(currency: pair.code.rawValue, value: ProviderText.clean(text))
+        }
         return (value, text)
     }
 }

@@ -50,7 +50,8 @@ public struct KrakenSource: RateSource, HistorySource {
 
     /// With the assets and freshness of `setting` (the config's `fresh`).
     public init(
-        baseURL: URL = KrakenSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+        baseURL: URL = KrakenSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport,
+        clock: any WallClock = SystemClock(),
         timeout: TimeInterval = 15
     ) {
         self.init(baseURL: baseURL, assets: setting.assets, freshness: setting.fresh, transport: transport, clock: clock, timeout: timeout)
@@ -74,7 +75,8 @@ public struct KrakenSource: RateSource, HistorySource {
             if let digits = RatePrecision.significand(of: last.text), digits < 1000 { coarse[pair.code] = Int(digits) }
         }
         let previous = opens.count == rates.count ? PreviousRates(date: today.adding(days: -1), rates: opens) : nil
-        return .fetched(RateTable(base: .eur, date: today, rates: rates, publishedAt: taken, previous: previous, coarse: coarse), Validators())
+        return .fetched(
+            RateTable(base: .eur, date: today, rates: rates, publishedAt: taken, previous: previous, coarse: coarse), Validators())
     }
 
     /// Every committed daily close since `start` (all Kraken keeps when nil), for every market.
