@@ -16,7 +16,7 @@ struct CoinbaseSourceTests {
         CoinbaseSource, RouteTransport
     ) {
         let transport = RouteTransport(route)
-        return (CoinbaseSource(assets: assets.map(code), transport: transport, clock: FixedClock(now)), transport)
+        return (CoinbaseSource(setting: ExchangeSetting(assets: assets.map(code)), transport: transport, clock: FixedClock(now)), transport)
     }
 
     @Test func spotPricesMakeOneUSDTableTakenNow() async throws {

@@ -10,7 +10,7 @@ struct KrakenSourceTests {
 
     static func source(assets: [String] = ["BTC"], _ route: @escaping @Sendable (URL) -> HTTPResponse) -> (KrakenSource, RouteTransport) {
         let transport = RouteTransport(route)
-        return (KrakenSource(assets: assets.map(code), transport: transport, clock: FixedClock(now)), transport)
+        return (KrakenSource(setting: ExchangeSetting(assets: assets.map(code)), transport: transport, clock: FixedClock(now)), transport)
     }
 
     /// The real XBTEUR ticker sample with an EUR/USD market beside it (constructed: 1.1186, the ECB's rate of 2026-10-08).

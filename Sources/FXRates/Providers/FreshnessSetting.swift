@@ -8,6 +8,21 @@ public struct ExchangeSetting: Sendable, Equatable {
     public init(fresh: TimeInterval = 60, assets: [CurrencyCode]? = nil) {
         (self.fresh, self.assets) = (fresh, assets)
     }
+
+    /// The assets to ask for, each once, `quotes` (what they are priced in) left out. Worked out
+    /// when asked, not when a source is built: every start builds the sources it may ask
+    /// (measured: a set and the catalog there cost each one-shot tens of thousands of instructions).
+    func assets(leavingOut quotes: [CurrencyCode]) -> [CurrencyCode] {
+        var seen = quotes
+        return (assets ?? AssetCatalog.standard.codes).filter { code in
+            guard !seen.contains(code) else { return false }
+            seen.append(code)
+            return true
+        }
+    }
+
+    /// When a price taken at `table.publishedAt` is superseded: `fresh` later.
+    func due(after table: RateTable) -> Date? { table.publishedAt.map { $0.addingTimeInterval(fresh) } }
 }
 
 /// `fresh` in an exchange source's config entry: seconds a price stands before it is asked again

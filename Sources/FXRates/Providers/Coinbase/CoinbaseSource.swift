@@ -9,8 +9,6 @@ extension SourceID {
 public struct CoinbaseSource: RateSource, HistorySource {
     public static let defaultBaseURL = URL(string: "https://api.coinbase.com/v2/")!
     static let usd = CurrencyCode("USD")!
-    /// How long a price stands before it is asked again, unless the config's `fresh` says otherwise.
-    public static let defaultFreshness: TimeInterval = 60
     /// Its daily prices go back to Bitcoin's listing there.
     public static let firstDay = Day(year: 2015, month: 1, day: 1)!
     /// At most this many days are asked for in one history request (one request per asset and day).
@@ -23,39 +21,20 @@ public struct CoinbaseSource: RateSource, HistorySource {
     public var quotesAssets: Bool { true }
     public var answersOnlyWhenNamed: Bool { true }
     private let endpoint: SourceEndpoint
-    private let chosen: [CurrencyCode]?
-    /// The assets asked for, each once, USD left out: the catalog's unless chosen.
-    private var assets: [CurrencyCode] {
-        var seen: [CurrencyCode] = [Self.usd]
-        return (chosen ?? AssetCatalog.standard.codes).filter { code in
-            guard !seen.contains(code) else { return false }
-            seen.append(code)
-            return true
-        }
-    }
-    private let freshness: TimeInterval
+    private let setting: ExchangeSetting
     private let transport: any HTTPTransport
     private let clock: any WallClock
 
     public init(
-        baseURL: URL = CoinbaseSource.defaultBaseURL, assets: [CurrencyCode]? = nil,
-        freshness: TimeInterval = CoinbaseSource.defaultFreshness, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-        timeout: TimeInterval = 15
+        baseURL: URL = CoinbaseSource.defaultBaseURL, setting: ExchangeSetting = ExchangeSetting(), transport: any HTTPTransport,
+        clock: any WallClock = SystemClock(), timeout: TimeInterval = 15
     ) {
-        // Kept as given and sorted out when asked: every start builds the sources it may ask
-        // (measured: a set and the catalog here cost each one-shot tens of thousands of instructions).
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
-        (self.chosen, self.freshness, self.transport, self.clock) = (assets, freshness, transport, clock)
+        (self.setting, self.transport, self.clock) = (setting, transport, clock)
     }
 
-    /// With the assets and freshness of `setting` (the config's `fresh`).
-    public init(
-        baseURL: URL = CoinbaseSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport,
-        clock: any WallClock = SystemClock(),
-        timeout: TimeInterval = 15
-    ) {
-        self.init(baseURL: baseURL, assets: setting.assets, freshness: setting.fresh, transport: transport, clock: clock, timeout: timeout)
-    }
+    /// The assets asked for: the catalog's unless the setting chooses.
+    private var assets: [CurrencyCode] { setting.assets(leavingOut: [Self.usd]) }
 
     /// `GET {base}prices/{ASSET}-USD/spot` for each asset, all at once: one table in USD, taken now.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
@@ -89,9 +68,9 @@ public struct CoinbaseSource: RateSource, HistorySource {
     /// A day's price stands once the day is over.
     public func nextPublication(after day: Day) -> Date { day.adding(days: 2).startUTC }
 
-    /// A price taken at an instant is superseded `freshness` later.
+    /// A price taken at an instant is superseded the setting's `fresh` seconds later.
     public func nextPublication(after table: RateTable) -> Date {
-        table.publishedAt.map { $0.addingTimeInterval(freshness) } ?? nextPublication(after: table.date)
+        setting.due(after: table) ?? nextPublication(after: table.date)
     }
 
     /// Units of each asset per USD: 1 ÷ its price (38 digits); the published digits decide coarseness.

@@ -8,7 +8,6 @@ extension SourceID {
 /// instant fx received it. USD comes along from Kraken's EUR/USD market.
 public struct KrakenSource: RateSource, HistorySource {
     public static let defaultBaseURL = URL(string: "https://api.kraken.com/0/public/")!
-    public static let defaultFreshness: TimeInterval = 60
     /// Kraken opened in September 2013; its OHLC reaches back 720 candles at most.
     public static let firstDay = Day(year: 2013, month: 9, day: 10)!
     /// Candles per OHLC answer at most; a full page may have more after it.
@@ -23,39 +22,20 @@ public struct KrakenSource: RateSource, HistorySource {
     public var firstPublication: Day { Self.firstDay }
     public var quotesAssets: Bool { true }
     private let endpoint: SourceEndpoint
-    private let chosen: [CurrencyCode]?
-    /// The markets asked: each asset's in EUR once (the catalog's unless chosen), then EUR/USD.
-    private var pairs: [KrakenPair] {
-        var seen: [CurrencyCode] = [.eur, KrakenPair.usd.code]
-        return KrakenPair.all(
-            (chosen ?? AssetCatalog.standard.codes).filter { code in
-                guard !seen.contains(code) else { return false }
-                seen.append(code)
-                return true
-            })
-    }
-    private let freshness: TimeInterval
+    private let setting: ExchangeSetting
     private let transport: any HTTPTransport
     private let clock: any WallClock
 
     public init(
-        baseURL: URL = KrakenSource.defaultBaseURL, assets: [CurrencyCode]? = nil,
-        freshness: TimeInterval = KrakenSource.defaultFreshness, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-        timeout: TimeInterval = 15
+        baseURL: URL = KrakenSource.defaultBaseURL, setting: ExchangeSetting = ExchangeSetting(), transport: any HTTPTransport,
+        clock: any WallClock = SystemClock(), timeout: TimeInterval = 15
     ) {
-        // Kept as given and made into markets when asked: every start builds the sources it may ask.
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
-        (self.chosen, self.freshness, self.transport, self.clock) = (assets, freshness, transport, clock)
+        (self.setting, self.transport, self.clock) = (setting, transport, clock)
     }
 
-    /// With the assets and freshness of `setting` (the config's `fresh`).
-    public init(
-        baseURL: URL = KrakenSource.defaultBaseURL, setting: ExchangeSetting, transport: any HTTPTransport,
-        clock: any WallClock = SystemClock(),
-        timeout: TimeInterval = 15
-    ) {
-        self.init(baseURL: baseURL, assets: setting.assets, freshness: setting.fresh, transport: transport, clock: clock, timeout: timeout)
-    }
+    /// The markets asked: each asset's in EUR (the catalog's unless the setting chooses), then EUR/USD.
+    private var pairs: [KrakenPair] { KrakenPair.all(setting.assets(leavingOut: [.eur, KrakenPair.usd.code])) }
 
     /// `GET {base}Ticker?pair=XBTEUR,ETHEUR,…,EURUSD`: one table in EUR, taken now, with today's
     /// opens (the previous day's closes) as the previous rates.
@@ -129,9 +109,9 @@ public struct KrakenSource: RateSource, HistorySource {
     /// A daily close stands once its day is over: the candle of `day + 1` closes at the start of `day + 2` (UTC).
     public func nextPublication(after day: Day) -> Date { day.adding(days: 2).startUTC }
 
-    /// A price taken at an instant is superseded `freshness` later.
+    /// A price taken at an instant is superseded the setting's `fresh` seconds later.
     public func nextPublication(after table: RateTable) -> Date {
-        table.publishedAt.map { $0.addingTimeInterval(freshness) } ?? nextPublication(after: table.date)
+        setting.due(after: table) ?? nextPublication(after: table.date)
     }
 
     private func get(_ request: SourceRequest) async throws(FetchFailure) -> Data {
