@@ -337,7 +337,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                     #"{"quandl_error":{"code":"QEAx01","message":"\#(hostileJSON) We could not recognize your API key."}}"#.utf8))
         case .coinbase:
             return .response(
-                status: 404, headers: json, body: Data(#"{"errors":[{"id":"not_found","message":"\#(hostileJSON) Invalid currency"}]}"#.utf8))
+                status: 404, headers: json,
+                body: Data(#"{"errors":[{"id":"not_found","message":"\#(hostileJSON) Invalid currency"}]}"#.utf8))
         case .kraken:
             return .ok(Data(#"{"error":["EQuery:\#(hostileJSON) Unknown asset pair"]}"#.utf8), contentType: contentType)
         }
