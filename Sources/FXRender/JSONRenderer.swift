@@ -156,6 +156,7 @@ public enum JSONRenderer {
             members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
         }
         if let pricedAt = provenance.pricedAt { members.append(("priced_at", .string(pricedAt.formatted(.iso8601)))) }
+        if provenance.dailyClose { members.append(("price", .string("daily close UTC"))) }
         if let requested = provenance.requested {
             members.append(("requested_date", .string(requested.description)))
             if provenance.previousBusinessDay { members.append(("rule", .string("previous-business-day"))) }

@@ -284,9 +284,9 @@ import Glibc
         if command == "convert" {
             #expect(result.stdout == "100.00 USD = 89.51 EUR\n")
         } else {
-            // Without the config, Nasdaq (opt-in) is off: the other five refresh.
+            // Without the config, Nasdaq (opt-in) is off: the other seven refresh.
             let lines = result.stdout.split(separator: "\n")
-            #expect(lines.count == 5 && lines.allSatisfy { !$0.contains("failed") }, "\(result.stdout)")
+            #expect(lines.count == 7 && lines.allSatisfy { !$0.contains("failed") }, "\(result.stdout)")
         }
         if let left {
             chmod(config.path, 0o600)
@@ -323,7 +323,7 @@ import Glibc
         return (full.last!, try! ECBFiles.zip(csv: csv), ECBFiles.xml(recent.days.indices.map(recent.table(at:))))
     }()
 
-    /// fx with all six providers (and the ECB history) on loopback, run as a user whom permission bits bind.
+    /// fx with all eight providers (and the ECB history) on loopback, run as a user whom permission bits bind.
     struct Sandbox {
         let server: LoopbackHTTPServer
         let fx: FXRunner
@@ -367,7 +367,7 @@ import Glibc
         } else {
             let lines = result.stdout.split(separator: "\n")
             #expect(
-                lines.count == 6 && lines.allSatisfy { !$0.contains("failed") }, "\(label): \(result.stdout)",
+                lines.count == 8 && lines.allSatisfy { !$0.contains("failed") }, "\(label): \(result.stdout)",
                 sourceLocation: sourceLocation)
         }
     }

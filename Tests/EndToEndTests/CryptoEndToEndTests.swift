@@ -166,6 +166,8 @@ import Testing
         let dated = try fx.run(["--json", "0.5", "btc", "eur", "on", day.description])
         #expect(dated.status == 0, "\(dated.stderr)")
         #expect(dated.stdout.contains(#""source":"kraken""#), "\(dated.stdout)")
+        // It says the rate is that day's close.
+        #expect(dated.stdout.contains(#""price":"daily close UTC""#), "\(dated.stdout)")
         let expected = DecimalFormat.fixed(close / 2, fractionDigits: 2)
         #expect(dated.stdout.contains(expected), "\(dated.stdout) \(expected)")
 

@@ -109,6 +109,7 @@ public actor HistoryService {
             source: provenance.source, sourceName: provenance.sourceName, date: last.day,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
         stamped.coverage = coverage
+        stamped.dailyClose = provenance.dailyClose
         return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped, pivot: history.base)
     }
 
@@ -166,6 +167,7 @@ public actor HistoryService {
         // Under the previous-business-day rule the day used is never the day asked: that is the rule, not a gap.
         if used != day { dated.requested = day }
         dated.previousBusinessDay = strictlyBefore
+        dated.dailyClose = provenance.dailyClose
         return (entry.history, dated, index)
     }
 
@@ -228,9 +230,10 @@ public actor HistoryService {
                 diagnostics.append(.fetchFailed(source: id, sourceName: name, failure: failure, fallback: .otherSource(source.name)))
             }
             summarize(answeredBy: source.id, source.name)
-            let provenance = Provenance(
+            var provenance = Provenance(
                 source: source.id, sourceName: source.name, date: held.entry.history.last ?? day ?? source.firstPublication,
                 fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
+            provenance.dailyClose = source.quotesAssets
             return (held.entry, provenance)
         }
         if let lacking { throw .notCovered(lacking, sourceNames: candidates.map(\.name)) }
