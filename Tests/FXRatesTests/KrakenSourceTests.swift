@@ -58,9 +58,9 @@ struct KrakenSourceTests {
                 : RouteTransport.json(try! Fixture.data("kraken/ohlc-xbteur-1440.constructed.json"))
         }
         let history = try await source.fetchHistory(since: day("2026-10-08"), today: day("2026-10-09"))
-        // 2026-10-09's candle (after `last`) is only the latest trade: no close.
+        // 2026-10-09's candle (after `last`) is only the latest trade: no close. Kept to the history file's 19 digits.
         #expect(history.days == [day("2026-10-08")])
-        #expect(history.rate(Self.btc, at: 0) == 1 / dec("73023.2"))
+        #expect(history.rate(Self.btc, at: 0) == (1 / dec("73023.2")).rounded(significantDigits: 19))
         #expect(history.rate(.usd, at: 0) == dec("1.1186"))
         #expect(
             transport.requests.map(\.url.absoluteString) == [
@@ -82,8 +82,8 @@ struct KrakenSourceTests {
         }
         let history = try await source.fetchHistory(since: nil, today: day("2026-10-09"))
         #expect(history.days.count == 721)
-        #expect(history.rate(Self.btc, at: 719) == 1 / dec("819"))
-        #expect(history.rate(Self.btc, at: 720) == 1 / dec("900"))
+        #expect(history.rate(Self.btc, at: 719) == (1 / dec("819")).rounded(significantDigits: 19))
+        #expect(history.rate(Self.btc, at: 720) == (1 / dec("900")).rounded(significantDigits: 19))
         #expect(transport.requests.count == 3)
     }
 }

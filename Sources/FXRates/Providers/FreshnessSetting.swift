@@ -44,3 +44,12 @@ enum FreshnessSetting {
         return SourceOption.Reading(value: ExchangeSetting(fresh: TimeInterval(seconds)))
     }
 }
+
+/// An inverted price (units of an asset per EUR: 1 ÷ 59870.2) has 38 significant digits; the
+/// history file keeps 19, far beyond the 5 or 6 a close is published with, so a history is rounded
+/// to them before it is kept (else the file would be refused as damaged when read back).
+enum HistoryDigits {
+    static let kept = 19
+
+    static func storable(_ rate: Decimal) -> Decimal { rate.rounded(significantDigits: kept) }
+}

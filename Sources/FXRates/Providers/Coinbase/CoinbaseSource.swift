@@ -77,7 +77,8 @@ public struct CoinbaseSource: RateSource, HistorySource {
     static func table(_ prices: [(CurrencyCode, Decimal, String)], day: Day, publishedAt: Date?) -> RateTable {
         var rates: [CurrencyCode: Decimal] = [:], coarse: [CurrencyCode: Int] = [:]
         for (asset, price, text) in prices {
-            rates[asset] = 1 / price
+            // A day's price goes to the history file, which keeps 19 significant digits.
+            rates[asset] = publishedAt == nil ? HistoryDigits.storable(1 / price) : 1 / price
             if let digits = RatePrecision.significand(of: text), digits < 1000 { coarse[asset] = Int(digits) }
         }
         return RateTable(base: usd, date: day, rates: rates, publishedAt: publishedAt, coarse: coarse)

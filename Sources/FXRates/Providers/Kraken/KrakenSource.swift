@@ -74,7 +74,7 @@ public struct KrakenSource: RateSource, HistorySource {
             for candle in try await candles(pair, since: start) {
                 let day = Day(utc: Date(timeIntervalSince1970: TimeInterval(candle.time)))
                 guard day >= start, end.map({ day <= $0 }) ?? true else { continue }
-                closes[day, default: [:]][pair.code] = pair.rate(candle.close.value)
+                closes[day, default: [:]][pair.code] = HistoryDigits.storable(pair.rate(candle.close.value))
             }
         }
         let days = closes.keys.sorted()
