@@ -177,6 +177,18 @@ import Testing
         #expect(history.stderr.isEmpty, "\(history.stderr)")
         #expect(!history.stdout.isEmpty)
 
+        // CSV rows at their own dates: 0.5 BTC at the close of `day`, 1 ETH at the close of the day after.
+        let next = day.adding(days: 1)
+        try Data("Date,Amount,Currency\n\(day),0.5,BTC\n\(next),1,ETH\n".utf8).write(to: fx.home.appendingPathComponent("coins.csv"))
+        let csv = try fx.run([
+            "csv", fx.home.appendingPathComponent("coins.csv").path, "--amount", "Amount", "--currency", "Currency", "--date", "Date",
+            "--to", "eur",
+        ])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let ethClose = try #require(Decimal(exactly: Self.close("ETHEUR", next)))
+        #expect(csv.stdout.contains(",\(DecimalFormat.fixed(close / 2, fractionDigits: 2))\n"), "\(csv.stdout)")
+        #expect(csv.stdout.contains(",\(DecimalFormat.fixed(ethClose, fractionDigits: 2))\n"), "\(csv.stdout)")
+
         // Price files, read back by the accounting tools when installed.
         let from = Day(utc: Date()).adding(days: -10), to = Day(utc: Date()).adding(days: -2)
         let question = ["history", "btc,eth", "eur", "from", from.description, "to", to.description]
