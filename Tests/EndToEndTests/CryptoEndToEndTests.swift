@@ -108,6 +108,8 @@ import Testing
         #expect(usd.stdout == "0.5 BTC = 33,485.83 USD\n", "\(usd.stdout)")
         // EUR from Kraken: 0.5 × 59870.2 = 29935.1; 100 EUR = 100 ÷ 59870.2 = 0.001670279… BTC.
         #expect(try fx.run(["0.5", "btc", "eur"]).stdout == "0.5 BTC = 29,935.10 EUR\n")
+        // A price ending in half a cent rounds away from zero, by the price served, not by its inverse's last digit.
+        #expect(try fx.run(["1", "btc", "usd"]).stdout == "1 BTC = 66,971.67 USD\n")
         #expect(try fx.run(["100", "eur", "in", "btc"]).stdout == "100.00 EUR = 0.00167028 BTC\n")
         // The calculator: 0.25 × 59870.2 + 2 × 2435.14 = 14967.55 + 4870.28.
         let sum = try fx.run(["0.25 btc + 2 eth in eur"])
@@ -170,6 +172,12 @@ import Testing
         #expect(dated.stdout.contains(#""price":"daily close UTC""#), "\(dated.stdout)")
         let expected = DecimalFormat.fixed(close / 2, fractionDigits: 2)
         #expect(dated.stdout.contains(expected), "\(dated.stdout) \(expected)")
+        // 0.05 × a close ending in .5 ends in half a cent (40123.5 → 2006.175): rounded away from zero.
+        let tie = try fx.run(["0.05", "btc", "eur", "on", day.description])
+        #expect(
+            tie.stdout == "0.05 BTC = \(DecimalFormat.fixed(close * dec("0.05"), fractionDigits: 2, grouping: true)) EUR\n", "\(tie.stdout)"
+        )
+        #expect(DecimalFormat.fixed(close * dec("0.05"), fractionDigits: 3).hasSuffix("5"))
 
         let history = try fx.run(["history", "btc", "eur", "60d"])
         #expect(history.status == 0, "\(history.stderr)")

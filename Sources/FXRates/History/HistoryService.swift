@@ -62,7 +62,8 @@ public actor HistoryService {
         let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: [from, to], only: only)
         let fromRate = try rate(from, in: history, at: index, asked: day, sourceName: provenance.sourceName)
         let toRate = try rate(to, in: history, at: index, asked: day, sourceName: provenance.sourceName)
-        return Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+        let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
+        return Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: provenance)
     }
 
     /// The whole table published on `day` (or the last publication before it).

@@ -126,7 +126,8 @@ public actor RateService {
                 }
                 answered.append((table, provenance))
                 guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-                var quote = Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+                let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
+                var quote = Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: provenance)
                 if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
                     quote.previous = (earlier.date, before)
                 }
