@@ -58,7 +58,7 @@ public struct ParseContext: Sendable {
     ].map { CurrencyCode($0)! }
 
     func isKnown(_ code: CurrencyCode) -> Bool {
-        catalog.contains(code) || preferredCodes.contains(code)
+        catalog.contains(code) || preferredCodes.contains(code) || AssetCatalog.standard.contains(code)
     }
 
     /// A currency word: a code in any case, a symbol or a name; otherwise an error with a suggestion.

@@ -301,7 +301,7 @@ public struct Executor: Sendable {
             guard let result = quote.convert(amount.value, places: digits) else { throw .usage(UsageError(.overflow, span: nil)) }
             lines.append(Conversion.Line(quote: quote, result: result, fractionDigits: digits))
         }
-        return Conversion(amount: amount.value, amountDigits: max(catalog.minorUnits(of: from), amount.scale), from: from, lines: lines)
+        return Conversion(amount: amount.value, amountDigits: max(catalog.typedDigits(of: from), amount.scale), from: from, lines: lines)
     }
 
     private func rates(base: CurrencyCode, quotes: [CurrencyCode], on day: Day?) async throws(RateError) -> RateListing {

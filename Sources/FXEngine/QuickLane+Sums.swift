@@ -81,7 +81,7 @@ extension QuickLane {
                     else { return false }
                     let entry = Entry(
                         toPerBase: toRate.value, toScale: toRate.scale, fromPerBase: fromRate.value, fromScale: fromRate.scale,
-                        fromDigits: catalog.minorUnits(of: quote.from), toDigits: answer.fractionDigits, from: from, to: to,
+                        fromDigits: catalog.typedDigits(of: quote.from), toDigits: answer.fractionDigits, from: from, to: to,
                         stamp: stamp(for: quote.provenance), expires: expiry(for: quote.provenance, now: now))
                     pending.append((Line(amount: 0, scale: 0, from: from, to: to).key | Self.sumKey, entry))
                 }

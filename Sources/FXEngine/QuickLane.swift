@@ -105,7 +105,7 @@ public final class QuickLane: @unchecked Sendable {
         let provenance = answer.quote.provenance
         let entry = Entry(
             toPerBase: to.value, toScale: to.scale, fromPerBase: from.value, fromScale: from.scale,
-            fromDigits: catalog.minorUnits(of: conversion.from), toDigits: answer.fractionDigits,
+            fromDigits: catalog.typedDigits(of: conversion.from), toDigits: answer.fractionDigits,
             from: parsed.from, to: parsed.to,
             stamp: stamp(for: provenance),
             expires: expiry(for: provenance, now: clock.now()))

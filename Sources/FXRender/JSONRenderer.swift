@@ -169,6 +169,8 @@ public enum JSONRenderer {
         if let fetchedAt = provenance.fetchedAt {
             members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
         }
+        if let pricedAt = provenance.pricedAt { members.append(("priced_at", .string(pricedAt.formatted(.iso8601)))) }
+        if provenance.dailyClose { members.append(("price", .string("daily close UTC"))) }
         if let note = provenance.rule {
             members += [
                 ("rule", .string(note.rule)), ("institution", .string(note.institution)),

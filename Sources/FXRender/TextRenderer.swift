@@ -158,7 +158,11 @@ public struct TextRenderer: Sendable {
                 let why = TargetCalendar.closure(on: requested).map { ", \($0)" } ?? ""
                 date += " (no rates on \(requested)\(why))"
             }
+            // An exchange's day is its close: the last trade before 00:00 UTC.
+            if provenance.dailyClose { date += " close (UTC)" }
             var parts = [provenance.basis ?? provenance.source.rawValue.uppercased(), date]
+            // A moving price says the second it was taken (UTC, as the exchanges date their days).
+            if let pricedAt = provenance.pricedAt { parts[1] = PricedAt.text(pricedAt) }
             if let snapshot {
                 parts.append("snapshot \(snapshot)")
                 let line = parts.joined(by: " · ")

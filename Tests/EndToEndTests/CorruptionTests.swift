@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// The cache files and the config, damaged every way a disk, a crash or a person can damage them,
-/// under the built fx with all six providers on loopback. Each damage is survived with one warning
+/// under the built fx with all eight providers on loopback. Each damage is survived with one warning
 /// (none for the usage counts, which are advisory), an answer, and the bad file set aside as
 /// `<name>.corrupt` (the config is never moved: it is the user's own writing).
 ///
@@ -112,7 +112,7 @@ import Glibc
         // Replaced whole: every source this command asked, readable back; the next run is quiet.
         let contents = FileRateStore(directory: sandbox.cache.path).load()
         #expect(contents.diagnostics.isEmpty)
-        #expect(command == "convert" ? contents.entries[.ecb] != nil : contents.entries.count == 6, "\(contents.entries.keys.sorted())")
+        #expect(command == "convert" ? contents.entries[.ecb] != nil : contents.entries.count == 8, "\(contents.entries.keys.sorted())")
         let next = try sandbox.run(["convert", "100", "usd", "eur"])
         #expect(next.status == 0 && next.stderr == "" && next.stdout == "100.00 USD = 89.51 EUR\n", "\(damage): \(next.stderr)")
     }
@@ -239,8 +239,8 @@ import Glibc
             #expect(usage.isEmpty)
             return
         }
-        // Counting started afresh with this refresh's six requests.
-        #expect(usage.count == 6 && usage.values.allSatisfy { $0.requests == 1 }, "\(damage): \(usage)")
+        // Counting started afresh with this refresh's eight requests (a fetch each).
+        #expect(usage.count == 8 && usage.values.allSatisfy { $0.requests == 1 }, "\(damage): \(usage)")
         if let left { #expect(try Data(contentsOf: URL(fileURLWithPath: file.path + ".corrupt")) == left) }
         let sources = try sandbox.run(["sources"])
         #expect(sources.status == 0 && sources.stderr == "")
@@ -284,9 +284,9 @@ import Glibc
         if command == "convert" {
             #expect(result.stdout == "100.00 USD = 89.51 EUR\n")
         } else {
-            // Without the config, Nasdaq (opt-in) is off: the other five refresh.
+            // Without the config, Nasdaq (opt-in) is off: the other seven refresh.
             let lines = result.stdout.split(separator: "\n")
-            #expect(lines.count == 5 && lines.allSatisfy { !$0.contains("failed") }, "\(result.stdout)")
+            #expect(lines.count == 7 && lines.allSatisfy { !$0.contains("failed") }, "\(result.stdout)")
         }
         if let left {
             chmod(config.path, 0o600)
@@ -323,7 +323,7 @@ import Glibc
         return (full.last!, try! ECBFiles.zip(csv: csv), ECBFiles.xml(recent.days.indices.map(recent.table(at:))))
     }()
 
-    /// fx with all six providers (and the ECB history) on loopback, run as a user whom permission bits bind.
+    /// fx with all eight providers (and the ECB history) on loopback, run as a user whom permission bits bind.
     struct Sandbox {
         let server: LoopbackHTTPServer
         let fx: FXRunner
@@ -367,7 +367,7 @@ import Glibc
         } else {
             let lines = result.stdout.split(separator: "\n")
             #expect(
-                lines.count == 6 && lines.allSatisfy { !$0.contains("failed") }, "\(label): \(result.stdout)",
+                lines.count == 8 && lines.allSatisfy { !$0.contains("failed") }, "\(label): \(result.stdout)",
                 sourceLocation: sourceLocation)
         }
     }

@@ -42,8 +42,11 @@ import Testing
     @Test func withNoHistorySourceEnabledADatedQuestionSaysSo() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }
-        // Nasdaq is off by default; the Bank of Canada keeps a history too.
-        try Self.writeConfig(fx, #"{"sources": {"ecb": {"enabled": false}, "frankfurter": {"enabled": false}, "boc": {"enabled": false}}}"#)
+        // Nasdaq is off by default; the Bank of Canada and the exchanges keep a history too.
+        try Self.writeConfig(
+            fx,
+            #"{"sources": {"ecb": {"enabled": false}, "frankfurter": {"enabled": false}, "boc": {"enabled": false}, "#
+                + #""coinbase": {"enabled": false}, "kraken": {"enabled": false}}}"#)
         for arguments in [["--offline", "rate", "usd", "jpy", "on", "2026-10-30"], ["--offline", "history", "usd", "jpy", "30d"]] {
             let result = try fx.run(arguments)
             #expect(result.status == 2, "\(arguments)")
@@ -90,6 +93,6 @@ import Testing
         defer { fx.cleanUp() }
         let help = try fx.run(["--help"])
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("ecb, frankfurter, hmrc, ust, nbp, boc, oxr, dunamu or nasdaq"), "\(help.stdout)")
+        #expect(words.contains("ecb, frankfurter, hmrc, ust, nbp, boc, oxr, dunamu, nasdaq, coinbase or kraken"), "\(help.stdout)")
     }
 }

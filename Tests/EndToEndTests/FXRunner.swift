@@ -29,7 +29,7 @@ struct FXRunner {
         ]
         // Nothing in these tests may reach the internet: a closed loopback port unless told otherwise.
         environment["FX_ECB_URL"] = (ecbURL ?? URL(string: "http://127.0.0.1:9/ecb/")!).absoluteString
-        for id in ["frankfurter", "boc", "oxr", "dunamu", "nasdaq"] {
+        for id in ["frankfurter", "boc", "oxr", "dunamu", "nasdaq", "kraken", "coinbase"] {
             environment["FX_\(id.uppercased())_URL"] = "http://127.0.0.1:9/\(id)/"
         }
     }

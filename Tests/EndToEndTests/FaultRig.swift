@@ -3,7 +3,7 @@ import FXTestSupport
 import Foundation
 import Testing
 
-/// The built fx with all six sources pointed at one `FaultServer`, keys in the environment,
+/// The built fx with all eight sources pointed at one `FaultServer`, keys in the environment,
 /// Nasdaq switched on with one dataset, and the faulty source asked first.
 struct FaultRig {
     static let oxrKey = "oxr-SECRET-9d4e21"
@@ -57,7 +57,11 @@ struct FaultRig {
          "dunamu": {"base": "KRW", "date": "2018-01-02", "fetchedAt": "2018-01-02T06:00:00Z", "checkedAt": "2018-01-02T06:00:00Z",
                  "rates": {"USD": "0.001", "EUR": "0.0008"}},
          "nasdaq": {"base": "EUR", "date": "2018-01-02", "fetchedAt": "2018-01-02T16:00:00Z", "checkedAt": "2018-01-02T16:00:00Z",
-                 "rates": {"USD": "1.25"}}}}
+                 "rates": {"USD": "1.25"}},
+         "coinbase": {"base": "USD", "date": "2018-01-02", "fetchedAt": "2018-01-02T10:00:00Z", "checkedAt": "2018-01-02T10:00:00Z",
+                 "publishedAt": "2018-01-02T10:00:00Z", "rates": {"EUR": "0.8", "BTC": "0.0001"}},
+         "kraken": {"base": "EUR", "date": "2018-01-02", "fetchedAt": "2018-01-02T10:00:00Z", "checkedAt": "2018-01-02T10:00:00Z",
+                 "publishedAt": "2018-01-02T10:00:00Z", "rates": {"USD": "1.25", "BTC": "0.0001"}}}}
         """#
 
     /// Moves a source's `Retry-After` instant in usage.json to a second ago, as if the wait had passed.

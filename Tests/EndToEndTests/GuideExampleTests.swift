@@ -18,18 +18,23 @@ import Testing
         #expect(examples.unrun.isEmpty, "'$ fx' lines outside console blocks, which no test runs: \(document) lines \(examples.unrun)")
         #expect(examples.blocks.flatMap(\.examples).count >= 10, "\(document): its examples were not found")
 
-        let server = try LoopbackHTTPServer(routes: [
-            ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
-            "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
-            "/frankfurter/rates": .ok(Data(Self.frankfurterLatest.utf8), contentType: "application/json", headers: ["ETag": "\"f1\""]),
-            "/frankfurter/providers/hmrc/rates": .ok(
-                ratesFixture("frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json"), contentType: "application/json"),
-        ])
+        let server = try LoopbackHTTPServer(
+            routes: [
+                ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
+                "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
+                "/frankfurter/rates": .ok(Data(Self.frankfurterLatest.utf8), contentType: "application/json", headers: ["ETag": "\"f1\""]),
+                "/frankfurter/providers/hmrc/rates": .ok(
+                    ratesFixture("frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json"), contentType: "application/json"),
+            ].merging(CryptoEndToEndTests.latestRoutes) { first, _ in first })
         defer { server.stop() }
         for block in examples.blocks {
             var fx = FXRunner(ecbURL: server.ecbURL)
             fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
             defer { fx.cleanUp() }
+            // The exchanges answer with the crypto prices of `CryptoEndToEndTests`.
+            for id in ["coinbase", "kraken"] {
+                fx.environment["FX_\(id.uppercased())_URL"] = server.baseURL.appendingPathComponent("\(id)/").absoluteString
+            }
             let work = fx.home.appendingPathComponent("work")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             fx.workingDirectory = work

@@ -50,7 +50,7 @@ import Testing
         #expect(all.stdout.contains("oxr: not asked: "), "\(all.stdout)")
         // The others answered (the conversion before had asked them already: unchanged is an answer too).
         let others = all.stdout.split(separator: "\n").filter { !$0.hasPrefix("oxr:") }
-        #expect(others.count == 5 && others.allSatisfy { $0.contains(": updated") || $0.contains(": unchanged") }, "\(all.stdout)")
+        #expect(others.count == 7 && others.allSatisfy { $0.contains(": updated") || $0.contains(": unchanged") }, "\(all.stdout)")
         #expect(rig.server.requests(to: .oxr).count == 1, "asked during the wait")
 
         // Once the wait is over, the (healed) provider is asked again and answers.

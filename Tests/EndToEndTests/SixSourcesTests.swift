@@ -33,7 +33,7 @@ import Testing
             case "/nasdaq/datasets/ECB/EURUSD/data.json":
                 guard request.path.contains("api_key=\(nasdaqKey)") else { return .status(400) }
                 return .ok(sharedFixture("nasdaq/dataset-data-fx.constructed.json"), contentType: "application/json")
-            default: return .status(404, body: "not found")
+            default: return CryptoEndToEndTests.latestRoutes[path] ?? .status(404, body: "not found")
             }
         }
     }
@@ -65,10 +65,11 @@ import Testing
         let refresh = try fx.run(["refresh"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
         let lines = refresh.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.map { String($0.prefix { $0 != ":" }) } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq"])
+        #expect(
+            lines.map { String($0.prefix { $0 != ":" }) } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq", "coinbase", "kraken"])
         #expect(lines.allSatisfy { $0.contains(": updated") }, "\(refresh.stdout)")
-        // Every source asked exactly once, at once.
-        #expect(server.requests.count == 6)
+        // Every source asked once, at once: Coinbase once per asset (5).
+        #expect(server.requests.count == 7 + 5)
 
         let sources = try fx.run(["sources"])
         #expect(sources.status == 0)
@@ -80,10 +81,10 @@ import Testing
         #expect(relayed.map { $0.split(separator: " ").first.map(String.init) } == ["hmrc", "ust", "nbp"])
         #expect(relayed.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true)[1] == "no" })
         let rows = all.filter { !["hmrc", "ust", "nbp"].contains($0.first ?? "") }
-        #expect(rows.map { $0.first } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq"])
+        #expect(rows.map { $0.first } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq", "coinbase", "kraken"])
         #expect(rows.allSatisfy { $0.count > 2 && $0[1] == "yes" })
         // Keys: "set" for the two that need one, "-" for the others.
-        #expect(rows.map { $0[2] } == ["-", "-", "-", "set", "-", "set"])
+        #expect(rows.map { $0[2] } == ["-", "-", "-", "set", "-", "set", "-", "-"])
         #expect(rows[3][3] == "USD" && rows[2][3] == "CAD" && rows[4][3] == "KRW")
         #expect(sources.stdout.contains("1/1000"))  // OXR's one request of the free plan's quota
 
@@ -117,14 +118,16 @@ import Testing
             })
         #expect(points.count == 1, "\(compared)")
         #expect(compared.contains { $0.hasPrefix("  dunamu") && $0.contains("EUR") })
-        #expect(compared.filter { $0.contains("%") }.count == 5)
+        // Kraken quotes EUR/USD too; Coinbase prices assets in USD only and says it has no EUR.
+        #expect(compared.contains { $0.hasPrefix("  coinbase") && $0.contains("EUR") })
+        #expect(compared.filter { $0.contains("%") }.count == 6)
 
         // Dated questions come from the sources that keep a history, and --source says so.
         let dated = try fx.run(["--source", "dunamu", "rate", "usd", "krw", "on", "2026-03-18"])
         #expect(dated.status == 2)
         #expect(
             dated.stderr
-                == "fx: The dunamu source keeps no history here; dated questions and 'history' come from ecb, frankfurter, boc and nasdaq.\n"
+                == "fx: The dunamu source keeps no history here; dated questions and 'history' come from ecb, frankfurter, boc, nasdaq, coinbase and kraken.\n"
         )
 
         // A currency only OXR has comes from it, in order, without --source.

@@ -25,6 +25,8 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
         /// The first date of the recorded answer, refused as in the future by a clock of 2000, or nil
         /// where the source leaves that check to the service (the ECB and Frankfurter's latest).
         var futureDay: Day? = nil
+        /// Its answers carry no date (the exchanges): a table is dated by the clock.
+        var datedByClock = false
     }
 
     let about: SourceDescription
@@ -91,6 +93,15 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
             fixture: "nasdaq/dataset-data-fx.constructed.json", contentType: "application/json; charset=utf-8",
             now: utc("2021-03-31T12:00:00Z"), conditional: false, key: nasdaqKey,
             option: [NasdaqDataset(database: "ECB", code: "EURUSD", base: .eur, quote: .usd)!], futureDay: day("2021-03-30")),
+        // One asset, so that one request is made (a request per asset; the fake transport answers all alike).
+        // Neither exchange dates its answers: the instant is fx's, so no future date can be refused.
+        .coinbase: Recording(
+            path: "prices/BTC-USD/spot", fixture: "coinbase/spot-btc-usd.2017.json", contentType: "application/json; charset=utf-8",
+            now: utc("2017-12-20T12:00:00Z"), conditional: false, option: ExchangeSetting(assets: [code("BTC")]), datedByClock: true),
+        .kraken: Recording(
+            path: "Ticker?pair=XBTEUR,EURUSD", fixture: "kraken/ticker-xbteur-eurusd.constructed.json",
+            contentType: "application/json; charset=utf-8", now: utc("2021-11-20T12:00:00Z"), conditional: false,
+            option: ExchangeSetting(assets: [code("BTC")]), datedByClock: true),
     ]
 
     /// Every registered source that has a recording, in the registry's order.

@@ -28,23 +28,24 @@ import Testing
     }
 
     @Test func whatASourceRequiresDecidesWhetherItIsAskedUnlessTheConfigSays() throws {
-        #expect(Self.enabled(try Self.settings()) == [.ecb, .frankfurter, .boc, .dunamu])
-        #expect(Self.enabled(try Self.settings(nil, ["FX_OXR_APP_ID": "k"])) == [.ecb, .frankfurter, .boc, .oxr, .dunamu])
+        #expect(Self.enabled(try Self.settings()) == [.ecb, .frankfurter, .boc, .dunamu, .coinbase, .kraken])
+        #expect(
+            Self.enabled(try Self.settings(nil, ["FX_OXR_APP_ID": "k"])) == [.ecb, .frankfurter, .boc, .oxr, .dunamu, .coinbase, .kraken])
         // Nasdaq needs its key and its datasets.
         #expect(!Self.enabled(try Self.settings(nil, ["FX_NASDAQ_API_KEY": "k"])).contains(.nasdaq))
         let withDatasets = #"{"sources": {"nasdaq": {"datasets": \#(Self.datasets)}}}"#
         #expect(!Self.enabled(try Self.settings(withDatasets)).contains(.nasdaq))
-        #expect(Self.enabled(try Self.settings(withDatasets, ["FX_NASDAQ_API_KEY": "k"])).last == .nasdaq)
+        #expect(Self.enabled(try Self.settings(withDatasets, ["FX_NASDAQ_API_KEY": "k"])).contains(.nasdaq))
         // The config's word is final either way.
         let configured = #"{"sources": {"ecb": {"enabled": false}, "oxr": {"enabled": true}}}"#
-        #expect(Self.enabled(try Self.settings(configured)) == [.frankfurter, .boc, .oxr, .dunamu])
+        #expect(Self.enabled(try Self.settings(configured)) == [.frankfurter, .boc, .oxr, .dunamu, .coinbase, .kraken])
     }
 
     @Test func theConfiguredOrderLeadsAndTheRestFollowInTheRegistrysOrder() throws {
         let settings = try Self.settings(#"{"order": ["dunamu", "boc"]}"#)
         let institutions = ["hmrc", "ust", "nbp"].map(SourceID.init)
-        #expect(Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq])
-        #expect(Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq])
+        #expect(Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq, .coinbase, .kraken])
+        #expect(Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq, .coinbase, .kraken])
         // Read through Frankfurter's server, and said so.
         #expect(Self.catalog.info(settings).filter { $0.relayedBy == .frankfurter }.map(\.id) == institutions)
     }
@@ -68,6 +69,6 @@ import Testing
         let sources = Self.catalog.sources(settings, io: io)
         // Every source on by default (the institutions Frankfurter relays are asked only when named).
         #expect(sources.map(\.id) == Self.catalog.registry.descriptions.filter(\.onByDefault).map(\.id))
-        #expect(Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq])
+        #expect(Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken])
     }
 }

@@ -42,10 +42,36 @@ public enum Fault: String, CaseIterable, Sendable {
     public static let futureDay = "2030-01-02"
 }
 
-/// The six providers as the fault server plays them: where fx asks, what a healthy answer is
+/// The eight providers as the fault server plays them: where fx asks, what a healthy answer is
 /// (the real samples of the end-to-end fixtures), and each fault in that provider's format.
 public enum ProviderPlay: String, CaseIterable, Sendable {
-    case ecb, frankfurter, boc, oxr, dunamu, nasdaq
+    case ecb, frankfurter, boc, oxr, dunamu, nasdaq, coinbase, kraken
+
+    /// Requests one fetch of its latest rates makes: Coinbase asks a spot price per asset.
+    public var requestsPerFetch: Int { self == .coinbase ? AssetCatalog.standard.codes.count : 1 }
+
+    /// Its answers carry a date (the exchanges' do not: fx dates their prices by its clock).
+    public var datesItsAnswers: Bool { self != .coinbase && self != .kraken }
+
+    /// Its rates are JSON strings or XML text, so an unusable one is said without quotes.
+    public var ratesAreText: Bool { [.ecb, .boc, .coinbase, .kraken].contains(self) }
+
+    /// Coinbase's spot prices (BTC and ETH real answers, the rest constructed) and Kraken's last trades.
+    static let coinbasePrices = ["BTC": "66971.665", "ETH": "2723.905", "SOL": "141.235", "XRP": "2.1845", "LTC": "84.12"]
+    static let krakenTicker: String = {
+        let last = [
+            ("XXBTZEUR", "59870.20000"), ("XETHZEUR", "2435.14000"), ("SOLEUR", "126.21000"), ("XXRPZEUR", "1.95310"),
+            ("XLTCZEUR", "75.20000"), ("ZEURZUSD", "1.11860"),
+        ]
+        let entries = last.map { key, price in #""\#(key)":{"a":["\#(price)","1","1.000"],"c":["\#(price)","0.1"],"o":"\#(price)"}"# }
+        return #"{"error":[],"result":{\#(entries.joined(separator: ","))}}"#
+    }()
+
+    /// Coinbase's answer for the asset a path asks (`/coinbase/prices/ETH-USD/spot`).
+    static func coinbaseSpot(_ path: String) -> String {
+        let asset = String(path.dropFirst("/coinbase/prices/".count).prefix(3))
+        return #"{"data":{"amount":"\#(coinbasePrices[asset] ?? "1")","base":"\#(asset)","currency":"USD"}}"#
+    }
 
     /// How fx names the source in warnings: as its description does.
     public var name: String { about.name }
@@ -62,10 +88,18 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .oxr: "/oxr/latest.json"
         case .dunamu: "/dunamu/forex/recent"
         case .nasdaq: "/nasdaq/datasets/ECB/EURUSD/data.json"
+        // The first asset's; each asset has its own (`answers(_:)`).
+        case .coinbase: "/coinbase/prices/BTC-USD/spot"
+        case .kraken: "/kraken/Ticker"
         }
     }
 
     var contentType: String { self == .ecb ? "application/xml" : "application/json" }
+
+    /// Whether fx asks it for its latest rates at `path`: Coinbase at each asset's spot price.
+    func answers(_ path: String) -> Bool {
+        self == .coinbase ? path.hasPrefix("/coinbase/prices/") && path.hasSuffix("-USD/spot") : path == self.path
+    }
 
     /// The healthy body, as text (every sample is UTF-8).
     public var sample: String {
@@ -78,6 +112,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .oxr: return String(decoding: sharedFixture("oxr/latest.json"), as: UTF8.self)
         case .dunamu: return String(decoding: sharedFixture("dunamu/recent-krwusd.json"), as: UTF8.self)
         case .nasdaq: return String(decoding: sharedFixture("nasdaq/dataset-data-fx.constructed.json"), as: UTF8.self)
+        case .coinbase: return Self.coinbaseSpot(path)
+        case .kraken: return Self.krakenTicker
         }
     }
 
@@ -112,6 +148,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .oxr: (#""EUR": 0.812833"#, { #""EUR": \#($0)"# })
         case .dunamu: (#""basePrice": 1338.00"#, { #""basePrice": \#($0)"# })
         case .nasdaq: (#"["2021-03-30",1.1741]"#, { #"["2021-03-30",\#($0)]"# })
+        case .coinbase: (#""amount":"66971.665""#, { #""amount":"\#($0)""# })
+        case .kraken: (#""c":["59870.20000""#, { #""c":["\#($0)""# })
         }
     }
 
@@ -178,7 +216,7 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
         case .negativeRate: return rate("-1.5")
         case .nonNumericRate:
             // The ECB's attributes and Valet's values are text already; elsewhere a JSON string.
-            return rate(self == .ecb || self == .boc ? "abc" : #""abc""#)
+            return rate(ratesAreText ? "abc" : #""abc""#)
         case .duplicateCurrency:
             return .ok(duplicated(), contentType: contentType)
         case .futureDate:
@@ -233,6 +271,12 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
             return Data("[\(record),\(record)]".utf8)
         case .nasdaq:
             return sample(replacing: rateSite.text, with: rateSite.text + #",["2021-03-30",1.2]"#)
+        case .coinbase:
+            return sample(replacing: #""amount":"66971.665""#, with: #""amount":"66971.665","amount":"1""#)
+        case .kraken:
+            // The same market twice in the result.
+            let entry = #""XXBTZEUR":{"a":["59870.20000","1","1.000"],"c":["59870.20000","0.1"],"o":"59870.20000"}"#
+            return sample(replacing: entry, with: entry + "," + entry)
         }
     }
 
@@ -250,6 +294,8 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                 String(decoding: dated, as: UTF8.self)
                     .replacingOccurrences(of: #""timestamp": 1708410689000"#, with: #""timestamp": 1893578400000"#).utf8)
         case .nasdaq: return sample(replacing: #"["2021-03-30",1.1741]"#, with: #"["\#(day)",1.1741]"#)
+        // Their answers carry no date: not played (`datesItsAnswers`).
+        case .coinbase, .kraken: return Data(sample.utf8)
         }
     }
 
@@ -288,11 +334,17 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
                 status: 400, headers: json,
                 body: Data(
                     #"{"quandl_error":{"code":"QEAx01","message":"\#(hostileJSON) We could not recognize your API key."}}"#.utf8))
+        case .coinbase:
+            return .response(
+                status: 404, headers: json,
+                body: Data(#"{"errors":[{"id":"not_found","message":"\#(hostileJSON) Invalid currency"}]}"#.utf8))
+        case .kraken:
+            return .ok(Data(#"{"error":["EQuery:\#(hostileJSON) Unknown asset pair"]}"#.utf8), contentType: contentType)
         }
     }
 }
 
-/// One loopback server answering for all six providers: healthy unless a fault is injected
+/// One loopback server answering for all eight providers: healthy unless a fault is injected
 /// for a provider, and counting the requests each provider gets.
 public final class FaultServer: @unchecked Sendable {
     public let server: LoopbackHTTPServer
@@ -351,8 +403,11 @@ public final class FaultServer: @unchecked Sendable {
         let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
         let under = ProviderPlay.allCases.first { path.hasPrefix("/\($0.rawValue)/") }
         if let under, let reply = lock.withLock({ everywhere[under] }) { return reply }
-        guard let provider = ProviderPlay.allCases.first(where: { $0.path == path }) else { return .status(404, body: "not found") }
+        guard let provider = ProviderPlay.allCases.first(where: { $0.answers(path) }) else { return .status(404, body: "not found") }
         if let reply = lock.withLock({ replies[provider] }) { return reply(request) }
+        if provider == .coinbase {
+            return .ok(Data(ProviderPlay.coinbaseSpot(path).utf8), contentType: "application/json", headers: ["ETag": "\"coinbase-1\""])
+        }
         switch provider {
         case .oxr where !request.path.contains("app_id=\(oxrKey)"):
             return .response(

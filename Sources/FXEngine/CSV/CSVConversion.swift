@@ -267,7 +267,9 @@ final class CSVConversion {
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             if let symbol = context.symbols[text] { return slots.slot(for: symbol, key: key) }
-            guard let code = CurrencyCode(text), catalog.contains(code) || ParseContext.ecbCodes.contains(code) else { return nil }
+            guard let code = CurrencyCode(text),
+                catalog.contains(code) || ParseContext.ecbCodes.contains(code) || AssetCatalog.standard.contains(code)
+            else { return nil }
             return slots.slot(for: code, key: key)
         }
         guard let found else { return .failure(.unknownCurrency(reader.text(column).trimmedSpaces)) }

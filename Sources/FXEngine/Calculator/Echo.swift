@@ -24,7 +24,7 @@ enum Echo {
     }
 
     static func amount(_ value: Decimal, code: CurrencyCode, scale: Int, catalog: CurrencyCatalog) -> String {
-        DecimalFormat.fixed(value, fractionDigits: max(scale, catalog.minorUnits(of: code)), grouping: true) + " " + code.rawValue
+        DecimalFormat.fixed(value, fractionDigits: max(scale, catalog.typedDigits(of: code)), grouping: true) + " " + code.rawValue
     }
 
     /// `context`: the binding strength of the operator around (0 none, 1 sum, 2 product, 3 unary).

@@ -53,6 +53,10 @@ public struct Provenance: Sendable, Equatable {
     public var coverage: PeriodCoverage?
     /// The named rule that chose this publication, and why (`--rule pl-nbp`).
     public var rule: RuleNote?
+    /// For prices that move all the time (an exchange's): the instant the price was taken.
+    public var pricedAt: Date?
+    /// For an exchange's history: its rates are each UTC day's closing price (Kraken's daily candles).
+    public var dailyClose = false
 
     public init(source: SourceID, sourceName: String, date: Day, fetchedAt: Date?, origin: Origin, supersededAt: Date? = nil) {
         self.source = source

@@ -50,10 +50,17 @@ public struct CurrencyCatalog: Sendable {
 
     public func contains(_ code: CurrencyCode) -> Bool { index(of: code) != nil }
 
-    /// Minor units used to round a result; funds and metals without one get 4 places,
-    /// and a code unknown to ISO (a source may publish one) gets 2.
+    /// Places an amount as typed is shown with at least: a currency's minor units ("100" → "100.00
+    /// USD"); an asset's amount as typed ("0.5 BTC", not "0.50000000 BTC").
+    public func typedDigits(of code: CurrencyCode) -> Int {
+        guard self[code] == nil, AssetCatalog.standard.contains(code) else { return minorUnits(of: code) }
+        return 0
+    }
+
+    /// Minor units used to round a result; funds and metals without one get 4 places, an asset
+    /// (BTC) its own places, and any other code unknown to ISO (a source may publish one) 2.
     public func minorUnits(of code: CurrencyCode) -> Int {
-        guard let currency = self[code] else { return 2 }
+        guard let currency = self[code] else { return AssetCatalog.standard[code]?.places ?? 2 }
         return currency.minorUnits ?? 4
     }
 }

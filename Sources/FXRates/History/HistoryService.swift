@@ -67,7 +67,8 @@ public actor HistoryService {
         let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: [from, to], only: only)
         let fromRate = try rate(from, in: history, at: index, asked: day, sourceName: provenance.sourceName)
         let toRate = try rate(to, in: history, at: index, asked: day, sourceName: provenance.sourceName)
-        return Quote(from: from, to: to, fromPerBase: fromRate, toPerBase: toRate, provenance: provenance)
+        let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
+        return Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: provenance)
     }
 
     /// The whole table published on `day` (or the last publication before it).
@@ -114,6 +115,7 @@ public actor HistoryService {
             source: provenance.source, sourceName: provenance.sourceName, date: last.day,
             fetchedAt: provenance.fetchedAt, origin: provenance.origin)
         stamped.coverage = coverage
+        stamped.dailyClose = provenance.dailyClose
         return PairHistory(base: base, quote: quote, points: points, requested: requested, provenance: stamped, pivot: history.base)
     }
 
@@ -184,6 +186,7 @@ public actor HistoryService {
         // Under the previous-business-day rule the day used is never the day asked: that is the rule, not a gap.
         if used != day { dated.requested = day }
         dated.previousBusinessDay = strictlyBefore
+        dated.dailyClose = provenance.dailyClose
         return (entry.history, dated, index)
     }
 
@@ -210,7 +213,10 @@ public actor HistoryService {
             guard let source = sources.first(where: { $0.id == only }) else { throw .noHistory(only, keeping: sources.map(\.id)) }
             candidates = [source]
         } else {
-            candidates = sources
+            // The central banks' histories never hold an asset: asking them for BTC would fetch
+            // their whole series to learn so.
+            let assets = codes?.contains(where: AssetCatalog.standard.contains) == true
+            candidates = sources.filter { !$0.answersOnlyWhenNamed && (!assets || $0.quotesAssets) }
         }
         var firstFailure: RateError?
         var lacking: CurrencyCode?
@@ -243,9 +249,10 @@ public actor HistoryService {
                 diagnostics.append(.fetchFailed(source: id, sourceName: name, failure: failure, fallback: .otherSource(source.name)))
             }
             summarize(answeredBy: source.id, source.name)
-            let provenance = Provenance(
+            var provenance = Provenance(
                 source: source.id, sourceName: source.name, date: held.entry.history.last ?? day ?? source.firstPublication,
                 fetchedAt: held.origin == .builtIn ? nil : held.entry.checkedAt, origin: held.origin)
+            provenance.dailyClose = source.quotesAssets
             return (held.entry, provenance)
         }
         if let lacking { throw .notCovered(lacking, sourceNames: candidates.map(\.name)) }

@@ -15,6 +15,10 @@ public protocol HistorySource: Sendable {
     /// Days before a question's day asked for too, so that the publication in force on it (the one
     /// before a weekend or holiday) comes along: for sources whose answers start exactly where asked.
     var lookBack: Int { get }
+    /// Prices crypto assets (BTC…): the only sources asked for a history that holds one.
+    var quotesAssets: Bool { get }
+    /// Answers only when named (`--source coinbase`): a day at a time, it would answer a range with one day.
+    var answersOnlyWhenNamed: Bool { get }
 }
 
 extension HistorySource {
@@ -23,6 +27,9 @@ extension HistorySource {
 
     /// The ECB's files and Frankfurter's series begin at or before the day asked.
     public var lookBack: Int { 0 }
+
+    public var quotesAssets: Bool { false }
+    public var answersOnlyWhenNamed: Bool { false }
 
     /// Sources whose requests take no end date fetch since `start`: more than asked, which is harmless.
     public func fetchHistory(from start: Day, through end: Day, today: Day) async throws(FetchFailure) -> RateHistory {

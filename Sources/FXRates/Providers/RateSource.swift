@@ -38,9 +38,13 @@ public protocol RateSource: Sendable {
     /// How the rate between `codes` in its table was made, when that is more than the source's
     /// name: a blend's institutions, a peg, an institution's monthly rate; nil otherwise.
     func basis(of codes: [CurrencyCode], in table: RateTable) -> String?
+    /// Quotes a market whose prices move all the time (an exchange): its answers say the instant
+    /// their price was taken, not only the day.
+    var pricesMove: Bool { get }
 }
 
 extension RateSource {
+    public var pricesMove: Bool { false }
     public func nextPublication(after table: RateTable) -> Date { nextPublication(after: table.date) }
     public func basis(of codes: [CurrencyCode], in table: RateTable) -> String? { table.blendBasis(of: codes) }
 }

@@ -17,6 +17,8 @@ public struct SourceRegistry: Sendable {
         OpenExchangeRatesSource.about,
         DunamuSource.about,
         NasdaqDataLinkSource.about,
+        CoinbaseSource.about,
+        KrakenSource.about,
     ])
 
     public var ids: [SourceID] { descriptions.map(\.id) }

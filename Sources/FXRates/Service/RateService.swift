@@ -126,7 +126,12 @@ public actor RateService {
         var coarse: Quote?
         var answered: [(table: RateTable, provenance: Provenance)] = []
         let all = try candidates(only)
-        let lacking = all.filter { source in knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false }
+        // A pair with an asset (BTC) is asked of the exchanges first; the others can only give a cross rate.
+        // ISO codes first: the asset catalog is not even built for a pair of currencies.
+        let asset = [from, to].contains { !CurrencyCatalog.standard.contains($0) && AssetCatalog.standard.contains($0) }
+        let lacking = all.filter { source in
+            asset && !source.pricesMove || (knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false)
+        }
         let direct = all.filter { source in !lacking.contains { $0.id == source.id } }
         for (pass, sources) in [direct, lacking].enumerated() {
             // Sources known to lack the pair serve only a cross rate, when nothing quotes it directly.
@@ -142,8 +147,9 @@ public actor RateService {
                 }
                 answered.append((table, provenance))
                 guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
+                let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
                 var quote = Quote(
-                    from: from, to: to, fromPerBase: fromRate, toPerBase: toRate,
+                    from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to,
                     provenance: Self.rows([from, to], of: table, provenance, source: source))
                 if let exact = Pegs.anchored(quote, in: table) { quote = exact }
                 if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
@@ -500,10 +506,11 @@ public actor RateService {
         _ source: any RateSource, _ table: RateTable, origin: Provenance.Origin,
         fetchedAt: Date?, until: Date, degraded: Bool = false
     ) -> (RateTable, Provenance) {
-        let provenance = Provenance(
+        var provenance = Provenance(
             source: source.id, sourceName: source.name, date: table.date,
             fetchedAt: fetchedAt, origin: origin,
             supersededAt: source.nextPublication(after: table))
+        if source.pricesMove { provenance.pricedAt = table.publishedAt }
         resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until, degraded: degraded)
         return (table, provenance)
     }
