@@ -55,6 +55,7 @@ enum Phrasing {
         joinNames(&tokens, from: from, context: context)
         if command != "rate", command != "history" {
             weights(&tokens, from: from, context: context, read: &result.weights)
+            assetUnits(&tokens, from: from, read: &result.weights)
             operatorWords(&tokens, from: from, context: context)
         }
         result.tokens = tokens

@@ -1,3 +1,4 @@
+import Foundation
 /// A word read as something other than it says outright, which the answer states: a name or a
 /// symbol read as a currency (`dollars` = USD), and a weight of metal read in troy ounces.
 public enum Understood: Equatable, Sendable {
@@ -5,12 +6,15 @@ public enum Understood: Equatable, Sendable {
     case currency(word: String, code: CurrencyCode, choice: CurrencyNames.Choice)
     /// `oz`: a troy ounce; `g`, `kg`: grams, divided by the troy ounce's 31.1034768.
     case weight(word: String, troyOunce: Bool)
+    /// `sats`: a fixed fraction of an asset (`perAsset` of them make one).
+    case unit(word: String, asset: CurrencyCode, perAsset: Decimal)
 
     /// Whether a person needs telling: the word may have meant something else.
     public var isAmbiguous: Bool {
         switch self {
         case .currency(_, _, let choice): choice != .only
         case .weight: true
+        case .unit: false
         }
     }
 }

@@ -15,6 +15,8 @@ extension Messages {
         case .weight(let word, let troyOunce):
             if troyOunce { return "\(word) = troy ounce (31.1034768 g), as metals are priced" }
             return "\(word): metals are priced by the troy ounce of 31.1034768 g"
+        case .unit(let word, let asset, let perAsset):
+            return "\(word) = 1/\(perAsset) \(asset)"
         }
     }
 }
@@ -36,6 +38,8 @@ extension JSONRenderer {
                         ("unit", .string(troyOunce ? "troy ounce" : word.lowercased() == "kg" ? "kilogram" : "gram")),
                         ("gramsPerTroyOunce", .string("31.1034768")),
                     ])
+                case .unit(let word, let asset, let perAsset):
+                    return .object([("word", .string(word)), ("asset", .string(asset.rawValue)), ("per_asset", .string("\(perAsset)"))])
                 }
             })
     }

@@ -172,3 +172,20 @@ struct CurrencyNameCompletionTests {
         #expect(completion.candidates.map(\.text) == ["EUR"])
     }
 }
+
+/// The crypto assets join the name table, and `sats` reads as an exact fraction of a bitcoin.
+struct AssetNameTests {
+    @Test func assetNamesAndSats() throws {
+        #expect(Parser().understood("1 bitcoin in eur").first == .currency(word: "bitcoin", code: CurrencyCode("BTC")!, choice: .only))
+        #expect(Parser().understood("2 ether in usd").first == .currency(word: "ether", code: CurrencyCode("ETH")!, choice: .only))
+        let sats = Parser().understood("50000 sats in eur")
+        #expect(sats.first == .unit(word: "sats", asset: CurrencyCode("BTC")!, perAsset: 100_000_000))
+        guard case .calculate(let calculation)? = try Parser().parse("50000 sats in eur") else {
+            Issue.record("not a calculation")
+            return
+        }
+        #expect(calculation.targets == [CurrencyCode("EUR")!])
+        #expect("\(calculation.expression)".contains("BTC"))
+        #expect("\(calculation.expression)".contains("100000000"))
+    }
+}

@@ -25,6 +25,9 @@ public struct CurrencyNames: Sendable {
         ("ringgit", "MYR"), ("ringgits", "MYR"), ("hryvnia", "UAH"), ("hryvnias", "UAH"), ("naira", "NGN"), ("dong", "VND"),
         ("dirham", "AED"), ("dirhams", "AED"), ("riyal", "SAR"), ("riyals", "SAR"),
         ("gold", "XAU"), ("silver", "XAG"), ("platinum", "XPT"), ("palladium", "XPD"),
+        // The assets of AssetCatalog (not ISO 4217): their names as people write them.
+        ("bitcoin", "BTC"), ("bitcoins", "BTC"), ("ether", "ETH"), ("ethereum", "ETH"), ("solana", "SOL"),
+        ("litecoin", "LTC"), ("litecoins", "LTC"), ("ripple", "XRP"),
     ]
 
     /// A name that may mean several currencies: its default, and which others it may mean
