@@ -88,6 +88,18 @@ import Testing
         }
     }
 
+    /// Table A quotes the yen per 100: its figure's 4 places are 6 for one yen, not 4 (0.0265 would
+    /// be 0.17% off: 100,000 JPY = 2,650.00 PLN rather than 2,654.30).
+    @Test func plNBPKeepsThePlacesOfACurrencyQuotedPerHundred() throws {
+        try Self.withServer { fx, _ in
+            let per100 = (100 / (try Self.rate(Self.nbpFile, "JPY", on: "2024-02-29"))).rounded(scale: 4)
+            let result = try fx.run(["--rule", "pl-nbp", "--json", "100000", "jpy", "pln", "on", "2024-03-01"])
+            let json = try Self.json(result.stdout)
+            #expect(json["rate"] as? String == "\(per100 / 100)", "\(result.stdout)")
+            #expect(json["result"] as? String == Self.money(1000 * per100))
+        }
+    }
+
     /// A weekend's rows and the Monday take Friday's table; Friday takes Thursday's.
     @Test func aCSVStatementUnderPLNBPTakesEachRowsTable() throws {
         try Self.withServer { fx, _ in
