@@ -62,6 +62,12 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// The rule as JSON records it: `rule`, `institution`, `publication_date`, `transaction_date`, `source`.
+    static func expectRecorded(_ json: [String: Any], _ values: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let fields = ["rule", "institution", "publication_date", "transaction_date", "source"]
+        #expect(fields.map { json[$0] as? String } == values.map(Optional.some), sourceLocation: sourceLocation)
+    }
+
     static func money(_ value: Decimal) -> String { "\(value.rounded(scale: 2))" }
 
     @Test func plNBPTakesTheTableOfTheBusinessDayBefore() throws {
@@ -78,11 +84,7 @@ import Testing
             #expect(!asked.isEmpty && asked.allSatisfy { $0.contains("from=") && $0.contains("base=PLN") }, "\(asked)")
 
             let json = try Self.json(try fx.run(["--rule", "pl-nbp", "--json", "100", "usd", "pln", "on", "2024-03-01"]).stdout)
-            #expect(json["rule"] as? String == "pl-nbp")
-            #expect(json["institution"] as? String == "NBP table A")
-            #expect(json["publication_date"] as? String == "2024-02-29")
-            #expect(json["transaction_date"] as? String == "2024-03-01")
-            #expect(json["source"] as? String == "nbp")
+            Self.expectRecorded(json, ["pl-nbp", "NBP table A", "2024-02-29", "2024-03-01", "nbp"])
             #expect(json["rate"] as? String == "\(figure)")
             #expect(json["result"] as? String == Self.money(100 * figure))
         }
@@ -152,11 +154,7 @@ import Testing
             let usdPerGBP = try Self.rate(Self.hmrcFile, "USD", on: "2026-09-01")
             let json = try Self.json(try fx.run(["--rule", "uk-hmrc-monthly", "--json", "100", "usd", "gbp", "on", "2026-09-15"]).stdout)
             #expect(json["result"] as? String == Self.money(100 / usdPerGBP))
-            #expect(json["rule"] as? String == "uk-hmrc-monthly")
-            #expect(json["institution"] as? String == "HMRC monthly exchange rates")
-            #expect(json["publication_date"] as? String == "2026-09-01")
-            #expect(json["transaction_date"] as? String == "2026-09-15")
-            #expect(json["source"] as? String == "hmrc")
+            Self.expectRecorded(json, ["uk-hmrc-monthly", "HMRC monthly exchange rates", "2026-09-01", "2026-09-15", "hmrc"])
             let asked = server.requests.map(\.path).filter { $0.hasPrefix("/frankfurter/providers/hmrc/rates") }
             #expect(!asked.isEmpty && asked.allSatisfy { $0.contains("from=") && $0.contains("base=GBP") }, "\(asked)")
             // October's rates are not held: an error, never September's.
@@ -171,11 +169,7 @@ import Testing
             let eurPerUSD = try Self.rate(Self.ustFile, "EUR", on: "2026-06-30")
             let json = try Self.json(try fx.run(["--rule", "us-treasury", "--json", "1000", "eur", "usd", "on", "2026-08-10"]).stdout)
             #expect(json["result"] as? String == Self.money(1000 / eurPerUSD))
-            #expect(json["rule"] as? String == "us-treasury")
-            #expect(json["institution"] as? String == "Treasury Reporting Rates of Exchange")
-            #expect(json["publication_date"] as? String == "2026-06-30")
-            #expect(json["transaction_date"] as? String == "2026-08-10")
-            #expect(json["source"] as? String == "ust")
+            Self.expectRecorded(json, ["us-treasury", "Treasury Reporting Rates of Exchange", "2026-06-30", "2026-08-10", "ust"])
         }
     }
 
