@@ -68,7 +68,12 @@ import Testing
         #expect(fields.map { json[$0] as? String } == values.map(Optional.some), sourceLocation: sourceLocation)
     }
 
-    static func money(_ value: Decimal) -> String { "\(value.rounded(scale: 2))" }
+    /// A result as fx writes it in JSON, with both decimals: `2654.30`.
+    static func money(_ value: Decimal) -> String {
+        let parts = "\(value.rounded(scale: 2))".split(separator: ".", omittingEmptySubsequences: false)
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        return "\(parts[0]).\(fraction.padding(toLength: 2, withPad: "0", startingAt: 0))"
+    }
 
     @Test func plNBPTakesTheTableOfTheBusinessDayBefore() throws {
         try Self.withServer { fx, server in
