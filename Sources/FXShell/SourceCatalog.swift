@@ -48,12 +48,25 @@ public struct SourceCatalog: Sendable {
             option: settings.sourceOptions[about.id], timeout: settings.timeout, io: io)
     }
 
-    /// The enabled sources that keep histories, in the order of `sources`, each as its description wires it.
+    /// The enabled sources that keep histories, in the order of `sources`, each as its description wires it,
+    /// then the sources off by default that need nothing and that the config leaves alone: a rule
+    /// names its institution (`--rule pl-nbp` reads `nbp`) as `--source` does, so they are held
+    /// ready, asked only by a question that names them.
     public func historySources(of sources: [any RateSource], _ settings: Settings, io: SourceIO) -> [any HistorySource] {
-        sources.compactMap { source in
+        let enabled = sources.compactMap { source -> (any HistorySource)? in
             guard let about = registry[source.id], let history = about.history else { return nil }
             return history(source, context(about, settings, io: io))
         }
+        let named = registry.descriptions.compactMap { about -> (any HistorySource)? in
+            guard !about.onByDefault, about.requires.isEmpty, settings.enabled[about.id] == nil, let history = about.history else {
+                return nil
+            }
+            return NamedOnlyHistory(id: about.id) {
+                let context = context(about, settings, io: io)
+                return history(about.make(context), context)
+            }
+        }
+        return enabled + named
     }
 
     /// The enabled sources, in order, ready to ask.

@@ -25,6 +25,7 @@ import Testing
                 "/frankfurter/rates": .ok(Data(Self.frankfurterLatest.utf8), contentType: "application/json", headers: ["ETag": "\"f1\""]),
                 "/frankfurter/providers/hmrc/rates": .ok(
                     ratesFixture("frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json"), contentType: "application/json"),
+                "/frankfurter/providers/ust/rates": .ok(try RuleInstitutionEndToEndTests.ustRange(), contentType: "application/json"),
             ].merging(CryptoEndToEndTests.latestRoutes) { first, _ in first })
         defer { server.stop() }
         for block in examples.blocks {

@@ -75,7 +75,21 @@ import Testing
         let sources = Self.catalog.sources(settings, io: io)
         // Every source on by default (the institutions Frankfurter relays are asked only when named).
         #expect(sources.map(\.id) == Self.catalog.registry.descriptions.filter(\.onByDefault).map(\.id))
-        #expect(
-            Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken])
+        // Then the institutions, held ready for a rule that names one but asked by no other question.
+        let histories = Self.catalog.historySources(of: sources, settings, io: io)
+        let institutions = ["hmrc", "ust", "nbp"].map(SourceID.init)
+        #expect(histories.map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken] + institutions)
+        #expect(histories.filter(\.answersOnlyWhenNamed).map(\.id) == [.coinbase] + institutions)
+    }
+
+    /// An institution the config switches off is not held ready for a rule; one it switches on is
+    /// an ordinary source, asked in its place.
+    @Test func theConfigDecidesAnInstitutionsPlace() throws {
+        let io = SourceIO(transport: NoNetwork(), ecbFiles: InProcessECBFetcher(transport: NoNetwork()))
+        let settings = try Self.settings(#"{"sources": {"nbp": {"enabled": false}, "hmrc": {"enabled": true}}}"#)
+        let histories = Self.catalog.historySources(of: Self.catalog.sources(settings, io: io), settings, io: io)
+        #expect(!histories.contains { $0.id == SourceID("nbp") })
+        #expect(histories.first { $0.id == SourceID("hmrc") }?.answersOnlyWhenNamed == false)
+        #expect(histories.first { $0.id == SourceID("ust") }?.answersOnlyWhenNamed == true)
     }
 }

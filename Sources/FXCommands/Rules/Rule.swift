@@ -8,11 +8,26 @@ public struct Rule: Sendable, Equatable {
         public var places: Int
         public var home: CurrencyCode
         public var homePerForeign: Bool
+        /// Currencies quoted per 100 or 10,000 units, as NBP's table A quotes JPY and IDR: their
+        /// figure's places are the quoted amount's, so a unit's rate keeps 2 or 4 more.
+        public var quotedPer: [CurrencyCode: Int]
 
-        public init(places: Int, home: CurrencyCode, homePerForeign: Bool) {
+        public init(places: Int, home: CurrencyCode, homePerForeign: Bool, quotedPer: [CurrencyCode: Int] = [:]) {
             self.places = places
             self.home = home
             self.homePerForeign = homePerForeign
+            self.quotedPer = quotedPer
+        }
+
+        /// The places of one unit's rate of `code`: 4 for USD at NBP, 6 for JPY (quoted per 100).
+        public func places(of code: CurrencyCode) -> Int {
+            guard var units = quotedPer[code] else { return places }
+            var extra = 0
+            while units >= 10 {
+                units /= 10
+                extra += 1
+            }
+            return places + extra
         }
 
         /// `4 places, PLN per unit`.

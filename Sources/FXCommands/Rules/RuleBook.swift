@@ -26,6 +26,12 @@ public struct RuleBook: Sendable, Equatable {
 
     static let gbp = CurrencyCode("GBP")!, pln = CurrencyCode("PLN")!, usd = CurrencyCode("USD")!, cad = CurrencyCode("CAD")!
 
+    /// Table A's currencies quoted per 100 units (IDR per 10,000), as NBP's tables print them.
+    static let nbpQuotedPer: [CurrencyCode: Int] = Dictionary(
+        uniqueKeysWithValues: ["HUF", "JPY", "ISK", "CLP", "INR", "KRW"].map { (CurrencyCode($0)!, 100) } + [
+            (CurrencyCode("IDR")!, 10_000)
+        ])
+
     /// Each with the page where its authority states it (the guide links the same pages).
     public static let shipped: [Rule] = [
         .dayOnly(.onOrBefore),
@@ -43,7 +49,8 @@ public struct RuleBook: Sendable, Equatable {
             authority: "https://www.gov.uk/government/collections/exchange-rates-for-customs-and-vat"),
         Rule(
             name: "pl-nbp", source: SourceID("nbp"), day: .previousBusinessDay,
-            rounding: .init(places: 4, home: pln, homePerForeign: true), institution: "NBP table A", calendar: .poland,
+            rounding: .init(places: 4, home: pln, homePerForeign: true, quotedPer: nbpQuotedPer), institution: "NBP table A",
+            calendar: .poland,
             authority: "https://nbp.pl/en/statistic-and-financial-reporting/rates/"),
         Rule(
             name: "us-treasury", source: SourceID("ust"), day: .quarter,

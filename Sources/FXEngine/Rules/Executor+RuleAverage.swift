@@ -24,7 +24,9 @@ extension Executor {
             let (history, held) = try await ruleHistory(rule, from: from, to: to)
             guard RuleSeries.isWhole(window, days: history.days, calendar: rule.calendar),
                 let mean = RuleSeries.mean(
-                    RuleSeries.legs(rule: rule, from: from, to: to, history: history), days: history.days, window: window, rule: averaged)
+                    RuleSeries.legs(rule: rule, from: from, to: to, history: history), days: history.days, window: window, rule: averaged,
+                    from: from,
+                    to: to)
             else {
                 throw .history(.rule(.periodIncomplete(label: label, heldThrough: history.last, institution: rule.institution)))
             }

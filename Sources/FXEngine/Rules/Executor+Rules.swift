@@ -27,8 +27,13 @@ extension Executor {
         }
         var codes: Set = [from, to]
         if let home = rule.rounding?.home { codes.insert(home) }
-        let held = try await historyService().columns(codes, only: source)
-        return (held.history, held.provenance)
+        do {
+            let held = try await historyService().columns(codes, only: source)
+            return (held.history, held.provenance)
+        } catch .noHistory(source, _) where sourceInfo.contains(where: { $0.id == source }) {
+            // A source fx knows that is not held ready: the config switched it off.
+            throw .sourceDisabled(source)
+        }
     }
 
     /// `from` → `to` for a transaction on `day` as the rule prescribes, its provenance naming the rule.

@@ -47,7 +47,7 @@ struct RuleSeries: Sendable {
         if rule.day == .average {
             var days: [Day] = [], fromColumn: [Decimal?] = [], toColumn: [Decimal?] = []
             for (label, window) in Self.windows(rule: rule, days: history.days) {
-                guard let mean = Self.mean(legs, days: history.days, window: window, rule: rule) else { continue }
+                guard let mean = Self.mean(legs, days: history.days, window: window, rule: rule, from: from, to: to) else { continue }
                 days.append(mean.last)
                 fromColumn.append(mean.from)
                 toColumn.append(mean.to)
@@ -217,7 +217,7 @@ extension RuleSeries {
         guard let rate = history.rate(code, at: index), let home = history.rate(rounding.home, at: index), !rate.isZero else {
             return nil
         }
-        return (rounding.homePerForeign ? home / rate : rate / home).rounded(scale: rounding.places)
+        return (rounding.homePerForeign ? home / rate : rate / home).rounded(scale: rounding.places(of: code))
     }
 
     /// The whole periods the publications span: `(label, months averaged)`, each only when held whole.
@@ -243,7 +243,7 @@ extension RuleSeries {
 
     /// The mean of the window's publications: each published figure's mean, rounded as published;
     /// without rounding, the mean of the pair's rates to 10 significant digits.
-    static func mean(_ legs: [Legs?], days: [Day], window: Range<Day>, rule: Rule)
+    static func mean(_ legs: [Legs?], days: [Day], window: Range<Day>, rule: Rule, from: CurrencyCode, to: CurrencyCode)
         -> (from: Decimal, to: Decimal, first: Day, last: Day, count: Int)?
     {
         var sumFrom = Decimal(0), sumTo = Decimal(0), count = 0
@@ -264,7 +264,12 @@ extension RuleSeries {
         guard count > 0, let firstDay, let lastDay else { return nil }
         let n = Decimal(count)
         if let rounding = rule.rounding {
-            return ((sumFrom / n).rounded(scale: rounding.places), (sumTo / n).rounded(scale: rounding.places), firstDay, lastDay, count)
+            // Each leg is one currency's figure (swapped where the institution quotes home per unit).
+            let (fromCode, toCode) = rounding.homePerForeign ? (to, from) : (from, to)
+            return (
+                (sumFrom / n).rounded(scale: rounding.places(of: fromCode)), (sumTo / n).rounded(scale: rounding.places(of: toCode)),
+                firstDay, lastDay, count
+            )
         }
         return (1, (sumTo / n).rounded(significantDigits: 10), firstDay, lastDay, count)
     }
