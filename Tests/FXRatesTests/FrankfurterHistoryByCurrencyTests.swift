@@ -21,7 +21,7 @@ struct FrankfurterHistoryByCurrencyTests {
             var body = ""
             var current = from
             while current <= today {
-                if current.weekday != 1, current.weekday != 7 {
+                if current.weekday < 6 {
                     for quote in (quotes ?? Array(rates.keys)).sorted() + ["EUR"] {
                         let rate = quote == "EUR" ? "1.0" : rates[quote]!
                         body += #"{"date":"\#(current)","base":"EUR","quote":"\#(quote)","rate":\#(rate)}"# + "\n"

@@ -53,7 +53,7 @@ package enum HistoryMerge {
     /// `newer` over `older`: days of `newer` win, the union of days is kept.
     package static func lay(_ newer: CachedHistory, over older: CachedHistory) -> CachedHistory {
         var merged = newer
-        merged.history = older.history.merging(newer.history)
+        merged.history = older.history.merging(newer.history, keepingOtherColumns: newer.asked != nil)
         merged.asked = layAsked(newer, over: older)
         merged.complete = newer.complete || older.complete
         merged.fetchedAt = later(newer.fetchedAt, older.fetchedAt)

@@ -81,7 +81,7 @@ public enum HistoryFileFormat {
         guard let head = file.bytes(0..<min(file.size, 64 << 10)), let newline = head.firstIndex(of: UInt8(ascii: "\n")) else {
             return nil
         }
-        guard let header = try? Header.scan(head[..<newline]), let asked = try? header.askedSpans,
+        guard let header = try? Header.scan(head[..<newline]), let asked = readableAsked(header),
             let index = header.index, let length = header.length, index.count == header.currencies,
             newline + 1 + length == file.size, let base = CurrencyCode(header.base)
         else { return nil }
@@ -113,6 +113,11 @@ public enum HistoryFileFormat {
         return CachedHistory(
             source: header.source, history: RateHistory(base: base, days: days, columns: columns), complete: header.complete,
             fetchedAt: header.fetchedAt, checkedAt: header.checkedAt, asked: asked)
+    }
+
+    /// The header's asked spans (an inner nil when it has none); nil when they are damaged.
+    private static func readableAsked(_ header: Header) -> [CurrencyCode: ClosedRange<Day>]?? {
+        do { return .some(try header.askedSpans) } catch { return nil }
     }
 
     /// Reads the header and days, and the columns of `currencies` (every column when nil).

@@ -283,7 +283,7 @@ public actor HistoryService {
         // A source asked currency by currency holds each currency over the days it was asked for it.
         let byCurrency = source.asksByCurrency && have?.origin != .builtIn
         let from = (day ?? source.firstPublication).adding(days: -source.lookBack)
-        let behind = byCurrency ? (codes ?? []).filter { have?.entry.holds($0, from: from) == false } : []
+        let behind: Set<CurrencyCode> = byCurrency ? (codes ?? []).filter { have?.entry.holds($0, from: from) == false } : []
         var fresh = false
         if let entry = have?.entry, let last = entry.history.last {
             let until = Freshness.validUntil(
@@ -410,7 +410,7 @@ public actor HistoryService {
         if let previous, previous.complete, let last = previous.history.last {
             complete = complete || fetched.first.map { $0 <= TargetCalendar.nextWorkingDay(after: last) } ?? true
         }
-        var merged = previous.map { $0.history.merging(fetched) } ?? fetched
+        var merged = previous.map { $0.history.merging(fetched, keepingOtherColumns: asked != nil) } ?? fetched
         // Read in part (only a question's currencies): the other currencies' past is not held here. Keep
         // only the columns read, and give the store just the new days to lay over its file: laying the
         // merged history over it would replace every day, and so blank the past of every column not read.
