@@ -52,16 +52,15 @@ public struct HistoryRenderer: Sendable {
     }
 
     /// `date,base,quote,rate`, one row per publication; never coloured.
-    static func csv(_ history: PairHistory) -> String {
-        let rows = history.points.map { "\($0.day),\(history.base),\(history.quote),\(exact($0.rate))" }
-        return (["date,base,quote,rate"] + rows).joined(separator: "\n")
-    }
+    static func csv(_ history: PairHistory) -> String { HistoryCSV.text(history) }
 
     /// For machines: ten decimal places hold every digit a source publishes and cross rates far
     /// beyond any use, where six significant digits would lose a published IDR rate's cents.
     static func exact(_ value: Decimal) -> String {
-        DecimalFormat.plain(value.rounded(scale: 10))
+        DecimalFormat.plain(value.rounded(scale: exactScale))
     }
+
+    static let exactScale = 10
 
     /// `USD/JPY · 2025-11-21 → 2026-11-20 · 254 days`, the chart, then the statistics.
     private func chart(_ history: PairHistory) -> String {

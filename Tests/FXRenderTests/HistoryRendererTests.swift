@@ -88,6 +88,31 @@ struct HistoryRendererTests {
                 """)
     }
 
+    /// The CSV writes cross rates from integers (HistoryCSV): each row must be the `Decimal`
+    /// quotient rounded to ten places, a tie rounded away from zero, trailing zeros dropped.
+    @Test
+    func csvCrossRatesAreTheDecimalQuotientsRoundedToTenPlaces() {
+        let pairs: [(String, String)] = [
+            ("1520.75", "1.0862"), ("0.000253", "1.1172"), ("20275", "0.86044"), ("1", "3"), ("2", "3"),
+            ("0.00000000015", "1"), ("0.00000000005", "1"), ("162.81", "162.81"), ("7.4608", "0.0000000001"),
+            ("123456789012.5", "0.7"), ("0", "1.5"), ("1.23456789012345678901", "1"),
+        ]
+        let day = Day(iso: "2026-03-02")!
+        let points =
+            pairs.map { RatePoint(day: day, quotePerPivot: Decimal(string: $0.0)!, basePerPivot: Decimal(string: $0.1)!) }
+            + pairs.map { RatePoint(day: day, rate: Decimal(string: $0.0)!) }
+        let history = PairHistory(
+            base: RenderFixtures.code("USD"), quote: RenderFixtures.code("NGN"), points: points, requested: day...day,
+            provenance: RenderFixtures.provenance())
+        let rows = plain.text(history, format: .csv).split(separator: "\n").dropFirst().map(String.init)
+        let expected = points.map { point in
+            "2026-03-02,USD,NGN," + DecimalFormat.plain(point.rate.rounded(scale: 10))
+        }
+        #expect(rows == expected)
+        #expect(rows[0] == "2026-03-02,USD,NGN,1400.0644448536" && rows[3] == "2026-03-02,USD,NGN,0.3333333333")
+        #expect(rows[5] == "2026-03-02,USD,NGN,0.0000000002" && rows[6] == "2026-03-02,USD,NGN,0.0000000001")
+    }
+
     @Test
     func jsonPairRequestedRangeProvenanceStatisticsAndPointsDecimalsAsStrings() throws {
         let history = H.history(H.eight)

@@ -7,13 +7,29 @@ public struct CachedHistory: Sendable, Equatable {
     /// When the newest data arrived, and when the source last had nothing newer.
     public var fetchedAt: Date
     public var checkedAt: Date
+    /// For a source asked currency by currency (Frankfurter's `quotes=`): the days each currency
+    /// was asked over, so that a currency is never answered from days fetched without it. Nil when
+    /// every currency was asked over the whole history (every other source, and older files).
+    public var asked: [CurrencyCode: ClosedRange<Day>]?
 
-    public init(source: SourceID, history: RateHistory, complete: Bool, fetchedAt: Date, checkedAt: Date? = nil) {
+    public init(
+        source: SourceID, history: RateHistory, complete: Bool, fetchedAt: Date, checkedAt: Date? = nil,
+        asked: [CurrencyCode: ClosedRange<Day>]? = nil
+    ) {
         self.source = source
         self.history = history
         self.complete = complete
         self.fetchedAt = fetchedAt
         self.checkedAt = checkedAt ?? fetchedAt
+        self.asked = asked
+    }
+
+    /// Whether `code` is held from `day` to the newest day any currency was asked through: always
+    /// for a history asked whole (`reaches(back:)` judges those).
+    public func holds(_ code: CurrencyCode, from day: Day) -> Bool {
+        guard let asked, code != history.base else { return true }
+        guard let span = asked[code], let newest = asked.values.map(\.upperBound).max() else { return false }
+        return span.lowerBound <= day && span.upperBound >= newest
     }
 
     /// Holds every publication from the last working day on or before `day` onward (as far as it goes).
@@ -37,10 +53,34 @@ package enum HistoryMerge {
     /// `newer` over `older`: days of `newer` win, the union of days is kept.
     package static func lay(_ newer: CachedHistory, over older: CachedHistory) -> CachedHistory {
         var merged = newer
-        merged.history = older.history.merging(newer.history)
+        merged.history = older.history.merging(newer.history, keepingOtherColumns: newer.asked != nil)
+        merged.asked = layAsked(newer, over: older)
         merged.complete = newer.complete || older.complete
         merged.fetchedAt = later(newer.fetchedAt, older.fetchedAt)
         merged.checkedAt = later(newer.checkedAt, older.checkedAt)
+        return merged
+    }
+
+    /// Each currency's asked days: a span joins the older one it overlaps or adjoins; one apart
+    /// from it replaces it (the days between were never asked). A history asked whole has every
+    /// column asked over all its days.
+    static func layAsked(_ newer: CachedHistory, over older: CachedHistory) -> [CurrencyCode: ClosedRange<Day>]? {
+        guard newer.asked != nil || older.asked != nil else { return nil }
+        func spans(_ entry: CachedHistory) -> [CurrencyCode: ClosedRange<Day>] {
+            if let asked = entry.asked { return asked }
+            guard let first = entry.history.first, let last = entry.history.last else { return [:] }
+            return entry.history.columns.mapValues { _ in first...last }
+        }
+        var merged = spans(older)
+        for (code, span) in spans(newer) {
+            if let old = merged[code], old.lowerBound.adding(days: -1) <= span.upperBound,
+                span.lowerBound.adding(days: -1) <= old.upperBound
+            {
+                merged[code] = min(old.lowerBound, span.lowerBound)...max(old.upperBound, span.upperBound)
+            } else {
+                merged[code] = span
+            }
+        }
         return merged
     }
 

@@ -29,6 +29,7 @@ extension HistoryFileFormat.Header {
         var fetchedAt, checkedAt: Date?
         var currencies, length: Int?
         var index: [String: Int]?
+        var asked: [String: String]?
         func integer(_ json: inout JSONScanner<Failure>) throws(Failure) -> Int {
             guard let value = Int(try json.number()) else { throw .jsonSyntax("not an integer") }
             return value
@@ -55,6 +56,13 @@ extension HistoryFileFormat.Header {
                     offsets[code] = try integer(&json)
                 }
                 index = offsets
+            case "asked":
+                var spans: [String: String] = [:]
+                try json.members { json, code throws(Failure) in
+                    guard spans[code] == nil else { throw .jsonSyntax("repeated currency") }
+                    spans[code] = try json.string()
+                }
+                asked = spans
             default: try json.skipValue()
             }
         }
@@ -64,6 +72,6 @@ extension HistoryFileFormat.Header {
         }
         return Self(
             schema: schema, source: SourceID(source), base: base, complete: complete, fetchedAt: fetchedAt,
-            checkedAt: checkedAt, currencies: currencies, index: index, length: length)
+            checkedAt: checkedAt, currencies: currencies, index: index, length: length, asked: asked)
     }
 }

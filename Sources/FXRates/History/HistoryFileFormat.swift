@@ -27,6 +27,23 @@ public enum HistoryFileFormat {
         /// follow the header line. Absent from files of an fx before them, which are read whole.
         var index: [String: Int]?
         var length: Int?
+        /// `CachedHistory.asked`, each span as `first/last`; absent for a history asked whole.
+        var asked: [String: String]?
+
+        var askedSpans: [CurrencyCode: ClosedRange<Day>]? {
+            get throws(DecodeError) {
+                guard let asked else { return nil }
+                var spans: [CurrencyCode: ClosedRange<Day>] = [:]
+                for (key, text) in asked {
+                    let ends = text.split(separator: "/")
+                    guard let code = CurrencyCode(key), ends.count == 2, let first = Day(iso: String(ends[0])),
+                        let last = Day(iso: String(ends[1])), first <= last
+                    else { throw DecodeError(reason: "a damaged asked span") }
+                    spans[code] = first...last
+                }
+                return spans
+            }
+        }
     }
 
     public struct DecodeError: Error, Sendable, Equatable {
@@ -47,7 +64,10 @@ public enum HistoryFileFormat {
         let header = Header(
             schema: schema, source: entry.source, base: entry.history.base.rawValue,
             complete: entry.complete, fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
-            currencies: entry.history.columns.count, index: index, length: body.count)
+            currencies: entry.history.columns.count, index: index, length: body.count,
+            asked: entry.asked.map { spans in
+                Dictionary(uniqueKeysWithValues: spans.map { ($0.key.rawValue, "\($0.value.lowerBound)/\($0.value.upperBound)") })
+            })
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
@@ -61,7 +81,7 @@ public enum HistoryFileFormat {
         guard let head = file.bytes(0..<min(file.size, 64 << 10)), let newline = head.firstIndex(of: UInt8(ascii: "\n")) else {
             return nil
         }
-        guard let header = try? Header.scan(head[..<newline]),
+        guard let header = try? Header.scan(head[..<newline]), let asked = readableAsked(header),
             let index = header.index, let length = header.length, index.count == header.currencies,
             newline + 1 + length == file.size, let base = CurrencyCode(header.base)
         else { return nil }
@@ -92,7 +112,12 @@ public enum HistoryFileFormat {
         }
         return CachedHistory(
             source: header.source, history: RateHistory(base: base, days: days, columns: columns), complete: header.complete,
-            fetchedAt: header.fetchedAt, checkedAt: header.checkedAt)
+            fetchedAt: header.fetchedAt, checkedAt: header.checkedAt, asked: asked)
+    }
+
+    /// The header's asked spans (an inner nil when it has none); nil when they are damaged.
+    private static func readableAsked(_ header: Header) -> [CurrencyCode: ClosedRange<Day>]?? {
+        do { return .some(try header.askedSpans) } catch { return nil }
     }
 
     /// Reads the header and days, and the columns of `currencies` (every column when nil).
@@ -102,8 +127,10 @@ public enum HistoryFileFormat {
             var lines = LineScanner(bytes)
             guard let headerLine = lines.next() else { return .failure(DecodeError(reason: "the file is empty")) }
             let header: Header
+            let asked: [CurrencyCode: ClosedRange<Day>]?
             do throws(DecodeError) {
                 header = try Header.scan(Data(UnsafeBufferPointer(rebasing: headerLine)))
+                asked = try header.askedSpans
             } catch {
                 return .failure(error)
             }
@@ -136,7 +163,7 @@ public enum HistoryFileFormat {
             return .success(
                 CachedHistory(
                     source: header.source, history: history, complete: header.complete,
-                    fetchedAt: header.fetchedAt, checkedAt: header.checkedAt))
+                    fetchedAt: header.fetchedAt, checkedAt: header.checkedAt, asked: asked))
         }
         return try result.get()
     }

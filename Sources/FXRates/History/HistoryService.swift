@@ -280,6 +280,10 @@ public actor HistoryService {
     ) async throws(RateError) -> Held? {
         let now = clock.now()
         let have = loaded(source, needing: codes)
+        // A source asked currency by currency holds each currency over the days it was asked for it.
+        let byCurrency = source.asksByCurrency && have?.origin != .builtIn
+        let from = (day ?? source.firstPublication).adding(days: -source.lookBack)
+        let behind: Set<CurrencyCode> = byCurrency ? (codes ?? []).filter { have?.entry.holds($0, from: from) == false } : []
         var fresh = false
         if let entry = have?.entry, let last = entry.history.last {
             let until = Freshness.validUntil(
@@ -294,22 +298,41 @@ public actor HistoryService {
             {
                 fresh = false
             }
-            if fresh, entry.reaches(back: day) { return have! }
+            // A history asked currency by currency answers a whole table (`codes` nil) only once asked whole.
+            let holdsAsked = entry.asked == nil ? entry.reaches(back: day) : codes != nil && behind.isEmpty
+            if fresh, holdsAsked { return have! }
         }
         if let retryAt = have?.retryAt, now < retryAt, let kept = have { return kept }
         if options.offline {
+            if have == nil, let codes, let latestOnly = builtInLacking(codes, for: source) { return latestOnly }
             guard let kept = have ?? builtInHeld(for: source) else { throw options.nothingHeld(source.id, history: true) }
             if kept.origin == .builtIn, let last = kept.entry.history.last { diagnostics.append(.usingBuiltIn(last)) }
             noteShortfall(kept, source: source, reaching: day)
             return kept
         }
-        let reachable = have?.entry.reaches(back: day) == true
+        let reachable = have?.entry.reaches(back: day) == true && !(byCurrency && codes == nil && have?.entry.asked != nil)
         let asked = day?.adding(days: -source.lookBack)
+        // Only the question's currencies: those behind when the rest is current, else all of them,
+        // each from the day after its asked days end, or from the day asked when they begin later.
+        let quotes: (codes: Set<CurrencyCode>, since: Day)? =
+            byCurrency
+            ? codes.map { codes in
+                let ask = fresh && !behind.isEmpty ? behind : codes
+                func start(_ code: CurrencyCode) -> Day {
+                    guard let entry = have?.entry, let last = entry.history.last else { return from }
+                    guard let spans = entry.asked else { return reachable && entry.history.covers(code) ? last.adding(days: 1) : from }
+                    guard let span = spans[code], span.lowerBound <= from else { return from }
+                    return span.upperBound.adding(days: 1)
+                }
+                // The base (EUR) is every day's own row: never behind, never a reason to reach back.
+                let base = have?.entry.history.base ?? .eur
+                return (ask, ask.filter { $0 != base }.map(start).min() ?? from)
+            } : nil
         let since = reachable ? have?.entry.history.last?.adding(days: 1) : asked
         let today = CentralEuropeanTime.day(at: now)
         // Current, but beginning after `day`: only the older days are missing, so only they are asked for.
         let older =
-            fresh && !reachable && have?.origin != .builtIn
+            quotes == nil && fresh && !reachable && have?.origin != .builtIn
             ? asked.flatMap { day in have?.entry.history.first.flatMap { day < $0 ? day...$0.adding(days: -1) : nil } } : nil
         // Only what this run holds (the built-in rates too, once taken): without it, the next
         // source is asked before the built-in rates are used.
@@ -331,7 +354,9 @@ public actor HistoryService {
         }
         let fetched: RateHistory
         do {
-            if let older {
+            if let quotes {
+                fetched = try await source.fetchHistory(since: quotes.since, today: today, quotes: quotes.codes)
+            } else if let older {
                 fetched = try await source.fetchHistory(from: older.lowerBound, through: older.upperBound, today: today)
             } else {
                 fetched = try await source.fetchHistory(since: since, today: today)
@@ -353,9 +378,20 @@ public actor HistoryService {
         let before = builtIn ? nil : have?.entry.history
         let grew = older != nil || before == nil || fetched.last.map { last in before?.last.map { last > $0 } ?? true } == true
         discipline.recordAnswer(changed: grew, for: source.id, at: now)
+        // What was asked, for a source asked currency by currency whose history records it: the
+        // quotes, or every currency served (a whole table) over a history already recording it.
+        let upper = max(today, fetched.last ?? today)
+        var askedNow: [CurrencyCode: ClosedRange<Day>]?
+        if let quotes {
+            askedNow = Dictionary(uniqueKeysWithValues: quotes.codes.map { ($0, min(quotes.since, upper)...upper) })
+        } else if byCurrency, have?.entry.asked != nil {
+            let start = min(since ?? source.firstPublication, upper)
+            askedNow = fetched.columns.mapValues { _ in start...upper }
+        }
         return store(
-            fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now(), whole: older == nil && since == nil,
-            forward: older == nil)
+            fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now(),
+            whole: older == nil && (quotes.map { $0.since <= source.firstPublication } ?? (since == nil)), forward: older == nil,
+            asked: askedNow)
     }
 
     /// Lays a fetched history over what was held and saves it; the saved file may hold more
@@ -364,7 +400,7 @@ public actor HistoryService {
     /// so the check counts as one for the schedule.
     private func store(
         _ fetched: RateHistory, from source: any HistorySource, over held: Held?, now: Date, whole: Bool = false,
-        forward: Bool = true
+        forward: Bool = true, asked: [CurrencyCode: ClosedRange<Day>]? = nil
     ) -> Held {
         let previous = held?.entry
         // Complete when it reaches the first publication, or continues a complete history without a gap
@@ -374,7 +410,7 @@ public actor HistoryService {
         if let previous, previous.complete, let last = previous.history.last {
             complete = complete || fetched.first.map { $0 <= TargetCalendar.nextWorkingDay(after: last) } ?? true
         }
-        var merged = previous.map { $0.history.merging(fetched) } ?? fetched
+        var merged = previous.map { $0.history.merging(fetched, keepingOtherColumns: asked != nil) } ?? fetched
         // Read in part (only a question's currencies): the other currencies' past is not held here. Keep
         // only the columns read, and give the store just the new days to lay over its file: laying the
         // merged history over it would replace every day, and so blank the past of every column not read.
@@ -389,10 +425,10 @@ public actor HistoryService {
         var entry = CachedHistory(
             source: source.id, history: merged, complete: complete,
             fetchedAt: grew && checked ? now : (previous?.fetchedAt ?? now), checkedAt: checkedAt)
-        let update =
-            partial == nil
-            ? entry
-            : CachedHistory(source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: checkedAt)
+        let fetchedOnly = CachedHistory(
+            source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: checkedAt, asked: asked)
+        entry.asked = previous.map { HistoryMerge.layAsked(fetchedOnly, over: $0) } ?? asked
+        let update = partial == nil ? entry : fetchedOnly
         var columns = partial
         do {
             entry = try self.store.save(update)
@@ -495,6 +531,20 @@ public actor HistoryService {
         let kept = Held(entry: entry, columns: nil, origin: .builtIn)
         held[source.id] = kept
         return kept
+    }
+
+    /// Offline with nothing held, the built-in rates stand in for their source only if they list
+    /// every currency of `codes`: when they do not (`history usd ngn`, NGN from Frankfurter's
+    /// cache), their newest day alone, not kept, for the caller to find the currency missing and
+    /// ask the next source, with no warning about built-in rates that did not answer. Parsing the
+    /// whole snapshot to learn so cost 24 M instructions of `history usd ngn all`'s 187 M.
+    private func builtInLacking(_ codes: Set<CurrencyCode>, for source: any HistorySource) -> Held? {
+        guard let builtIn, builtIn.source == source.id else { return nil }
+        let latest = builtIn.latest
+        guard codes.contains(where: { $0 != latest.base && latest.rates[$0] == nil }) else { return nil }
+        let entry = CachedHistory(
+            source: source.id, history: RateHistory(base: latest.base, tables: [latest]), complete: false, fetchedAt: .distantPast)
+        return Held(entry: entry, columns: nil, origin: .builtIn)
     }
 
     private func noteShortfall(_ held: Held, source: any HistorySource, reaching day: Day?) {

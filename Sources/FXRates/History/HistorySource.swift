@@ -19,6 +19,11 @@ public protocol HistorySource: Sendable {
     var quotesAssets: Bool { get }
     /// Answers only when named (`--source coinbase`): a day at a time, it would answer a range with one day.
     var answersOnlyWhenNamed: Bool { get }
+    /// Asked for a question's currencies only (Frankfurter's `quotes=`: all of its ~200 since 1999
+    /// would be about 80 MiB): its history records which currencies it holds over which days.
+    var asksByCurrency: Bool { get }
+    /// `quotes`' publications from `start` to the latest (`asksByCurrency` sources only).
+    func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory
 }
 
 extension HistorySource {
@@ -30,6 +35,12 @@ extension HistorySource {
 
     public var quotesAssets: Bool { false }
     public var answersOnlyWhenNamed: Bool { false }
+    public var asksByCurrency: Bool { false }
+
+    /// Sources that cannot ask for some currencies bring them all.
+    public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {
+        try await fetchHistory(since: start, today: today)
+    }
 
     /// Sources whose requests take no end date fetch since `start`: more than asked, which is harmless.
     public func fetchHistory(from start: Day, through end: Day, today: Day) async throws(FetchFailure) -> RateHistory {

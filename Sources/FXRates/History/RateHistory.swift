@@ -70,8 +70,10 @@ public struct RateHistory: Sendable, Equatable {
         return RateTable(base: base, date: days[index], rates: rates)
     }
 
-    /// This history with `newer` laid over it: days of `newer` replace the same days here.
-    public func merging(_ newer: RateHistory) -> RateHistory {
+    /// This history with `newer` laid over it: days of `newer` replace the same days here, whole,
+    /// or (`keepingOtherColumns`, for a newer history asked for some currencies only) only in the
+    /// columns `newer` has.
+    public func merging(_ newer: RateHistory, keepingOtherColumns: Bool = false) -> RateHistory {
         guard base == newer.base, !newer.isEmpty else { return self }
         guard !isEmpty else { return newer }
         let replaced = Set(newer.days)
@@ -79,12 +81,14 @@ public struct RateHistory: Sendable, Equatable {
         var order = keep.map { (day: days[$0], old: $0 as Int?, new: nil as Int?) }
         order += newer.days.indices.map { (day: newer.days[$0], old: nil, new: $0) }
         order.sort { $0.day < $1.day }
+        let replacedIndex = keepingOtherColumns ? Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) }) : [:]
         var merged: [CurrencyCode: [Decimal?]] = [:]
         for code in Set(columns.keys).union(newer.columns.keys) {
             let mine = columns[code], theirs = newer.columns[code]
             merged[code] = order.map { entry in
                 if let old = entry.old { return mine?[old] ?? nil }
-                return theirs?[entry.new!] ?? nil
+                if let theirs { return theirs[entry.new!] }
+                return replacedIndex[entry.day].flatMap { mine?[$0] } ?? nil
             }
         }
         return RateHistory(base: base, days: order.map(\.day), columns: merged)

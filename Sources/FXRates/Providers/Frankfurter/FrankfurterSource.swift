@@ -22,6 +22,16 @@ public struct FrankfurterSource: HistorySource, RateSource {
         self.transport = transport
     }
 
+    public var asksByCurrency: Bool { true }
+
+    /// `GET {root}rates?from=…&base=EUR&quotes=…` as NDJSON: only the question's currencies. The
+    /// first rows may be dated before `start` (the blend carries the newest earlier observation
+    /// forward), which is harmless.
+    public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {
+        let from = min(max(start, Self.firstDay), today)
+        return try await range(from: from, to: nil, today: today, quotes: quotes)
+    }
+
     /// `GET {root}rates?from=…&base=EUR` as NDJSON, every currency. The first row may be dated
     /// before `start` (the blend carries the newest earlier observation forward), which is harmless.
     public func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
@@ -89,10 +99,16 @@ public struct FrankfurterSource: HistorySource, RateSource {
     /// About 55 bytes a row and up to about 200 quotes a day, so 12 KiB per calendar day and at least 1 MiB.
     static func sizeLimit(days: Int) -> Int { max(1 << 20, days * (12 << 10)) }
 
-    private func range(from: Day, to: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
+    private func range(from: Day, to: Day?, today: Day, quotes: Set<CurrencyCode>? = nil) async throws(FetchFailure) -> RateHistory {
         var query = [URLQueryItem(name: "from", value: "\(from)")]
         if let to { query.append(URLQueryItem(name: "to", value: "\(to)")) }
         query.append(URLQueryItem(name: "base", value: "EUR"))
+        // The base's own row (EUR/EUR 1) needs no asking; `quotes` with the base alone still
+        // keeps the response to that one row a day.
+        if let quotes {
+            let asked = quotes.count > 1 ? quotes.subtracting([.eur]) : quotes
+            query.append(URLQueryItem(name: "quotes", value: asked.map(\.rawValue).sorted().joined(separator: ",")))
+        }
         let request = try endpoint.request(
             "rates", query: query, maxBytes: Self.sizeLimit(days: (to ?? today).ordinal - from.ordinal + 2),
             accept: "application/x-ndjson")
