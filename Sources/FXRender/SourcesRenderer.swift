@@ -41,11 +41,11 @@ public struct SourcesRenderer: Sendable {
             }.joined(separator: "  ")
             let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
             return index == 0 ? style.dim(trimmed) : trimmed
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + (report.relayed.map { "\n" + institutionsText($0, in: report, now: now) } ?? "")
     }
 
     public static func json(_ report: SourcesReport) -> JSONValue {
-        .object([
+        var top: [(String, JSONValue)] = [
             (
                 "sources",
                 .array(
@@ -70,7 +70,9 @@ public struct SourcesRenderer: Sendable {
                         return .object(members)
                     })
             )
-        ])
+        ]
+        if let relayed = report.relayed { top.append(("institutions", institutionsJSON(relayed, in: report))) }
+        return .object(top)
     }
 
     /// Each source's rate, the median, and each one's deviation from it in percent.
