@@ -17,10 +17,12 @@ extension SourcesRenderer {
         "\(provider.firstDay?.description ?? "?")…\(provider.lastDay?.description ?? "?")"
     }
 
+    /// Shown only once a list is known (a server without the route, a self-hosted one built before
+    /// September 2026, answers 404: the table then stands alone, and JSON carries the error).
     func institutionsText(_ listing: FrankfurterProviderDirectory.Listing, in report: SourcesReport, now: Date) -> String {
         var head = "frankfurter relays \(listing.providers.count) institution\(listing.providers.count == 1 ? "" : "s")"
         if let fetched = listing.fetchedAt { head += " (list fetched \(AgeText.ago(fetched, now: now)))" }
-        var lines = [head + (listing.providers.isEmpty && listing.problem == nil ? "; run 'sources' online to list them" : ":")]
+        var lines = [head + ":"]
         if let problem = listing.problem { lines.append("  " + style.yellow("list not fetched: ") + Messages.printable(problem)) }
         let cells = listing.providers.map { provider -> [String] in
             let (path, source) = Self.path(of: provider, in: report)
