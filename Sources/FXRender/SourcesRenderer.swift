@@ -41,7 +41,8 @@ public struct SourcesRenderer: Sendable {
             }.joined(separator: "  ")
             let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
             return index == 0 ? style.dim(trimmed) : trimmed
-        }.joined(separator: "\n") + (report.relayed.flatMap { $0.providers.isEmpty ? nil : "\n" + institutionsText($0, in: report, now: now) } ?? "")
+        }.joined(separator: "\n")
+            + (report.relayed.flatMap { $0.providers.isEmpty ? nil : "\n" + institutionsText($0, in: report, now: now) } ?? "")
     }
 
     public static func json(_ report: SourcesReport) -> JSONValue {

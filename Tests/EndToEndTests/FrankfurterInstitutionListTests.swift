@@ -18,7 +18,8 @@ import Testing
     private static func server() throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer(routes: [
             "/frankfurter/rates": .ok(Data(latest.utf8), contentType: "application/json"),
-            "/frankfurter/providers": .ok(ratesFixture("frankfurter-v2/providers-hmrc-ust.constructed.json"), contentType: "application/json"),
+            "/frankfurter/providers": .ok(
+                ratesFixture("frankfurter-v2/providers-hmrc-ust.constructed.json"), contentType: "application/json"),
         ])
     }
 

@@ -21,13 +21,16 @@ struct FrankfurterProviderTests {
         let providers = try FrankfurterProvider.decode(try Fixture.data("frankfurter-v2/providers-hmrc-ust.constructed.json"))
         #expect(providers.map(\.frequency) == ["monthly", "quarterly"])
         #expect(providers.map(\.sourceID) == [SourceID("hmrc"), SourceID("ust")])
-        let newer = #"[{"key":"BOC","name":"Bank of Canada","frequency":"daily","coverage_start":"2017-01-03","end_date":null,"currencies":null}]"#
+        let newer =
+            #"[{"key":"BOC","name":"Bank of Canada","frequency":"daily","coverage_start":"2017-01-03","end_date":null,"currencies":null}]"#
         let boc = try #require(try FrankfurterProvider.decode(Data(newer.utf8)).first)
         #expect(boc.frequency == "daily" && boc.firstDay == day("2017-01-03") && boc.lastDay == nil && boc.currencies.isEmpty)
     }
 
     @Test func refusesABodyThatIsNotAListOfProviders() {
-        for body in [#"{"status":404,"message":"not found"}"#, #"[{"name":"no key"}]"#, #"[{"key":"X","name":"Y","start_date":"soon"}]"#, "[{"] {
+        for body in [
+            #"{"status":404,"message":"not found"}"#, #"[{"name":"no key"}]"#, #"[{"key":"X","name":"Y","start_date":"soon"}]"#, "[{",
+        ] {
             #expect(throws: FetchFailure.self) { try FrankfurterProvider.decode(Data(body.utf8)) }
         }
     }
@@ -64,11 +67,13 @@ struct FrankfurterProviderTests {
         let folder = makeTemporaryDirectory("fx-providers")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = await Self.directory(try Self.served("frankfurter-v2/providers.trimmed.json"), folder).listing(fetch: .always, now: Date())
-        let broken = FakeTransport(.success(HTTPResponse(status: 404, headers: [:], body: Data(#"{"status":404,"message":"not found"}"#.utf8))))
+        let broken = FakeTransport(
+            .success(HTTPResponse(status: 404, headers: [:], body: Data(#"{"status":404,"message":"not found"}"#.utf8))))
         let listing = await Self.directory(broken, folder).listing(fetch: .always, now: Date())
         #expect(listing.providers.count == 3 && listing.problem != nil)
         // A wrong body is never kept over a good copy.
-        let garbage = FakeTransport(.success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("[1]".utf8))))
+        let garbage = FakeTransport(
+            .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("[1]".utf8))))
         #expect(await Self.directory(garbage, folder).listing(fetch: .always, now: Date()).problem != nil)
         #expect(await Self.directory(broken, folder, offline: true).listing(fetch: .never, now: Date()).providers.count == 3)
     }

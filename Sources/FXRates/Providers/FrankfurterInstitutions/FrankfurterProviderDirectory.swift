@@ -29,7 +29,8 @@ public struct FrankfurterProviderDirectory: Sendable {
     ) {
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
         self.transport = transport
-        self.file = GuardedFile(path: cacheDirectory + "/frankfurter-providers.json", lockPath: cacheDirectory + "/frankfurter-providers.lock")
+        self.file = GuardedFile(
+            path: cacheDirectory + "/frankfurter-providers.json", lockPath: cacheDirectory + "/frankfurter-providers.lock")
         self.offline = offline
         self.describe = describe
     }
@@ -75,7 +76,8 @@ public struct FrankfurterProviderDirectory: Sendable {
 
     /// Replaces the copy; a cache that cannot be written only costs a fetch next time.
     private func save(_ body: Data) {
-        _ = try? file.update(empty: Data(), { _ in FileVerdict<Data, Unwritable>.usable(Data()) }) { _ throws(Unwritable) in (body, ()) }
+        _ = try? file.update(
+            empty: Data(), { _ in FileVerdict<Data, Unwritable>.usable(Data()) }, change: { _ throws(Unwritable) in (body, ()) })
     }
 
     private struct Unwritable: Error {}
