@@ -1,4 +1,3 @@
-import Foundation
 /// A word read as something other than it says outright, which the answer states: a name or a
 /// symbol read as a currency (`dollars` = USD), and a weight of metal read in troy ounces.
 public enum Understood: Equatable, Sendable {

@@ -87,18 +87,19 @@ import Testing
         #expect(lone.stderr.contains("(100 eur usd)"), "\(lone.stderr)")
     }
 
-    /// Metals come from a source that publishes them: here a Frankfurter on loopback with gold
+    /// Metals come from a source that publishes them: here a Frankfurter v2 on loopback with gold
     /// and silver among its rates (per euro, as Frankfurter writes them).
     @Test func metalsByWeightAreTroyOunces() throws {
         let latest = BuiltInRates.ecb.latest
-        var rates = latest.rates.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
-        rates += [#""XAU":0.0004"#, #""XAG":0.03"#]
-        let body = Data(#"{"amount":1.0,"base":"EUR","date":"\#(latest.date)","rates":{\#(rates.joined(separator: ","))}}"#.utf8)
+        var rates = latest.rates
+        rates[CurrencyCode("XAU")!] = Decimal(string: "0.0004")!
+        rates[CurrencyCode("XAG")!] = Decimal(string: "0.03")!
+        let body = Data(FrankfurterV2Body.latest(RateTable(base: .eur, date: latest.date, rates: rates)).utf8)
         let ecbDaily = ECBServer.daily(dated: ECBServer.latestPublicationDate())
         let server = try LoopbackHTTPServer { request in
             switch request.path.split(separator: "?").first.map(String.init) ?? request.path {
             case "/ecb/eurofxref-daily.xml": return .ok(ecbDaily)
-            case "/frankfurter/latest": return .ok(body, contentType: "application/json")
+            case "/frankfurter/rates": return .ok(body, contentType: "application/json")
             default: return .status(404, body: "not found")
             }
         }

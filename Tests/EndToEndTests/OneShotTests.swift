@@ -108,7 +108,9 @@ import Testing
 
         let source = try fx.run(["--source", "xyz", "100", "usd", "eur"])
         #expect(source.status == 2)
-        #expect(source.stderr == "fx: Unknown source 'xyz'. Sources: ecb, frankfurter, hmrc, ust, nbp, boc, oxr, dunamu, nasdaq, coinbase, kraken.\n")
+        #expect(
+            source.stderr
+                == "fx: Unknown source 'xyz'. Sources: ecb, frankfurter, hmrc, ust, nbp, boc, oxr, dunamu, nasdaq, coinbase, kraken.\n")
     }
 
     @Test func helpAndVersion() throws {

@@ -44,8 +44,14 @@ import Testing
     @Test func theConfiguredOrderLeadsAndTheRestFollowInTheRegistrysOrder() throws {
         let settings = try Self.settings(#"{"order": ["dunamu", "boc"]}"#)
         let institutions = ["hmrc", "ust", "nbp"].map(SourceID.init)
-        #expect(Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq, .coinbase, .kraken])
-        #expect(Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [.oxr, .nasdaq, .coinbase, .kraken])
+        #expect(
+            Self.catalog.ordered(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [
+                .oxr, .nasdaq, .coinbase, .kraken,
+            ])
+        #expect(
+            Self.catalog.info(settings).map(\.id) == [.dunamu, .boc, .ecb, .frankfurter] + institutions + [
+                .oxr, .nasdaq, .coinbase, .kraken,
+            ])
         // Read through Frankfurter's server, and said so.
         #expect(Self.catalog.info(settings).filter { $0.relayedBy == .frankfurter }.map(\.id) == institutions)
     }
@@ -69,6 +75,7 @@ import Testing
         let sources = Self.catalog.sources(settings, io: io)
         // Every source on by default (the institutions Frankfurter relays are asked only when named).
         #expect(sources.map(\.id) == Self.catalog.registry.descriptions.filter(\.onByDefault).map(\.id))
-        #expect(Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken])
+        #expect(
+            Self.catalog.historySources(of: sources, settings, io: io).map(\.id) == [.ecb, .frankfurter, .boc, .nasdaq, .coinbase, .kraken])
     }
 }
