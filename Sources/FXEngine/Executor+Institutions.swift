@@ -8,10 +8,17 @@ extension Executor {
         return await directory.listing(fetch: fetch, now: clock.now())
     }
 
-    /// `refresh` (or `refresh frankfurter`) fetches the institutions' list too; a failure there
-    /// leaves the kept copy and is shown by `sources`, not by `refresh`.
-    func refreshInstitutions(_ ids: [SourceID]) async {
-        guard ids.isEmpty || ids.contains(.frankfurter) else { return }
+    /// `refresh` (or `refresh frankfurter`) fetches the institutions' list too, only when
+    /// Frankfurter's rates were just fetched: a server failing, throttling or backing off is not
+    /// asked once more. A failure of the list leaves the kept copy, shown by `sources`.
+    func refreshInstitutions(_ reports: [RefreshReport]) async {
+        guard reports.contains(where: { $0.source == .frankfurter && $0.outcome.entry != nil }) else { return }
         _ = await relayedInstitutions(fetch: .always)
+    }
+
+    /// `sources` asks for a stale list only while Frankfurter has no error standing.
+    func listedInstitutions(_ statuses: [SourceStatus]) async -> FrankfurterProviderDirectory.Listing? {
+        let failing = statuses.first { $0.id == .frankfurter }?.usage?.lastError != nil
+        return await relayedInstitutions(fetch: failing ? .never : .whenStale)
     }
 }

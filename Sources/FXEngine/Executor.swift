@@ -155,7 +155,7 @@ public struct Executor: Sendable {
                 throw .rates(.sourceDisabled(off))
             }
             let reports = try await rated { () throws(RateError) in try await service.refresh(only: ids) }
-            await refreshInstitutions(ids)
+            await refreshInstitutions(reports)
             return .refresh(reports)
         case .help(let topic):
             return .help(HelpText.text(for: topic, tree: tree))
@@ -198,7 +198,7 @@ public struct Executor: Sendable {
                 SourcesReport(
                     rows: infos.map { info in
                         SourcesReport.Row(info: info, status: info.enabled ? statuses.first { $0.id == info.id } : nil)
-                    }, relayed: await relayedInstitutions(fetch: .whenStale)))
+                    }, relayed: await listedInstitutions(statuses)))
         case .enable(let id), .disable(let id):
             let on = action == .enable(id)
             try editConfig { config throws(ConfigEditError) in try config.setEnabled(id, on) }
