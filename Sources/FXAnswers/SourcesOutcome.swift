@@ -38,8 +38,14 @@ public struct SourcesReport: Sendable, Equatable {
     }
 
     public let rows: [Row]
+    /// The institutions Frankfurter relays (its `providers` route), listed under it; nil when
+    /// Frankfurter is off or not wired.
+    public let relayed: FrankfurterProviderDirectory.Listing?
 
-    public init(rows: [Row]) { self.rows = rows }
+    public init(rows: [Row], relayed: FrankfurterProviderDirectory.Listing? = nil) {
+        self.rows = rows
+        self.relayed = relayed
+    }
 }
 
 /// `sources compare usd jpy`: each source's rate, and the median they agree around.

@@ -54,12 +54,14 @@ public struct Executor: Sendable {
         sourceInfo: [SourceInfo] = [], config: (any ConfigWriting)? = nil,
         tree: CommandTree = CommandTree(), catalog: CurrencyCatalog = .standard, clock: any WallClock,
         options: Options = Options(), workspace: Workspace = Workspace(),
-        rebuildSources: (@Sendable () -> SourceSetup)? = nil, snapshots: SnapshotLibrary? = nil, answering snapshot: Snapshot? = nil
+        rebuildSources: (@Sendable () -> SourceSetup)? = nil, snapshots: SnapshotLibrary? = nil, answering snapshot: Snapshot? = nil,
+        institutions: (@Sendable () -> FrankfurterProviderDirectory)? = nil
     ) {
         self.snapshots = snapshots
         self.workspace = workspace
         var setup = SourceSetup(service: service, history: history, sourceInfo: sourceInfo)
         setup.snapshot = snapshot
+        setup.institutions = institutions
         current = CurrentSourceSetup(setup, rebuild: rebuildSources)
         self.log = log
         self.config = config
@@ -152,7 +154,9 @@ public struct Executor: Sendable {
             if let off = ids.first(where: { id in !service.sourceIDs.contains(id) && known.contains(id) }) {
                 throw .rates(.sourceDisabled(off))
             }
-            return .refresh(try await rated { () throws(RateError) in try await service.refresh(only: ids) })
+            let reports = try await rated { () throws(RateError) in try await service.refresh(only: ids) }
+            await refreshInstitutions(reports)
+            return .refresh(reports)
         case .help(let topic):
             return .help(HelpText.text(for: topic, tree: tree))
         case .condition(let condition):
@@ -194,7 +198,7 @@ public struct Executor: Sendable {
                 SourcesReport(
                     rows: infos.map { info in
                         SourcesReport.Row(info: info, status: info.enabled ? statuses.first { $0.id == info.id } : nil)
-                    }))
+                    }, relayed: await listedInstitutions(statuses)))
         case .enable(let id), .disable(let id):
             let on = action == .enable(id)
             try editConfig { config throws(ConfigEditError) in try config.setEnabled(id, on) }

@@ -13,6 +13,9 @@ public struct SourceSetup: Sendable {
     public let sourceInfo: [SourceInfo]
     /// The snapshot these services answer from only; nil for the live sources.
     public var snapshot: Snapshot?
+    /// The institutions Frankfurter relays, for `sources` and `refresh`; nil where not wired.
+    /// Made only when asked for, so a conversion builds nothing of it.
+    public var institutions: (@Sendable () -> FrankfurterProviderDirectory)?
 
     public init(service: RateService, history: HistoryService? = nil, sourceInfo: [SourceInfo] = []) {
         self.service = service

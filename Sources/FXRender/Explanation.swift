@@ -99,14 +99,16 @@ extension Explanation.Step {
             + "\(DecimalFormat.plain(quote.toPerBase)) ÷ \(DecimalFormat.plain(quote.fromPerBase))"
     }
 
-    /// Each rate read from a table, with where it came from.
-    var rates: [(name: String, rate: Decimal, provenance: Provenance)] {
+    /// Each rate read from a table, with where it came from and, for a blend's row, the
+    /// institutions that made it with their own rates and days (empty otherwise).
+    var rates: [(name: String, rate: Decimal, provenance: Provenance, institutions: [Contribution])] {
         if quote.via != nil, let second = quote.secondLeg {
-            return [("\(quote.from) leg", quote.fromPerBase, quote.provenance), ("\(quote.to) leg", quote.toPerBase, second)]
+            return [("\(quote.from) leg", quote.fromPerBase, quote.provenance, []), ("\(quote.to) leg", quote.toPerBase, second, [])]
         }
-        var rates: [(name: String, rate: Decimal, provenance: Provenance)] = []
-        if quote.fromPerBase != 1 { rates.append((per(quote.from), quote.fromPerBase, Self.row(quote.from, of: quote.provenance))) }
-        if quote.toPerBase != 1 { rates.append((per(quote.to), quote.toPerBase, Self.row(quote.to, of: quote.provenance))) }
+        var rates: [(name: String, rate: Decimal, provenance: Provenance, institutions: [Contribution])] = []
+        for (code, rate) in [(quote.from, quote.fromPerBase), (quote.to, quote.toPerBase)] where rate != 1 {
+            rates.append((per(code), rate, Self.row(code, of: quote.provenance), quote.provenance.rows[code]?.contributions ?? []))
+        }
         return rates
     }
 

@@ -30,7 +30,10 @@ public enum ExplanationRenderer {
             lines.append("explain: \(place)\(DecimalFormat.plain(step.amount)) \(step.quote.from) in \(step.quote.to)")
             // A named rule's steps first: which series, which day, which rounding.
             for said in step.quote.provenance.rule?.steps ?? [] { lines.append("  \(said)") }
-            for rate in step.rates { lines.append("  \(rate.name) = \(DecimalFormat.plain(rate.rate))   \(source(rate.provenance))") }
+            for rate in step.rates {
+                lines.append("  \(rate.name) = \(DecimalFormat.plain(rate.rate))   \(source(rate.provenance))")
+                lines += institutionLines(rate.institutions)
+            }
             lines.append("  \(step.formula)")
             lines.append(
                 "  \(DecimalFormat.plain(step.amount)) \(step.quote.from) × \(step.quote.to) per \(step.quote.from) = "
@@ -73,6 +76,7 @@ public enum ExplanationRenderer {
                             if !rate.provenance.rows.isEmpty, let basis = rate.provenance.basis {
                                 members.append(("basis", .string(basis)))
                             }
+                            if !rate.institutions.isEmpty { members.append(("institutions", institutionsJSON(rate.institutions))) }
                             if let fetchedAt = rate.provenance.fetchedAt {
                                 members.append(("fetched_at", .string(fetchedAt.formatted(.iso8601))))
                             }

@@ -42,10 +42,11 @@ public struct SourcesRenderer: Sendable {
             let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
             return index == 0 ? style.dim(trimmed) : trimmed
         }.joined(separator: "\n")
+            + (report.relayed.flatMap { $0.providers.isEmpty ? nil : "\n" + institutionsText($0, in: report, now: now) } ?? "")
     }
 
     public static func json(_ report: SourcesReport) -> JSONValue {
-        .object([
+        var top: [(String, JSONValue)] = [
             (
                 "sources",
                 .array(
@@ -70,7 +71,9 @@ public struct SourcesRenderer: Sendable {
                         return .object(members)
                     })
             )
-        ])
+        ]
+        if let relayed = report.relayed { top.append(("institutions", institutionsJSON(relayed, in: report))) }
+        return .object(top)
     }
 
     /// Each source's rate, the median, and each one's deviation from it in percent.

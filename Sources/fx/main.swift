@@ -94,7 +94,16 @@ let offline = arguments.offline
         sources: catalog.historySources(of: sources, settings, io: io), store: FileHistoryStore(directory: settings.cacheDirectory),
         clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline), discipline: service.discipline,
         newestLatest: { id in latest.load().entries[id].map { ($0.table.date, $0.fetchedAt) } })
-    return SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
+    var setup = SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
+    setup.institutions = { institutionDirectory(settings) }
+    return setup
+}
+
+/// Frankfurter's list of the institutions it relays, read through its root (`FX_FRANKFURTER_URL`).
+@Sendable func institutionDirectory(_ settings: Settings) -> FrankfurterProviderDirectory {
+    FrankfurterProviderDirectory(
+        baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL, transport: io.transport,
+        timeout: settings.timeout, cacheDirectory: settings.cacheDirectory, offline: offline, describe: { Messages.text(for: $0) })
 }
 
 /// The services over one snapshot (`--snapshot`, `use snapshot`): offline, writing nothing.
@@ -158,7 +167,7 @@ let executor = Executor(
         rule: ruleName),
     workspace: Workspace(preferences: settings.preferences),
     rebuildSources: { [environment] in sourceSetup(Settings.load(environment: environment, knownSources: knownSources)) },
-    snapshots: snapshots, answering: setup.snapshot)
+    snapshots: snapshots, answering: setup.snapshot, institutions: setup.institutions)
 let scriptMode = arguments.commandWords.isEmpty && !wantsEditing && !stdinIsTerminal
 let session = Session(
     parser: Parser(context: parseContext), executor: executor, clock: clock,

@@ -23,6 +23,8 @@ import Testing
                 ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
                 "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
                 "/frankfurter/rates": .ok(Data(Self.frankfurterLatest.utf8), contentType: "application/json", headers: ["ETag": "\"f1\""]),
+                "/frankfurter/providers": .ok(
+                    ratesFixture("frankfurter-v2/providers-hmrc-ust.constructed.json"), contentType: "application/json"),
                 "/frankfurter/providers/hmrc/rates": .ok(
                     ratesFixture("frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json"), contentType: "application/json"),
                 "/frankfurter/providers/ust/rates": .ok(try RuleInstitutionEndToEndTests.ustRange(), contentType: "application/json"),

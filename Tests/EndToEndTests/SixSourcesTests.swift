@@ -68,8 +68,9 @@ import Testing
         #expect(
             lines.map { String($0.prefix { $0 != ":" }) } == ["ecb", "frankfurter", "boc", "oxr", "dunamu", "nasdaq", "coinbase", "kraken"])
         #expect(lines.allSatisfy { $0.contains(": updated") }, "\(refresh.stdout)")
-        // Every source asked once, at once: Coinbase once per asset (5).
-        #expect(server.requests.count == 7 + 5)
+        // Every source asked once, at once: Coinbase once per asset (5); and Frankfurter's list of
+        // institutions (its `providers` route, not served here).
+        #expect(server.requests.count == 7 + 5 + 1)
 
         let sources = try fx.run(["sources"])
         #expect(sources.status == 0)

@@ -49,8 +49,13 @@ struct FrankfurterLatestTests {
         #expect(table.rowDates == [code("NGN"): day("2026-11-20")])
         #expect(table.date(of: code("NGN")) == day("2026-11-20") && table.date(of: .usd) == day("2026-11-24"))
         #expect(table.date(of: [.usd, code("NGN")]) == day("2026-11-20"))
-        #expect(table.contributors[code("NGN")] == ["CBN"])
-        #expect(table.contributors[.usd] == ["ECB", "FRED", "BOC"])
+        // Each institution keeps its own rate and day (FRED's excluded NGN row is left out).
+        #expect(table.contributions(of: code("NGN")) == [Contribution(key: "CBN", rate: dec("1620.5"), day: day("2026-11-20"))])
+        #expect(table.contributions(of: .usd)?.map(\.key) == ["ECB", "FRED", "BOC"])
+        #expect(table.contributions(of: .usd)?.last == Contribution(key: "BOC", rate: dec("1.1175"), day: day("2026-11-23")))
+        // As the cache keeps them, and as a cache written before the rates were kept reads.
+        #expect(table.contributors[.usd]?.first == "ECB=1.1172@2026-11-24")
+        #expect(Contribution(encoded: "ECB") == Contribution(key: "ECB") && Contribution(encoded: "X=y@z").key == "X=y@z")
         #expect(table.rates[code("NGN")] == dec("1620.5"))
         #expect(table.blendBasis(of: [.eur, .usd]) == "Frankfurter blend of 3 central banks")
         #expect(table.blendBasis(of: [.usd, code("NGN")]) == "Frankfurter blend of 4 central banks")

@@ -41,6 +41,29 @@ import Testing
         #expect(text.contains("  JPY per EUR = 175.68   FRANKFURTER (blend of BOJ) · published 2026-10-29 · fetched "), "\(text)")
     }
 
+    /// Under a blended row, each institution with its own rate and day, in text and JSON.
+    @Test
+    func aBlendListsEachInstitutionsOwnRateAndDay() throws {
+        var provenance = Provenance(
+            source: SourceID("frankfurter"), sourceName: "Frankfurter", date: Day(iso: "2026-10-29")!,
+            fetchedAt: Date(timeIntervalSince1970: 1_793_379_408), origin: .network)
+        provenance.basis = "Frankfurter blend of 3 central banks"
+        provenance.rows = [
+            .usd: RowSource(day: Day(iso: "2026-10-30")!, institutions: ["ECB=1.1172@2026-10-30", "FRED=1.11695@2026-10-29", "BOC"])
+        ]
+        let outcome = Outcome.conversion(RenderFixtures.conversion(100, "USD", to: ["EUR"], provenance: provenance))
+        let explanation = try #require(Explanation.of(outcome, bases: [SourceID("frankfurter"): "EUR"]))
+        let text = ExplanationRenderer.text(explanation)
+        #expect(text.contains("FRANKFURTER (blend of ECB, FRED, BOC) · published 2026-10-30"), "\(text)")
+        #expect(text.contains("\n    ECB   1.1172   2026-10-30\n    FRED  1.11695  2026-10-29\n    BOC\n"), "\(text)")
+        let object = try RenderFixtures.object(JSONRenderer.render(outcome, snapshot: nil, explain: ExplanationRenderer.json(explanation)))
+        let steps = try #require((object["explain"] as? [String: Any])?["steps"] as? [[String: Any]])
+        let institutions = try #require((steps.first?["rates"] as? [[String: Any]])?.first?["institutions"] as? [[String: Any]])
+        #expect(institutions.map { $0["key"] as? String } == ["ECB", "FRED", "BOC"])
+        #expect(institutions.map { $0["rate"] as? String } == ["1.1172", "1.11695", nil])
+        #expect(institutions.first?["date"] as? String == "2026-10-30")
+    }
+
     @Test
     func intoTheBaseIsOneOverThePublishedRate() throws {
         let text = try Self.explain("USD", "EUR")

@@ -75,13 +75,17 @@ public struct Provenance: Sendable, Equatable {
 }
 
 /// One row of a table used by an answer: the day it was observed, and the institutions whose
-/// rates made it (nil for a source's own rate; empty for a row set by a peg).
+/// rates made it (nil for a source's own rate; empty for a row set by a peg), each with its own
+/// rate and day where the blend gave them.
 public struct RowSource: Sendable, Equatable {
     public let day: Day
-    public let institutions: [String]?
+    public let contributions: [Contribution]?
+    /// The institutions' keys: "ECB", "FRED".
+    public var institutions: [String]? { contributions?.map(\.key) }
 
+    /// `institutions` as `RateTable.contributors` keeps them: `ECB=1.1172@2026-11-24`, or a bare key.
     public init(day: Day, institutions: [String]?) {
         self.day = day
-        self.institutions = institutions
+        self.contributions = institutions?.map(Contribution.init(encoded:))
     }
 }

@@ -169,21 +169,28 @@ public enum FrankfurterDecoder {
                 significand: RatePrecision.significand(of: rateText).flatMap { Int(exactly: $0) })
         }
 
-        /// `[{"key":"ECB","date":…,"rate":…},{"key":"NBP","excluded":true,…}]`: the keys not excluded.
+        /// `[{"key":"ECB","date":…,"rate":…},{"key":"NBP","excluded":true,…}]`: the institutions not
+        /// excluded, each with its own rate and day when the row gives them (`Contribution.encoded`).
         private static func institutions(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String] {
-            var keys: [String] = []
+            var kept: [String] = []
             try json.elements { json throws(FetchFailure) in
-                var key: String?, excluded = false
+                var key: String?, excluded = false, rate: Decimal?, day: Day?
                 try json.members { json, name throws(FetchFailure) in
                     switch name {
                     case "key": key = try json.string()
                     case "excluded": excluded = try json.null() ? false : try json.boolean()
+                    // An institution's own figure is shown, never computed with: one that is not a plain number is left unsaid.
+                    case "rate":
+                        if try json.atNumber() { rate = exactDecimal(try json.number()) } else { try json.skipValue() }
+                    case "date": day = try json.null() ? nil : Day(iso: try json.string())
                     default: try json.skipValue()
                     }
                 }
-                if let key, !excluded { keys.append(ProviderText.clean(key)) }
+                // Separators of the kept form are not part of a key.
+                let clean = key.map { ProviderText.clean($0).filter { !",=@".contains($0) } }
+                if let clean, !clean.isEmpty, !excluded { kept.append(Contribution(key: clean, rate: rate, day: day).encoded) }
             }
-            return keys
+            return kept
         }
     }
 

@@ -1,0 +1,41 @@
+/// One institution's part in a blended row (Frankfurter v2's `expand=providers`): its key, and
+/// its own rate for the row's quote against the table's base, observed on its own day.
+///
+/// Kept in `RateTable.contributors` as text, `ECB=1.1172@2026-11-24`, so that the cache keeps it
+/// in the comma-separated form it already writes; a bare key (`ECB`, from a cache written before
+/// the rates were kept) reads with neither rate nor day.
+public struct Contribution: Sendable, Equatable {
+    public let key: String
+    public let rate: Decimal?
+    public let day: Day?
+
+    public init(key: String, rate: Decimal? = nil, day: Day? = nil) {
+        (self.key, self.rate, self.day) = (key, rate, day)
+    }
+
+    /// `KEY=RATE@DAY`, or the key alone when either is unknown.
+    public var encoded: String {
+        guard let rate, let day else { return key }
+        return "\(key)=\(rate)@\(day)"
+    }
+
+    /// Reads `encoded`; text that does not hold a rate and a day is all key.
+    public init(encoded text: String) {
+        guard let equals = text.firstIndex(of: "="), let at = text[equals...].firstIndex(of: "@"),
+            let rate = Decimal(string: String(text[text.index(after: equals)..<at]), locale: Locale(identifier: "en_US_POSIX")),
+            let day = Day(iso: String(text[text.index(after: at)...]))
+        else {
+            self.init(key: text)
+            return
+        }
+        self.init(key: String(text[..<equals]), rate: rate, day: day)
+    }
+}
+
+extension RateTable {
+    /// The institutions that made the row of `code`, each with its own rate and day where known;
+    /// nil when this table is not a blend, empty for a row set by a peg.
+    public func contributions(of code: CurrencyCode) -> [Contribution]? {
+        contributors[code].map { $0.map(Contribution.init(encoded:)) }
+    }
+}
