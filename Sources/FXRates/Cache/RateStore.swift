@@ -32,6 +32,9 @@ public struct StoreContents: Sendable {
 public protocol RateStore: Sendable {
     /// Every source's entry. Never fails: what cannot be read is left out and said in a diagnostic.
     func load() -> StoreContents
+    /// As `load`, but each table may hold only the rows of `codes` (and its base): what one
+    /// question needs, read without the rest (a blend of 219 currencies is cached).
+    func load(keeping codes: Set<CurrencyCode>) -> StoreContents
     /// Replaces one source's entry, keeping the others as they are on disk now.
     func save(_ entry: CachedRates) throws(StoreError)
     /// What identifies the stored contents as they are now (a file's identity, size and time),
@@ -42,6 +45,7 @@ public protocol RateStore: Sendable {
 
 extension RateStore {
     public func version() -> StoreVersion? { nil }
+    public func load(keeping codes: Set<CurrencyCode>) -> StoreContents { load() }
 }
 
 /// Equal while a store's contents have not been replaced.
