@@ -39,11 +39,14 @@ public actor RateService {
     /// The store's version when `stored` was read, and when it was last looked at.
     private var storedVersion: StoreVersion?
     private var storeLookedAt: Date?
-    /// `stored` holds only these currencies' rows (the first question's, `focusedQuote`).
-    private var storedFocus: Set<CurrencyCode>?
+    /// The currencies of the question being answered from a narrowed read (`focusedQuote`): a
+    /// task-local, so that another question asked meanwhile (while a fetch is awaited) reads whole tables.
+    @TaskLocal private static var focus: Set<CurrencyCode>?
+    /// The cache read for `focus` only, while that question is answered.
+    private var narrowStored: [SourceID: CachedRates]?
     /// Whether the first question has been asked (the one read narrowed to its currencies).
     private var focusTried = false
-    /// Answers held from the cache while it was read narrowed: widened to the whole table when asked again.
+    /// Answers held from the narrowed read: widened to the whole table when asked again.
     private var narrowResolved: Set<SourceID> = []
     private var resolved: [SourceID: Resolved] = [:]
     private var diagnostics: [Diagnostic] = []
@@ -138,14 +141,11 @@ public actor RateService {
     private func focusedQuote(from: CurrencyCode, to: CurrencyCode, only: SourceID?) async -> Quote? {
         guard !focusTried, stored == nil, resolved.isEmpty else { return nil }
         focusTried = true
-        storedFocus = [from, to]
         var unanswered: [FailedSource] = []
-        let quote = try? await firstQuote(from: from, to: to, only: only, disclose: false, unanswered: &unanswered)
-        if storedFocus != nil, stored != nil {
-            stored = nil
-            narrowResolved = Set(resolved.filter { $0.value.provenance.origin == .cache }.keys)
+        let quote = await Self.$focus.withValue([from, to]) {
+            try? await firstQuote(from: from, to: to, only: only, disclose: false, unanswered: &unanswered)
         }
-        storedFocus = nil
+        narrowStored = nil
         guard let quote, quote.secondLeg == nil, quote.via == nil, quote.coarse == nil, quote.provenance.source != Pegs.source
         else { return nil }
         return quote
@@ -154,7 +154,7 @@ public actor RateService {
     /// What this run holds of a source; one held from the narrowed read gets its whole table.
     private func held(_ id: SourceID) -> Resolved? {
         guard var hit = resolved[id] else { return nil }
-        if narrowResolved.remove(id) != nil, let whole = cached(id)?.table {
+        if Self.focus == nil, narrowResolved.remove(id) != nil, let whole = cached(id)?.table {
             hit.table = whole
             resolved[id] = hit
         }
@@ -556,7 +556,11 @@ public actor RateService {
             supersededAt: source.nextPublication(after: table))
         if source.pricesMove { provenance.pricedAt = table.publishedAt }
         resolved[source.id] = Resolved(table: table, provenance: provenance, validUntil: until, degraded: degraded)
-        narrowResolved.remove(source.id)
+        if Self.focus != nil, origin == .cache, narrowStored != nil {
+            narrowResolved.insert(source.id)
+        } else {
+            narrowResolved.remove(source.id)
+        }
         return (table, provenance)
     }
 
@@ -577,13 +581,25 @@ public actor RateService {
     }
 
     func cached(_ id: SourceID) -> CachedRates? {
+        if let focus = Self.focus, stored == nil {
+            if let narrowStored { return narrowStored[id] }
+            let contents = store.load(keeping: focus)
+            // A file that could not be read is empty, narrowed or not: taken as the whole read.
+            if contents.diagnostics.isEmpty {
+                narrowStored = contents.entries
+                return contents.entries[id]
+            }
+            storedVersion = store.version()
+            storeLookedAt = clock.now()
+            stored = contents.entries
+            diagnostics.append(contentsOf: contents.diagnostics)
+            for case .cacheUnreadable(let path, _) in contents.diagnostics { reportedFiles.insert(path) }
+        }
         if stored == nil {
             storedVersion = store.version()
             storeLookedAt = clock.now()
-            let contents = storedFocus.map { store.load(keeping: $0) } ?? store.load()
+            let contents = store.load()
             stored = contents.entries
-            // A file that could not be read is empty, narrowed or not: nothing to read again.
-            if !contents.diagnostics.isEmpty { storedFocus = nil }
             diagnostics.append(contentsOf: contents.diagnostics)
             for case .cacheUnreadable(let path, _) in contents.diagnostics { reportedFiles.insert(path) }
         }
