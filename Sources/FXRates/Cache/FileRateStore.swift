@@ -26,8 +26,17 @@ public struct FileRateStore: RateStore {
     /// instructions; see the README for what it costs read this way.
     public func load(keeping codes: Set<CurrencyCode>) -> StoreContents {
         let keeping = Set(codes.map(\.rawValue))
-        let (entries, diagnostics) = CacheFile.load(file, empty: [:]) { read in Self.interpret(read, keeping: keeping) }
-        return StoreContents(entries: entries, diagnostics: diagnostics)
+        var bytes: Data?
+        let (entries, diagnostics) = CacheFile.load(file, empty: [:]) { read in
+            if case .success(let data) = read { bytes = data }
+            return Self.interpret(read, keeping: keeping)
+        }
+        var contents = StoreContents(entries: entries, diagnostics: diagnostics)
+        if let bytes, diagnostics.isEmpty {
+            // A row skipped here may still be damaged: then the file is read (and set aside) as `load` does.
+            contents.whole = { (try? CacheFileFormat.decode(bytes)).map { StoreContents(entries: $0) } ?? self.load() }
+        }
+        return contents
     }
 
     /// Replaces `entry`'s source, keeping what other processes wrote since this one read.

@@ -21,6 +21,9 @@ public struct CachedRates: Sendable, Equatable {
 public struct StoreContents: Sendable {
     public var entries: [SourceID: CachedRates]
     public var diagnostics: [Diagnostic]
+    /// After a narrowed read (`load(keeping:)`): the whole of what was read then, decoded when
+    /// first needed (the same bytes, so as if read whole at that time); nil when already whole.
+    public var whole: (@Sendable () -> StoreContents)?
 
     public init(entries: [SourceID: CachedRates] = [:], diagnostics: [Diagnostic] = []) {
         self.entries = entries

@@ -42,8 +42,9 @@ public actor RateService {
     /// The currencies of the question being answered from a narrowed read (`focusedQuote`): a
     /// task-local, so that another question asked meanwhile (while a fetch is awaited) reads whole tables.
     @TaskLocal private static var focus: Set<CurrencyCode>?
-    /// The cache read for `focus` only, while that question is answered.
+    /// The cache read for `focus` only, and the whole of that read, decoded when first needed.
     private var narrowStored: [SourceID: CachedRates]?
+    private var storedWhole: (@Sendable () -> StoreContents)?
     /// Whether the first question has been asked (the one read narrowed to its currencies).
     private var focusTried = false
     /// Answers held from the narrowed read: widened to the whole table when asked again.
@@ -139,13 +140,12 @@ public actor RateService {
     /// peg through its anchor, a coarse rate or a failure is asked again (nil) of the whole cache,
     /// so the answer is always the one the whole tables give. Held tables are widened when asked again.
     private func focusedQuote(from: CurrencyCode, to: CurrencyCode, only: SourceID?) async -> Quote? {
-        guard !focusTried, stored == nil, resolved.isEmpty else { return nil }
+        guard !focusTried, stored == nil, storedWhole == nil, resolved.isEmpty else { return nil }
         focusTried = true
         var unanswered: [FailedSource] = []
         let quote = await Self.$focus.withValue([from, to]) {
             try? await firstQuote(from: from, to: to, only: only, disclose: false, unanswered: &unanswered)
         }
-        narrowStored = nil
         guard let quote, quote.secondLeg == nil, quote.via == nil, quote.coarse == nil, quote.provenance.source != Pegs.source
         else { return nil }
         return quote
@@ -512,6 +512,7 @@ public actor RateService {
                     checkedAt: now, validators: validators)
             }
         }
+        widenStored()
         stored?[source.id] = entry
         do { try store.save(entry) } catch {
             if reportedFiles.insert(error.path).inserted {
@@ -568,11 +569,13 @@ public actor RateService {
     /// been replaced since it was read, what this run holds from it is read again. Looked at once
     /// a second at most (a stat), so a million-line script pays nothing to speak of.
     private func noticeOtherWriters(at now: Date) {
-        guard stored != nil else { return }
+        guard stored != nil || storedWhole != nil else { return }
         if let lookedAt = storeLookedAt, now >= lookedAt, now.timeIntervalSince(lookedAt) < 1 { return }
         storeLookedAt = now
         guard let version = store.version(), version != storedVersion else { return }
         stored = nil
+        storedWhole = nil
+        narrowStored = nil
         narrowResolved = []
         // Answers held in memory are derived again, from the new file and the same freshness
         // rules (this run's own saves count as changes too: the file may hold others' entries
@@ -580,25 +583,29 @@ public actor RateService {
         resolved = [:]
     }
 
+    /// The narrowed read made whole: the same bytes decoded whole, as if read whole then.
+    private func widenStored() {
+        guard stored == nil, let narrowStored else { return }
+        let contents = storedWhole?() ?? StoreContents(entries: narrowStored)
+        self.narrowStored = nil
+        storedWhole = nil
+        stored = contents.entries
+        diagnostics.append(contentsOf: contents.diagnostics)
+        for case .cacheUnreadable(let path, _) in contents.diagnostics { reportedFiles.insert(path) }
+    }
+
     func cached(_ id: SourceID) -> CachedRates? {
-        if let focus = Self.focus, stored == nil {
-            if let narrowStored { return narrowStored[id] }
-            let contents = store.load(keeping: focus)
-            // A file that could not be read is empty, narrowed or not: taken as the whole read.
-            if contents.diagnostics.isEmpty {
-                narrowStored = contents.entries
-                return contents.entries[id]
-            }
-            storedVersion = store.version()
-            storeLookedAt = clock.now()
-            stored = contents.entries
-            diagnostics.append(contentsOf: contents.diagnostics)
-            for case .cacheUnreadable(let path, _) in contents.diagnostics { reportedFiles.insert(path) }
-        }
+        if stored == nil, let narrowStored, Self.focus != nil { return narrowStored[id] }
+        widenStored()
         if stored == nil {
             storedVersion = store.version()
             storeLookedAt = clock.now()
-            let contents = store.load()
+            let contents = Self.focus.map { store.load(keeping: $0) } ?? store.load()
+            if let whole = contents.whole {
+                narrowStored = contents.entries
+                storedWhole = whole
+                return contents.entries[id]
+            }
             stored = contents.entries
             diagnostics.append(contentsOf: contents.diagnostics)
             for case .cacheUnreadable(let path, _) in contents.diagnostics { reportedFiles.insert(path) }
