@@ -73,8 +73,7 @@ extension CacheFileFormat {
             case "contributors": contributors = try texts(&json, keeping: keeping)
             case "coarse":
                 var significands: [String: Int] = [:]
-                try json.members { json, code throws(FetchFailure) in
-                    if let keeping, !keeping.contains(code) { return try json.skipValue() }
+                try json.members(where: wanted(keeping)) { json, code throws(FetchFailure) in
                     guard significands[code] == nil, let value = Int(try json.number()) else { throw .malformed("invalid precision") }
                     significands[code] = value
                 }
@@ -106,12 +105,18 @@ extension CacheFileFormat {
         // Room for a whole table up front (see ProcessEnvironment.variables; measured:
         // Benchmarks/README.md, "What each fast path is worth", reserved capacities).
         var texts = [String: String](minimumCapacity: keeping == nil ? 64 : 2)
-        try json.members { json, code throws(FetchFailure) in
-            if let keeping, !keeping.contains(code) { return try json.skipValue() }
+        try json.members(where: wanted(keeping)) { json, code throws(FetchFailure) in
             guard texts[code] == nil else { throw .malformed("repeated currency") }
             texts[code] = try json.string()
         }
         return texts
+    }
+
+    /// Which currencies' rows are read: all, or those kept, compared as bytes (no string made of the others).
+    private static func wanted(_ keeping: Set<String>?) -> (ArraySlice<UInt8>) -> Bool {
+        guard let keeping else { return { _ in true } }
+        let codes = keeping.map { Array($0.utf8) }
+        return { key in codes.contains { $0.elementsEqual(key) } }
     }
 
     /// `2026-10-30T15:05:12Z`, the form JSONEncoder's `.iso8601` writes.

@@ -27,7 +27,7 @@ public struct FileRateStore: RateStore {
     public func load(keeping codes: Set<CurrencyCode>) -> StoreContents {
         let keeping = Set(codes.map(\.rawValue))
         var bytes: Data?
-        let (entries, diagnostics) = CacheFile.load(file, empty: [:]) { read in
+        let (entries, diagnostics) = CacheFile.load(file, empty: [SourceID: CachedRates]()) { read in
             if case .success(let data) = read { bytes = data }
             return Self.interpret(read, keeping: keeping)
         }
