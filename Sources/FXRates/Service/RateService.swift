@@ -112,7 +112,7 @@ public actor RateService {
         var unanswered: [FailedSource] = []
         let quote: Quote
         do {
-            if let focused = await focusedQuote(from: from, to: to, only: only) {
+            if let focused = await focusedQuote(from: from, to: to, only: only, unanswered: &unanswered) {
                 quote = focused
             } else {
                 quote = try await firstQuote(from: from, to: to, only: only, disclose: disclose, unanswered: &unanswered)
@@ -139,15 +139,18 @@ public actor RateService {
     /// figures read this way). Only a direct answer from one table's two rows stands; a cross, a
     /// peg through its anchor, a coarse rate or a failure is asked again (nil) of the whole cache,
     /// so the answer is always the one the whole tables give. Held tables are widened when asked again.
-    private func focusedQuote(from: CurrencyCode, to: CurrencyCode, only: SourceID?) async -> Quote? {
+    private func focusedQuote(
+        from: CurrencyCode, to: CurrencyCode, only: SourceID?, unanswered: inout [FailedSource]
+    ) async -> Quote? {
         guard !focusTried, stored == nil, storedWhole == nil, resolved.isEmpty else { return nil }
         focusTried = true
-        var unanswered: [FailedSource] = []
+        var failed: [FailedSource] = []
         let quote = await Self.$focus.withValue([from, to]) {
-            try? await firstQuote(from: from, to: to, only: only, disclose: false, unanswered: &unanswered)
+            try? await firstQuote(from: from, to: to, only: only, disclose: false, unanswered: &failed)
         }
         guard let quote, quote.secondLeg == nil, quote.via == nil, quote.coarse == nil, quote.provenance.source != Pegs.source
         else { return nil }
+        unanswered = failed
         return quote
     }
 
