@@ -21,20 +21,7 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
 
     /// Reads an object, calling `body` with each key in order; `body` must consume the value.
     public mutating func members(_ body: (inout JSONScanner, String) throws(Failure) -> Void) throws(Failure) {
-        try expect(UInt8(ascii: "{"))
-        depth += 1
-        guard depth <= Self.maxDepth else { throw .jsonSyntax("JSON nested too deeply") }
-        if try peek() == UInt8(ascii: "}") { position += 1; depth -= 1; return }
-        while true {
-            let key = try string()
-            try expect(UInt8(ascii: ":"))
-            try body(&self, key)
-            let next = try peek()
-            position += 1
-            if next == UInt8(ascii: "}") { break }
-            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or '}'") }
-        }
-        depth -= 1
+        try members(where: { _ in true }, body)
     }
 
     /// As `members`, but a key `wanted` refuses is not made a string and its value is skipped
