@@ -93,7 +93,8 @@ let offline = arguments.offline
     let history = HistoryService(
         sources: catalog.historySources(of: sources, settings, io: io), store: FileHistoryStore(directory: settings.cacheDirectory),
         clock: clock, builtIn: .ecb, options: HistoryService.Options(offline: offline), discipline: service.discipline,
-        newestLatest: { id in latest.load().entries[id].map { ($0.table.date, $0.fetchedAt) } })
+        // Only the dates are wanted: no table's rows are read (see FileRateStore.load(keeping:)).
+        newestLatest: { id in latest.load(keeping: []).entries[id].map { ($0.table.date, $0.fetchedAt) } })
     var setup = SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
     setup.institutions = { institutionDirectory(settings) }
     return setup

@@ -7,8 +7,10 @@ extension CacheFileFormat {
     /// Reads `latest.json` with the strict scanner rather than JSONDecoder: every answer from
     /// the cache reads this file, and JSONDecoder's generic machinery took a third of a one-shot
     /// conversion's own time. Unknown keys are skipped (a newer fx may add some); a repeated key
-    /// means the file is damaged.
-    static func scan(_ data: Data) throws(CacheFormatError) -> CacheFileFormat {
+    /// means the file is damaged. With `keeping`, only those currencies' rows are read (rates,
+    /// row dates, institutions, precisions, the earlier rates); the others are skipped as JSON,
+    /// never made into strings or dictionaries (see `FileRateStore.load(keeping:)`).
+    static func scan(_ data: Data, keeping: Set<String>? = nil) throws(CacheFormatError) -> CacheFileFormat {
         var json = JSONScanner<FetchFailure>(data)
         var schema: Int?
         var sources: [String: Entry]?
@@ -24,7 +26,7 @@ extension CacheFileFormat {
                     if let schema, schema != currentSchema {
                         try json.skipValue(); sources = [:]
                     } else {
-                        sources = try scanSources(&json)
+                        sources = try scanSources(&json, keeping: keeping)
                     }
                 default: try json.skipValue()
                 }
@@ -38,16 +40,18 @@ extension CacheFileFormat {
         return CacheFileFormat(schema: schema, sources: sources)
     }
 
-    private static func scanSources(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: Entry] {
+    private static func scanSources(
+        _ json: inout JSONScanner<FetchFailure>, keeping: Set<String>?
+    ) throws(FetchFailure) -> [String: Entry] {
         var sources: [String: Entry] = [:]
         try json.members { json, id throws(FetchFailure) in
             guard sources[id] == nil else { throw .malformed("repeated source") }
-            sources[id] = try scanEntry(&json)
+            sources[id] = try scanEntry(&json, keeping: keeping)
         }
         return sources
     }
 
-    private static func scanEntry(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> Entry {
+    private static func scanEntry(_ json: inout JSONScanner<FetchFailure>, keeping: Set<String>?) throws(FetchFailure) -> Entry {
         var base, date, etag, lastModified: String?
         var fetchedAt, checkedAt, publishedAt: Date?
         var rates, dates, contributors: [String: String]?
@@ -64,12 +68,12 @@ extension CacheFileFormat {
             case "fetchedAt": fetchedAt = try instant(&json)
             case "checkedAt": checkedAt = try instant(&json)
             case "publishedAt": publishedAt = try json.null() ? nil : try instant(&json)
-            case "rates": rates = try texts(&json)
-            case "dates": dates = try texts(&json)
-            case "contributors": contributors = try texts(&json)
+            case "rates": rates = try texts(&json, keeping: keeping)
+            case "dates": dates = try texts(&json, keeping: keeping)
+            case "contributors": contributors = try texts(&json, keeping: keeping)
             case "coarse":
                 var significands: [String: Int] = [:]
-                try json.members { json, code throws(FetchFailure) in
+                try json.members(where: wanted(keeping)) { json, code throws(FetchFailure) in
                     guard significands[code] == nil, let value = Int(try json.number()) else { throw .malformed("invalid precision") }
                     significands[code] = value
                 }
@@ -81,7 +85,7 @@ extension CacheFileFormat {
                 try json.members { json, key throws(FetchFailure) in
                     switch key {
                     case "date": earlierDate = try json.string()
-                    case "rates": earlierRates = try texts(&json)
+                    case "rates": earlierRates = try texts(&json, keeping: keeping)
                     default: try json.skipValue()
                     }
                 }
@@ -97,15 +101,22 @@ extension CacheFileFormat {
             dates: dates, contributors: contributors)
     }
 
-    private static func texts(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> [String: String] {
+    private static func texts(_ json: inout JSONScanner<FetchFailure>, keeping: Set<String>?) throws(FetchFailure) -> [String: String] {
         // Room for a whole table up front (see ProcessEnvironment.variables; measured:
         // Benchmarks/README.md, "What each fast path is worth", reserved capacities).
-        var texts = [String: String](minimumCapacity: 64)
-        try json.members { json, code throws(FetchFailure) in
+        var texts = [String: String](minimumCapacity: keeping == nil ? 64 : 2)
+        try json.members(where: wanted(keeping)) { json, code throws(FetchFailure) in
             guard texts[code] == nil else { throw .malformed("repeated currency") }
             texts[code] = try json.string()
         }
         return texts
+    }
+
+    /// Which currencies' rows are read: all, or those kept, compared as bytes (no string made of the others).
+    private static func wanted(_ keeping: Set<String>?) -> (ArraySlice<UInt8>) -> Bool {
+        guard let keeping else { return { _ in true } }
+        let codes = keeping.map { Array($0.utf8) }
+        return { key in codes.contains { $0.elementsEqual(key) } }
     }
 
     /// `2026-10-30T15:05:12Z`, the form JSONEncoder's `.iso8601` writes.

@@ -127,8 +127,9 @@ struct CacheFileFormat: Codable {
         return result
     }
 
-    static func decode(_ data: Data) throws(CacheFormatError) -> [SourceID: CachedRates] {
-        try scan(data).entries()
+    /// With `keeping`, each table holds only those currencies' rows (and its base).
+    static func decode(_ data: Data, keeping: Set<String>? = nil) throws(CacheFormatError) -> [SourceID: CachedRates] {
+        try scan(data, keeping: keeping).entries()
     }
 
     func encoded() throws -> Data {

@@ -21,6 +21,9 @@ public struct CachedRates: Sendable, Equatable {
 public struct StoreContents: Sendable {
     public var entries: [SourceID: CachedRates]
     public var diagnostics: [Diagnostic]
+    /// After a narrowed read (`load(keeping:)`): the whole of what was read then, decoded when
+    /// first needed (the same bytes, so as if read whole at that time); nil when already whole.
+    public var whole: (@Sendable () -> StoreContents)?
 
     public init(entries: [SourceID: CachedRates] = [:], diagnostics: [Diagnostic] = []) {
         self.entries = entries
@@ -32,6 +35,9 @@ public struct StoreContents: Sendable {
 public protocol RateStore: Sendable {
     /// Every source's entry. Never fails: what cannot be read is left out and said in a diagnostic.
     func load() -> StoreContents
+    /// As `load`, but each table may hold only the rows of `codes` (and its base): what one
+    /// question needs, read without the rest (a blend of 219 currencies is cached).
+    func load(keeping codes: Set<CurrencyCode>) -> StoreContents
     /// Replaces one source's entry, keeping the others as they are on disk now.
     func save(_ entry: CachedRates) throws(StoreError)
     /// What identifies the stored contents as they are now (a file's identity, size and time),
@@ -42,6 +48,7 @@ public protocol RateStore: Sendable {
 
 extension RateStore {
     public func version() -> StoreVersion? { nil }
+    public func load(keeping codes: Set<CurrencyCode>) -> StoreContents { load() }
 }
 
 /// Equal while a store's contents have not been replaced.
