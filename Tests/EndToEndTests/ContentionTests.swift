@@ -220,7 +220,10 @@ import Testing
             for id in Self.allSources {
                 // usage.json counts fetches: Coinbase's asks a spot price per asset.
                 let perFetch = id == .coinbase ? AssetCatalog.standard.codes.count : 1
-                let seen = server.requests.filter { $0.path.hasPrefix("/\(id.rawValue)/") }.count / perFetch
+                // Frankfurter's list of institutions (`providers`) is metadata, not rates: not counted.
+                let seen =
+                    server.requests.filter { $0.path.hasPrefix("/\(id.rawValue)/") && !$0.path.hasPrefix("/frankfurter/providers") }
+                    .count / perFetch
                 #expect(usage[id]?.requests == seen, "round \(number): \(id) counted \(usage[id]?.requests ?? -1) of \(seen) requests")
             }
             #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: cache.appendingPathComponent("usage.json")))) != nil)

@@ -128,7 +128,7 @@ import Testing
         #expect(dated.status == 2)
         #expect(
             dated.stderr
-                == "fx: The dunamu source keeps no history here; dated questions and 'history' come from ecb, frankfurter, boc, nasdaq, coinbase and kraken.\n"
+                == "fx: The dunamu source keeps no history here; dated questions and 'history' come from ecb, frankfurter, boc, nasdaq, coinbase, kraken, hmrc, ust and nbp.\n"
         )
 
         // A currency only OXR has comes from it, in order, without --source.
