@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "FXPlatformTests", dependencies: ["FXPlatform"]),
         .testTarget(name: "FXModelTests", dependencies: ["FXModel", "FXTestSupport"]),
         .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands", "FXTestSupport"]),
+        .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXAnswers", "FXRender", "FXCommands", "FXRates", "FXTestSupport"]),
         .testTarget(name: "FXEngineTests", dependencies: ["FXEngine", "FXAnswers", "FXCommands", "FXRates", "FXTestSupport"]),
