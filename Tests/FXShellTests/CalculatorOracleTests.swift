@@ -13,12 +13,19 @@ import Testing
 @Suite struct CalculatorOracleTests {
     static let randomCount = 2_000
     static let constructedTies = 300
+    static let spelledCount = 400
 
     static func cases() -> [OracleCase] {
         var generator = OracleGenerator(seed: 20_261_030)
         let random = (0..<randomCount).map { _ in generator.randomCase() }
         let ties = (0..<constructedTies).map { _ in generator.constructedTie() }
-        return random + OracleGenerator.handTies + ties
+        // Named currencies and written dates (issue 24): the same arithmetic, typed in words.
+        let spelled = (0..<spelledCount).map { _ in
+            var line = generator.randomCase()
+            line.spelled = true
+            return line
+        }
+        return random + OracleGenerator.handTies + ties + spelled
     }
 
     @Test func calculatorAgreesWithExactArithmetic() async throws {
@@ -39,6 +46,15 @@ import Testing
             if !days.isSubset(of: [line.date ?? "2026-10-30"]) { failures.append("\(line.line): rates of \(days)") }
             records.append(line.record(result: answer.result, currency: answer.currency))
         }
+        // The spelled lines are spelled: no code the name table covers is left, and the days are words.
+        let spelled = cases.filter(\.spelled)
+        #expect(spelled.count == Self.spelledCount)
+        for line in spelled {
+            let words = line.line.split(whereSeparator: { " ()".contains($0) }).map(String.init)
+            #expect(!words.contains { OracleCase.names[$0.uppercased()] != nil && $0.count == 3 }, "\(line.line)")
+            if let date = line.date { #expect(line.line.contains(OracleCase.written(date)), "\(line.line)") }
+        }
+        #expect(spelled.contains { $0.line.contains("euros") } && spelled.contains { $0.date != nil })
         #expect(failures.isEmpty, "fx refused or misdated \(failures.count) lines, first: \(failures.prefix(3))")
         let report = try Self.runOracle(records)
         #expect(report.status == 0, "\(report.output.split(separator: "\n").prefix(6).joined(separator: "\n"))")
