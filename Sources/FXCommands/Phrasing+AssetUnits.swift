@@ -12,12 +12,9 @@ extension Phrasing {
                 let unit = AssetCatalog.standard.units.first(where: { $0.word == unitToken.folded || $0.word == unitToken.folded + "s" })
             else { continue }
             read.append(.unit(word: unitToken.text, asset: unit.asset, perAsset: unit.perAsset))
-            // Words written in have no width, at the unit: an error in them points there.
-            func at(_ text: String) -> Token { Token(text, start: unitToken.start, end: unitToken.start) }
-            let replaced = [
-                Token("(", start: amount.start, end: amount.start), amount, at("/"), at("\(unit.perAsset)"), at(")"),
-                Token(unit.asset.rawValue.lowercased(), start: unitToken.start, end: unitToken.end),
-            ]
+            let replaced =
+                fraction(amount, times: nil, over: "\(unit.perAsset)", at: unitToken)
+                + [Token(unit.asset.rawValue.lowercased(), start: unitToken.start, end: unitToken.end)]
             tokens.replaceSubrange(index...(index + 1), with: replaced)
             index += replaced.count - 1
         }

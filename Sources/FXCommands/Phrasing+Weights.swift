@@ -38,14 +38,19 @@ extension Phrasing {
                 tokens.removeSubrange((index + 1)..<unitEnd)
                 continue
             }
-            // Words written in have no width, at the unit: an error in them points there.
-            func at(_ text: String) -> Token { Token(text, start: unitToken.start, end: unitToken.start) }
-            var replaced = [Token("(", start: amount.start, end: amount.start), amount]
-            if factor != "1" { replaced += [at("*"), at(factor)] }
-            replaced += [at("/"), at(gramsPerTroyOunce), at(")")]
+            let replaced = fraction(amount, times: factor == "1" ? nil : factor, over: gramsPerTroyOunce, at: unitToken)
             tokens.replaceSubrange(index..<unitEnd, with: replaced)
             index += replaced.count - 1
         }
+    }
+
+    /// `(amount [* times] / over)`: a unit read as a fraction of what it measures. Words written in
+    /// have no width, at the unit: an error in them points there.
+    static func fraction(_ amount: Token, times: String?, over: String, at unit: Token) -> [Token] {
+        func at(_ text: String) -> Token { Token(text, start: unit.start, end: unit.start) }
+        var tokens = [Token("(", start: amount.start, end: amount.start), amount]
+        if let times { tokens += [at("*"), at(times)] }
+        return tokens + [at("/"), at(over), at(")")]
     }
 
     /// `100g silver`, `1kg gold`, `1oz gold`: the unit glued to the number, before a metal.

@@ -49,14 +49,20 @@ import Testing
         return "[" + (lines + [#"{"date":"\#(newest)","base":"EUR","quote":"EUR","rate":1.0}"#]).joined(separator: ",") + "]"
     }
 
-    @Test func everyCurrencyConvertsExactlyWithItsInstitutionsAndDate() throws {
-        let body = Data(Self.latestBody().utf8)
+    /// A loopback Frankfurter v2 serving `latestBody()`, and an fx pointed at it.
+    static func rig() throws -> (LoopbackHTTPServer, FXRunner) {
+        let body = Data(latestBody().utf8)
         let server = try LoopbackHTTPServer { request in
             request.path.hasPrefix("/frankfurter/rates?base=EUR") ? .ok(body, contentType: "application/json") : .status(404)
         }
-        defer { server.stop() }
         var fx = FXRunner()
         fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
+        return (server, fx)
+    }
+
+    @Test func everyCurrencyConvertsExactlyWithItsInstitutionsAndDate() throws {
+        let (server, fx) = try Self.rig()
+        defer { server.stop() }
         defer { fx.cleanUp() }
 
         for row in Self.rows {
@@ -88,13 +94,8 @@ import Testing
     /// Keyless in the default order: the ECB (down here) has no NGN; Frankfurter's blend answers,
     /// dated by the older of the pair's two rows.
     @Test func aCurrencyTheECBLacksAnswersFromTheBlend() throws {
-        let body = Data(Self.latestBody().utf8)
-        let server = try LoopbackHTTPServer { request in
-            request.path.hasPrefix("/frankfurter/rates?base=EUR") ? .ok(body, contentType: "application/json") : .status(404)
-        }
+        let (server, fx) = try Self.rig()
         defer { server.stop() }
-        var fx = FXRunner()
-        fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
         defer { fx.cleanUp() }
         let usd = try #require(Self.rows.first { $0.code == .usd }), ngn = try #require(Self.rows.first { $0.code == code("NGN") })
         let result = try fx.run(["--json", "100", "usd", "ngn"])
@@ -107,13 +108,8 @@ import Testing
 
     /// A pegged row against its anchor answers the peg exactly, not two rounded EUR rows divided.
     @Test func aPegAgainstItsAnchorIsExact() throws {
-        let body = Data(Self.latestBody().utf8)
-        let server = try LoopbackHTTPServer { request in
-            request.path.hasPrefix("/frankfurter/rates?base=EUR") ? .ok(body, contentType: "application/json") : .status(404)
-        }
+        let (server, fx) = try Self.rig()
         defer { server.stop() }
-        var fx = FXRunner()
-        fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
         defer { fx.cleanUp() }
         // XOF is pegged to the euro at 655.957: its row carries no institutions.
         let result = try fx.run(["--json", "--source", "frankfurter", "1000", "xof", "eur"])
