@@ -22,7 +22,7 @@ public struct Contribution: Sendable, Equatable {
     /// Reads `encoded`; text that does not hold a rate and a day is all key.
     public init(encoded text: String) {
         guard let equals = text.firstIndex(of: "="), let at = text[equals...].firstIndex(of: "@"),
-            let rate = Decimal(string: String(text[text.index(after: equals)..<at]), locale: Locale(identifier: "en_US_POSIX")),
+            let rate = Decimal(exactly: text[text.index(after: equals)..<at]),
             let day = Day(iso: String(text[text.index(after: at)...]))
         else {
             self.init(key: text)
@@ -37,5 +37,11 @@ extension RateTable {
     /// nil when this table is not a blend, empty for a row set by a peg.
     public func contributions(of code: CurrencyCode) -> [Contribution]? {
         contributors[code].map { $0.map(Contribution.init(encoded:)) }
+    }
+
+    /// Only the institutions' keys of the row of `code` (as `contributions(of:)`, without reading
+    /// their rates and days): what an answer's basis names on every blended answer.
+    public func contributorKeys(of code: CurrencyCode) -> [Substring]? {
+        contributors[code].map { $0.map { $0.prefix { $0 != "=" } } }
     }
 }

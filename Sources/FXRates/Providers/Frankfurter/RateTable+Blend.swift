@@ -4,23 +4,23 @@ extension RateTable {
     /// against a blended one); nil for a table of one institution's own rates.
     public func blendBasis(of codes: [CurrencyCode]) -> String? {
         guard !contributors.isEmpty else { return nil }
-        var institutions = Set<String>(), pegs: [String] = []
+        var institutions = Set<Substring>(), pegs: [String] = []
         for code in codes where code != base {
-            guard let keys = contributions(of: code)?.map(\.key) else { continue }
+            guard let keys = contributorKeys(of: code) else { continue }
             if keys.isEmpty, let peg = Pegs.peg(of: code) {
                 pegs.append(peg.text)
                 // The anchor's own row is what the peg multiplies.
-                if peg.anchor != base, let anchorKeys = contributions(of: peg.anchor)?.map(\.key) { institutions.formUnion(anchorKeys) }
+                if peg.anchor != base, let anchorKeys = contributorKeys(of: peg.anchor) { institutions.formUnion(anchorKeys) }
             } else {
                 institutions.formUnion(keys)
             }
         }
-        var parts: [String] = []
-        if !institutions.isEmpty {
-            parts.append("Frankfurter blend of \(institutions.count) central bank\(institutions.count == 1 ? "" : "s")")
-        }
-        parts += pegs
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        // Not `joined(separator:)`: its generic form looked up a type by name on every blended
+        // answer, 200,000 instructions of a one-shot (Benchmarks/README.md, "Frankfurter v2").
+        var basis = institutions.isEmpty
+            ? "" : "Frankfurter blend of \(institutions.count) central bank\(institutions.count == 1 ? "" : "s")"
+        for peg in pegs { basis += basis.isEmpty ? peg : "; " + peg }
+        return basis.isEmpty ? nil : basis
     }
 
     /// The day of the older row of `codes`: a pair's rate is as old as its older leg.
