@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a `JSONScanner` throws when the text is not JSON, so that a caller's own error type
 /// (a provider's `FetchFailure`) carries syntax errors and its own checks alike.
 public protocol JSONSyntaxFailure: Error {
@@ -15,7 +21,13 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
     private static var maxDepth: Int { 32 }
 
     public init(_ data: Data) {
-        bytes = Array(data)
+        self.init(bytes: data.byteArray)
+    }
+
+    /// Over bytes already copied out of a `Data` (`Data.byteArray`), so that several scanners of one
+    /// file share them rather than copy them each.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }  // a UTF-8 byte order mark
     }
 
@@ -57,6 +69,127 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
         depth -= 1
     }
 
+    /// Where the scanner stands, in bytes from the start of the text.
+    public var offset: Int { position }
+
+    /// Where the next value begins, after whitespace, in bytes from the start of the text.
+    public mutating func valueOffset() throws(Failure) -> Int {
+        _ = try peek()
+        return position
+    }
+
+    /// Where the object ahead ends (the offset after its closing brace), found without reading
+    /// it, when it was written as JSONEncoder's `.prettyPrinted` writes: its closing brace alone
+    /// on a line indented as the line that opens it. Nil for an object written otherwise. Braces
+    /// are looked for with `memchr` (only the few closing ones are looked at), so skipping a
+    /// 219-currency entry costs about what skipping a 30-currency one does.
+    public mutating func prettyObjectEnd() throws(Failure) -> Int? {
+        guard try peek() == UInt8(ascii: "{") else { return nil }
+        var lineStart = position
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var indent = 0
+        while lineStart + indent < position, bytes[lineStart + indent] == 0x20 { indent += 1 }
+        guard position + 1 < bytes.count, bytes[position + 1] == 0x0A else { return nil }
+        var from = position + 1
+        while let brace = Self.find(UInt8(ascii: "}"), in: bytes, from: from) {
+            // A newline, `indent` spaces, the brace: its own closing line (strings hold no raw newline).
+            if brace > indent, bytes[brace - indent - 1] == 0x0A, bytes[(brace - indent)..<brace].allSatisfy({ $0 == 0x20 }) {
+                return brace + 1
+            }
+            from = brace + 1
+        }
+        return nil
+    }
+
+    /// Skips the object ahead when `prettyObjectEnd` finds its end; false, nothing consumed, otherwise.
+    public mutating func skipPrettyObject() throws(Failure) -> Bool {
+        guard let end = try prettyObjectEnd() else { return false }
+        position = end
+        return true
+    }
+
+    /// Reads only `keys` (ascending byte order) of the object ahead, when it was written one
+    /// member per line with keys in ascending byte order (JSONEncoder's `.prettyPrinted` with
+    /// `.sortedKeys`): a binary search over its lines, so a few rows cost the same in an object
+    /// of 30 or of 300. Calls `body` at the value of each key present, in order; then the scanner
+    /// stands after the object. False, with nothing consumed, when the object is not written so:
+    /// the caller reads it member by member.
+    public mutating func sortedMembers(
+        _ keys: [[UInt8]], _ body: (inout JSONScanner, String) throws(Failure) -> Void
+    ) throws(Failure) -> Bool {
+        guard let end = try prettyObjectEnd() else { return false }
+        // Member lines are those from the one after the opening brace to the closing brace's own.
+        let first = position + 2
+        var last = end - 1
+        while last > first, bytes[last - 1] != 0x0A { last -= 1 }
+        var found: [(key: [UInt8], value: Int)] = []
+        for key in keys {
+            var low = first, high = last
+            while low < high {
+                // The start of the line holding the middle byte.
+                let line = Self.lineStart(of: low + (high - low) / 2, notBefore: low, in: bytes)
+                guard let member = memberLine(at: line, before: last) else { return false }
+                if bytes[member.key].lexicographicallyPrecedes(key) { low = member.next } else { high = line }
+            }
+            guard low < last else { continue }
+            guard let member = memberLine(at: low, before: last) else { return false }
+            if bytes[member.key].elementsEqual(key) { found.append((key, member.value)) }
+        }
+        for (key, value) in found {
+            position = value
+            try body(&self, String(decoding: key, as: UTF8.self))
+        }
+        position = end
+        return true
+    }
+
+    /// Moves to `offset`, where an earlier scan of the same bytes found a value; false, not moved, past the end.
+    public mutating func move(to offset: Int) -> Bool {
+        guard offset >= 0, offset < bytes.count else { return false }
+        position = offset
+        return true
+    }
+
+    private static func lineStart(of offset: Int, notBefore low: Int, in bytes: [UInt8]) -> Int {
+        guard offset > low else { return low }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var start = offset
+            while start > low, buffer[start - 1] != 0x0A { start -= 1 }
+            return start
+        }
+    }
+
+    private static func find(_ byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + start, Int32(byte), buffer.count - start).map {
+                UnsafeRawPointer($0) - UnsafeRawPointer(buffer.baseAddress!)
+            }
+        }
+    }
+
+    /// One `"KEY" : scalar` line of a pretty-printed object: the key's bytes, where its value
+    /// begins and where the next line does; nil for a line of any other shape.
+    private func memberLine(at start: Int, before end: Int) -> (key: Range<Int>, value: Int, next: Int)? {
+        var index = start
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let keyStart = index + 1
+        guard let keyEnd = bytes[keyStart..<end].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
+            bytes[keyEnd] == UInt8(ascii: "\"")
+        else { return nil }
+        index = keyEnd + 1
+        while index < end, bytes[index] == 0x20 { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        while index < end, bytes[index] == 0x20 { index += 1 }
+        // Only scalars: a nested value spans lines.
+        guard index < end, bytes[index] != UInt8(ascii: "{"), bytes[index] != UInt8(ascii: "["),
+            let newline = bytes[index..<end].firstIndex(of: 0x0A)
+        else { return nil }
+        return (keyStart..<keyEnd, index, newline + 1)
+    }
+
     /// The bytes of a string without escapes or control characters, consumed; nil (nothing
     /// consumed) for any other string.
     private mutating func plainString() throws(Failure) -> Range<Int>? {
@@ -94,6 +227,7 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
     }
 
     public mutating func string() throws(Failure) -> String {
+        if let plain = try plainString() { return String(decoding: bytes[plain], as: UTF8.self) }
         try expect(UInt8(ascii: "\""))
         var text: [UInt8] = []
         while position < bytes.count {
@@ -241,4 +375,9 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
     }
 
     private func failure(_ what: String) -> Failure { .jsonSyntax("\(what) at byte \(position)") }
+}
+
+extension Data {
+    /// The bytes as an array, copied as one block (`Array(data)` copies byte by byte).
+    public var byteArray: [UInt8] { withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) } }
 }

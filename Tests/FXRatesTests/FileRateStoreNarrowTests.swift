@@ -65,11 +65,14 @@ struct FileRateStoreNarrowTests {
             let asked: Set = [code(from), code(to)]
             let narrowed = store.load(keeping: asked)
             #expect(narrowed.diagnostics.isEmpty)
+            // Entries fx wrote are left unread until their source is asked for (`deferred`).
+            #expect(narrowed.entries.isEmpty && Set(narrowed.deferred.keys) == Set(whole.entries.keys))
             for (id, full) in whole.entries {
-                let table = try #require(narrowed.entries[id]?.table)
+                let entry = try #require(narrowed.deferred[id]?())
+                let table = entry.table
                 #expect(Set(table.rates.keys).isSubset(of: asked))
                 #expect(table.base == full.table.base && table.date == full.table.date)
-                #expect(narrowed.entries[id]?.fetchedAt == full.fetchedAt && narrowed.entries[id]?.checkedAt == full.checkedAt)
+                #expect(entry.fetchedAt == full.fetchedAt && entry.checkedAt == full.checkedAt)
                 for currency in asked {
                     #expect(table.unitsPerBase(currency) == full.table.unitsPerBase(currency))
                     #expect(table.rowDates[currency] == full.table.rowDates[currency])
@@ -97,5 +100,45 @@ struct FileRateStoreNarrowTests {
             let other = try await fromMemory.quote(from: code("QAB"), to: code("QBA"))
             #expect(try await fromFile.quote(from: code("QAB"), to: code("QBA")) == other)
         }
+    }
+}
+
+/// The narrowed read of files fx did not write as it writes them, or that are damaged where the
+/// narrowed read does not look: answered as the whole read answers, and damage still reported.
+@Suite("File rate store: narrowed read of other files")
+struct FileRateStoreNarrowOtherFilesTests {
+    @Test
+    func aCompactFileIsReadRowByRowWithTheSameRows() throws {
+        let directory = try TemporaryDirectory()
+        let store = try FileRateStoreNarrowTests().fileStore(directory)
+        let whole = store.load()
+        // The same JSON without its line breaks and indentation.
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: store.path)))
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: store.path))
+        let asked: Set = [code("USD"), code("NGN")]
+        let narrowed = store.load(keeping: asked)
+        #expect(narrowed.diagnostics.isEmpty && narrowed.deferred.isEmpty)
+        for (id, full) in whole.entries {
+            let table = try #require(narrowed.entries[id]?.table)
+            for currency in asked { #expect(table.unitsPerBase(currency) == full.table.unitsPerBase(currency)) }
+        }
+    }
+
+    @Test
+    func aDamagedRowOfAnEntryLeftUnreadIsReportedWhenThatSourceIsAsked() async throws {
+        let directory = try TemporaryDirectory()
+        let tests = FileRateStoreNarrowTests()
+        let store = try tests.fileStore(directory)
+        let text = try String(contentsOfFile: store.path, encoding: .utf8)
+        // NGN's rate in Frankfurter's entry made no number; the ECB's entry is sound.
+        let entry = try #require(text.range(of: #""frankfurter""#))
+        let rates = try #require(text.range(of: #""rates" : {"#, range: entry.upperBound..<text.endIndex))
+        let ngn = try #require(text.range(of: #""NGN" : ""#, range: rates.upperBound..<text.endIndex))
+        let damaged = text.replacingCharacters(in: ngn.upperBound..<text.index(ngn.upperBound, offsetBy: 2), with: "x!")
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: store.path))
+        let service = tests.service(store)
+        _ = try? await service.quote(from: code("USD"), to: code("NGN"))
+        let diagnostics = await service.takeDiagnostics()
+        #expect(diagnostics.contains { if case .cacheSetAside = $0 { true } else { false } }, "\(diagnostics)")
     }
 }

@@ -79,13 +79,16 @@ public struct Provenance: Sendable, Equatable {
 /// rate and day where the blend gave them.
 public struct RowSource: Sendable, Equatable {
     public let day: Day
-    public let contributions: [Contribution]?
+    /// As `RateTable.contributors` keeps them, read into `Contribution`s only when shown
+    /// (`--explain`): every blended answer carries them, few show them.
+    private let encoded: [String]?
+    public var contributions: [Contribution]? { encoded?.map(Contribution.init(encoded:)) }
     /// The institutions' keys: "ECB", "FRED".
     public var institutions: [String]? { contributions?.map(\.key) }
 
     /// `institutions` as `RateTable.contributors` keeps them: `ECB=1.1172@2026-11-24`, or a bare key.
     public init(day: Day, institutions: [String]?) {
         self.day = day
-        self.contributions = institutions?.map(Contribution.init(encoded:))
+        self.encoded = institutions
     }
 }

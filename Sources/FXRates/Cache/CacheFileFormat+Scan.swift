@@ -9,11 +9,23 @@ extension CacheFileFormat {
     /// conversion's own time. Unknown keys are skipped (a newer fx may add some); a repeated key
     /// means the file is damaged. With `keeping`, only those currencies' rows are read (rates,
     /// row dates, institutions, precisions, the earlier rates); the others are skipped as JSON,
-    /// never made into strings or dictionaries (see `FileRateStore.load(keeping:)`).
+    /// never made into strings or dictionaries (see `FileRateStore.load(keeping:)`); in a file
+    /// written as fx writes it (pretty-printed, keys sorted), not even scanned: found by a binary
+    /// search over the table's lines (`JSONScanner.sortedMembers`).
     static func scan(_ data: Data, keeping: Set<String>? = nil) throws(CacheFormatError) -> CacheFileFormat {
-        var json = JSONScanner<FetchFailure>(data)
+        var deferred: [String: Int] = [:]
+        return try scan(data.byteArray, keeping: keeping, deferring: false, deferred: &deferred)
+    }
+
+    /// With `deferring`, an entry whose end is found without reading it (`prettyObjectEnd`) is
+    /// skipped, and where it begins put in `deferred`, for `entry(_:in:at:keeping:)`.
+    static func scan(
+        _ bytes: [UInt8], keeping: Set<String>?, deferring: Bool, deferred: inout [String: Int]
+    ) throws(CacheFormatError) -> CacheFileFormat {
+        var json = JSONScanner<FetchFailure>(bytes: bytes)
         var schema: Int?
         var sources: [String: Entry]?
+        let rows = Rows(keeping)
         do {
             try json.members { json, key throws(FetchFailure) in
                 switch key {
@@ -26,7 +38,7 @@ extension CacheFileFormat {
                     if let schema, schema != currentSchema {
                         try json.skipValue(); sources = [:]
                     } else {
-                        sources = try scanSources(&json, keeping: keeping)
+                        sources = try scanSources(&json, rows: rows, deferring: deferring, deferred: &deferred)
                     }
                 default: try json.skipValue()
                 }
@@ -40,18 +52,33 @@ extension CacheFileFormat {
         return CacheFileFormat(schema: schema, sources: sources)
     }
 
+    /// The entry of `id` that `scan` deferred, read from the same bytes where it begins.
+    static func entry(_ id: String, in bytes: [UInt8], at start: Int, keeping: Set<String>?) throws(CacheFormatError) -> CachedRates? {
+        var json = JSONScanner<FetchFailure>(bytes: bytes)
+        guard json.move(to: start) else { return nil }
+        let entry: Entry
+        do { entry = try scanEntry(&json, rows: Rows(keeping)) } catch { throw .invalid("not a cache file") }
+        return try CacheFileFormat(schema: currentSchema, sources: [id: entry]).entries()[SourceID(id)]
+    }
+
     private static func scanSources(
-        _ json: inout JSONScanner<FetchFailure>, keeping: Set<String>?
+        _ json: inout JSONScanner<FetchFailure>, rows: Rows, deferring: Bool, deferred: inout [String: Int]
     ) throws(FetchFailure) -> [String: Entry] {
         var sources: [String: Entry] = [:]
+        var seen: Set<String> = []
         try json.members { json, id throws(FetchFailure) in
-            guard sources[id] == nil else { throw .malformed("repeated source") }
-            sources[id] = try scanEntry(&json, keeping: keeping)
+            guard seen.insert(id).inserted else { throw .malformed("repeated source") }
+            let start = try json.valueOffset()
+            if deferring, try json.skipPrettyObject() {
+                deferred[id] = start
+            } else {
+                sources[id] = try scanEntry(&json, rows: rows)
+            }
         }
         return sources
     }
 
-    private static func scanEntry(_ json: inout JSONScanner<FetchFailure>, keeping: Set<String>?) throws(FetchFailure) -> Entry {
+    private static func scanEntry(_ json: inout JSONScanner<FetchFailure>, rows: Rows) throws(FetchFailure) -> Entry {
         var base, date, etag, lastModified: String?
         var fetchedAt, checkedAt, publishedAt: Date?
         var rates, dates, contributors: [String: String]?
@@ -68,12 +95,12 @@ extension CacheFileFormat {
             case "fetchedAt": fetchedAt = try instant(&json)
             case "checkedAt": checkedAt = try instant(&json)
             case "publishedAt": publishedAt = try json.null() ? nil : try instant(&json)
-            case "rates": rates = try texts(&json, keeping: keeping)
-            case "dates": dates = try texts(&json, keeping: keeping)
-            case "contributors": contributors = try texts(&json, keeping: keeping)
+            case "rates": rates = try texts(&json, rows: rows)
+            case "dates": dates = try texts(&json, rows: rows)
+            case "contributors": contributors = try texts(&json, rows: rows)
             case "coarse":
                 var significands: [String: Int] = [:]
-                try json.members(where: wanted(keeping)) { json, code throws(FetchFailure) in
+                try rows.read(&json) { json, code throws(FetchFailure) in
                     guard significands[code] == nil, let value = Int(try json.number()) else { throw .malformed("invalid precision") }
                     significands[code] = value
                 }
@@ -85,7 +112,7 @@ extension CacheFileFormat {
                 try json.members { json, key throws(FetchFailure) in
                     switch key {
                     case "date": earlierDate = try json.string()
-                    case "rates": earlierRates = try texts(&json, keeping: keeping)
+                    case "rates": earlierRates = try texts(&json, rows: rows)
                     default: try json.skipValue()
                     }
                 }
@@ -101,11 +128,11 @@ extension CacheFileFormat {
             dates: dates, contributors: contributors)
     }
 
-    private static func texts(_ json: inout JSONScanner<FetchFailure>, keeping: Set<String>?) throws(FetchFailure) -> [String: String] {
+    private static func texts(_ json: inout JSONScanner<FetchFailure>, rows: Rows) throws(FetchFailure) -> [String: String] {
         // Room for a whole table up front (see ProcessEnvironment.variables; measured:
         // Benchmarks/README.md, "What each fast path is worth", reserved capacities).
-        var texts = [String: String](minimumCapacity: keeping == nil ? 64 : 2)
-        try json.members(where: wanted(keeping)) { json, code throws(FetchFailure) in
+        var texts = [String: String](minimumCapacity: rows.codes == nil ? 64 : 2)
+        try rows.read(&json) { json, code throws(FetchFailure) in
             guard texts[code] == nil else { throw .malformed("repeated currency") }
             texts[code] = try json.string()
         }
@@ -113,10 +140,23 @@ extension CacheFileFormat {
     }
 
     /// Which currencies' rows are read: all, or those kept, compared as bytes (no string made of the others).
-    private static func wanted(_ keeping: Set<String>?) -> (ArraySlice<UInt8>) -> Bool {
-        guard let keeping else { return { _ in true } }
-        let codes = keeping.map { Array($0.utf8) }
-        return { key in codes.contains { $0.elementsEqual(key) } }
+    struct Rows {
+        /// The kept codes in ascending byte order; nil for all.
+        let codes: [[UInt8]]?
+
+        init(_ keeping: Set<String>?) {
+            codes = keeping.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
+        }
+
+        /// Calls `body` at each kept row of the object ahead: found by a binary search over its
+        /// lines when it is written as fx writes it, else row by row.
+        func read(
+            _ json: inout JSONScanner<FetchFailure>, _ body: (inout JSONScanner<FetchFailure>, String) throws(FetchFailure) -> Void
+        ) throws(FetchFailure) {
+            guard let codes else { return try json.members(body) }
+            if try json.sortedMembers(codes, body) { return }
+            try json.members(where: { key in codes.contains { $0.elementsEqual(key) } }, body)
+        }
     }
 
     /// `2026-10-30T15:05:12Z`, the form JSONEncoder's `.iso8601` writes.

@@ -20,21 +20,35 @@ public struct FileRateStore: RateStore {
         return StoreContents(entries: entries, diagnostics: diagnostics)
     }
 
-    /// Only the rows of `codes`: the other currencies are skipped by the scanner, not decoded.
-    /// Measured (callgrind, Benchmarks/frankfurter.py; Benchmarks/README.md, "Frankfurter v2"):
-    /// with 219 currencies cached, reading the whole file cost a one-shot 4.25 M of its 5.76 M
-    /// instructions; see the README for what it costs read this way.
+    /// Only the rows of `codes`, found without reading the others (`CacheFileFormat.scan`), and
+    /// each source's entry read only when the service asks for that source: a one-shot answered by
+    /// the ECB does not read the 219-currency blend beside it. Measured in Benchmarks/README.md,
+    /// "Frankfurter v2" (callgrind, Benchmarks/frankfurter.py).
     public func load(keeping codes: Set<CurrencyCode>) -> StoreContents {
         let keeping = Set(codes.map(\.rawValue))
-        var bytes: Data?
+        var bytes: [UInt8]?
+        var deferred: [String: Int] = [:]
         let (entries, diagnostics) = CacheFile.load(file, empty: [SourceID: CachedRates]()) { read in
-            if case .success(let data) = read { bytes = data }
-            return Self.interpret(read, keeping: keeping)
+            Self.interpret(read) { data throws(CacheFormatError) in
+                let read = data.byteArray
+                bytes = read
+                do {
+                    return try CacheFileFormat.scan(read, keeping: keeping, deferring: true, deferred: &deferred).entries()
+                } catch {
+                    // Judged as a whole read judges it: a file written otherwise may still be sound.
+                    deferred = [:]
+                    return try CacheFileFormat.decode(data)
+                }
+            }
         }
         var contents = StoreContents(entries: entries, diagnostics: diagnostics)
         if let bytes, diagnostics.isEmpty {
+            for (id, start) in deferred {
+                // Nil when the entry cannot be read so: the service then reads the file whole, which says why.
+                contents.deferred[SourceID(id)] = { try? CacheFileFormat.entry(id, in: bytes, at: start, keeping: keeping) }
+            }
             // A row skipped here may still be damaged: then the file is read (and set aside) as `load` does.
-            contents.whole = { (try? CacheFileFormat.decode(bytes)).map { StoreContents(entries: $0) } ?? self.load() }
+            contents.whole = { (try? CacheFileFormat.decode(Data(bytes))).map { StoreContents(entries: $0) } ?? self.load() }
         }
         return contents
     }
@@ -54,15 +68,15 @@ public struct FileRateStore: RateStore {
     }
 
     private static func interpret(_ read: Result<Data, PlainFile.Failure>) -> FileVerdict<[SourceID: CachedRates], CacheFileProblem> {
-        interpret(read, keeping: nil)
+        interpret(read) { data throws(CacheFormatError) in try CacheFileFormat.decode(data) }
     }
 
     private static func interpret(
-        _ read: Result<Data, PlainFile.Failure>, keeping: Set<String>?
+        _ read: Result<Data, PlainFile.Failure>, decode: (Data) throws(CacheFormatError) -> [SourceID: CachedRates]
     ) -> FileVerdict<[SourceID: CachedRates], CacheFileProblem> {
         CacheFile.verdict(read, kind: "cache", empty: [:]) { data in
             do throws(CacheFormatError) {
-                return .usable(try CacheFileFormat.decode(data, keeping: keeping))
+                return .usable(try decode(data))
             } catch .unsupportedSchema(let schema) where schema > CacheFileFormat.currentSchema {
                 return .leaveAlone(.newer(schema))
             } catch {

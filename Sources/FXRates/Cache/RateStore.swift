@@ -24,6 +24,9 @@ public struct StoreContents: Sendable {
     /// After a narrowed read (`load(keeping:)`): the whole of what was read then, decoded when
     /// first needed (the same bytes, so as if read whole at that time); nil when already whole.
     public var whole: (@Sendable () -> StoreContents)?
+    /// After a narrowed read: the sources whose entries were left unread, each read when first
+    /// asked for; nil from one that cannot be read so (then `whole` reads the file and says why).
+    public var deferred: [SourceID: @Sendable () -> CachedRates?] = [:]
 
     public init(entries: [SourceID: CachedRates] = [:], diagnostics: [Diagnostic] = []) {
         self.entries = entries

@@ -45,6 +45,9 @@ public actor RateService {
     /// The cache read for `focus` only, and the whole of that read, decoded when first needed.
     private var narrowStored: [SourceID: CachedRates]?
     private var storedWhole: (@Sendable () -> StoreContents)?
+    /// Entries of the narrowed read not read yet: a one-shot answered by the ECB never reads
+    /// the 219-currency blend's entry beside it.
+    private var narrowDeferred: [SourceID: @Sendable () -> CachedRates?] = [:]
     /// Whether the first question has been asked (the one read narrowed to its currencies).
     private var focusTried = false
     /// Answers held from the narrowed read: widened to the whole table when asked again.
@@ -176,14 +179,17 @@ public actor RateService {
         // A pair with an asset (BTC) is asked of the exchanges first; the others can only give a cross rate.
         // ISO codes first: the asset catalog is not even built for a pair of currencies.
         let asset = [from, to].contains { !CurrencyCatalog.standard.contains($0) && AssetCatalog.standard.contains($0) }
-        let lacking = all.filter { source in
-            asset && !source.pricesMove || (knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false)
-        }
-        let direct = all.filter { source in !lacking.contains { $0.id == source.id } }
-        for (pass, sources) in [direct, lacking].enumerated() {
+        // Judged as each source's turn comes, not all first: a source answering before another is
+        // judged spares reading that one's cached table (the blend beside the ECB's).
+        var lacking: [any RateSource] = []
+        for pass in 0..<2 {
             // Sources known to lack the pair serve only a cross rate, when nothing quotes it directly.
             if pass == 1, fallback != nil || coarse != nil { break }
-            for source in sources {
+            for source in pass == 0 ? all : lacking {
+                if pass == 0, asset && !source.pricesMove || (knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false) {
+                    lacking.append(source)
+                    continue
+                }
                 let table: RateTable, provenance: Provenance
                 do { (table, provenance) = try await latest(source) } catch {
                     if case .unavailable(let id, let name, let failure) = error {
@@ -579,6 +585,7 @@ public actor RateService {
         stored = nil
         storedWhole = nil
         narrowStored = nil
+        narrowDeferred = [:]
         narrowResolved = []
         // Answers held in memory are derived again, from the new file and the same freshness
         // rules (this run's own saves count as changes too: the file may hold others' entries
@@ -591,6 +598,7 @@ public actor RateService {
         guard stored == nil, let narrowStored else { return }
         let contents = storedWhole?() ?? StoreContents(entries: narrowStored)
         self.narrowStored = nil
+        narrowDeferred = [:]
         storedWhole = nil
         stored = contents.entries
         diagnostics.append(contentsOf: contents.diagnostics)
@@ -598,7 +606,16 @@ public actor RateService {
     }
 
     func cached(_ id: SourceID) -> CachedRates? {
-        if stored == nil, let narrowStored, Self.focus != nil { return narrowStored[id] }
+        if stored == nil, narrowStored != nil, Self.focus != nil {
+            if let read = narrowDeferred.removeValue(forKey: id) {
+                guard let entry = read() else {
+                    widenStored()
+                    return stored?[id]
+                }
+                narrowStored?[id] = entry
+            }
+            return narrowStored?[id]
+        }
         widenStored()
         if stored == nil {
             storedVersion = store.version()
@@ -606,8 +623,9 @@ public actor RateService {
             let contents = Self.focus.map { store.load(keeping: $0) } ?? store.load()
             if let whole = contents.whole {
                 narrowStored = contents.entries
+                narrowDeferred = contents.deferred
                 storedWhole = whole
-                return contents.entries[id]
+                return cached(id)
             }
             stored = contents.entries
             diagnostics.append(contentsOf: contents.diagnostics)

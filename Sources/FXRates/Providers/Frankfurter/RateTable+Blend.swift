@@ -4,20 +4,25 @@ extension RateTable {
     /// against a blended one); nil for a table of one institution's own rates.
     public func blendBasis(of codes: [CurrencyCode]) -> String? {
         guard !contributors.isEmpty else { return nil }
-        var institutions = Set<Substring>(), pegs: [String] = []
+        // An array, not a Set: a handful of keys, and a Set of Substring was one more generic type
+        // for the runtime to build on every blended answer.
+        var institutions: [Substring] = [], pegs: [String] = []
         for code in codes where code != base {
             guard let keys = contributorKeys(of: code) else { continue }
             if keys.isEmpty, let peg = Pegs.peg(of: code) {
                 pegs.append(peg.text)
                 // The anchor's own row is what the peg multiplies.
-                if peg.anchor != base, let anchorKeys = contributorKeys(of: peg.anchor) { institutions.formUnion(anchorKeys) }
+                if peg.anchor != base, let anchorKeys = contributorKeys(of: peg.anchor) {
+                    for key in anchorKeys where !institutions.contains(key) { institutions.append(key) }
+                }
             } else {
-                institutions.formUnion(keys)
+                for key in keys where !institutions.contains(key) { institutions.append(key) }
             }
         }
         // Not `joined(separator:)`: its generic form looked up a type by name on every blended
         // answer, 200,000 instructions of a one-shot (Benchmarks/README.md, "Frankfurter v2").
-        var basis = institutions.isEmpty
+        var basis =
+            institutions.isEmpty
             ? "" : "Frankfurter blend of \(institutions.count) central bank\(institutions.count == 1 ? "" : "s")"
         for peg in pegs { basis += basis.isEmpty ? peg : "; " + peg }
         return basis.isEmpty ? nil : basis
