@@ -348,7 +348,11 @@ struct CompleterTests {
         let cached = ["BTC", "IMP", "NGN", "NOK", "USD"].map { CurrencyCode($0)! }
         let completer = Completer(context: ParseContext().covering(cached))
         let n = completer.complete(line: "convert 100 usd n", cursor: 17)
-        #expect(n.candidates == [Candidate("NGN", detail: "Naira"), Candidate("NOK", detail: "Norwegian Krone"), Candidate("NZD", detail: "New Zealand Dollar")])
+        #expect(
+            n.candidates == [
+                Candidate("NGN", detail: "Naira"), Candidate("NOK", detail: "Norwegian Krone"),
+                Candidate("NZD", detail: "New Zealand Dollar"),
+            ])
         #expect(completer.complete(line: "rate bt", cursor: 7).candidates == [Candidate("BTC", detail: "Bitcoin")])
         #expect(completer.complete(line: "rate im", cursor: 7).candidates == [Candidate("IMP")])
         // Without the cache's list, only the ECB's currencies start with N.
