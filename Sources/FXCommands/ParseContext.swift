@@ -57,6 +57,17 @@ public struct ParseContext: Sendable {
         "RON", "ISK", "TRY", "BRL", "IDR", "ILS", "INR", "KRW", "MXN", "MYR", "NZD", "PHP", "SGD", "THB", "ZAR",
     ].map { CurrencyCode($0)! }
 
+    /// This context with `codes` (the currencies cached rate data covers) among the preferred
+    /// ones: what TAB offers at the prompt and to `--complete`. A line is parsed without it (a
+    /// one-shot answer and a script never read the cache's list of currencies).
+    public func covering(_ codes: [CurrencyCode]) -> ParseContext {
+        guard !codes.isEmpty else { return self }
+        var context = self
+        var seen = Set(preferredCodes)
+        context.preferredCodes += codes.filter { seen.insert($0).inserted }
+        return context
+    }
+
     func isKnown(_ code: CurrencyCode) -> Bool {
         catalog.contains(code) || preferredCodes.contains(code) || AssetCatalog.standard.contains(code)
     }

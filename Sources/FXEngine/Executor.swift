@@ -80,6 +80,10 @@ public struct Executor: Sendable {
         return diagnostics
     }
 
+    /// The currencies the cached rates of the sources in use cover (a snapshot's, under `use
+    /// snapshot`), read at each call: for TAB, never for an answer.
+    public func cachedCurrencies() -> [CurrencyCode] { service.cachedCurrencies() }
+
     /// Answers `command`. `context` is the parser's that read the line: a CSV statement reads its
     /// amounts' symbols and number format as the line was read.
     public func execute(_ command: Command, context: ParseContext = ParseContext()) async throws(Failure) -> Outcome {

@@ -56,12 +56,6 @@ if arguments.generateManual {
     say(ManualPage.render(files: files, environment: variables))
 }
 
-if arguments.complete {
-    let line = arguments.completionLine
-    let completion = Completer(context: parseContext).complete(line: line, cursor: line.count)
-    say(completion.candidates.map(\.text).joined(separator: "\n") + "\n")
-}
-
 let settings = {
     var settings = Settings.load(environment: environment, knownSources: knownSources)
     // An institution asked only when named (`--source hmrc`) is on for the run that names it,
@@ -128,6 +122,14 @@ if let name = arguments.snapshot {
     setup = sourceSetup(settings)
 }
 
+// The shells' TAB: the currencies the cached rates cover, as the prompt offers them.
+if arguments.complete {
+    let line = arguments.completionLine
+    let context = parseContext.covering(setup.service.cachedCurrencies())
+    let completion = Completer(context: context).complete(line: line, cursor: line.count)
+    say(completion.candidates.map(\.text).joined(separator: "\n") + "\n")
+}
+
 let stdinIsTerminal = isatty(0) == 1
 let stdoutIsTerminal = isatty(1) == 1
 let style = Style.decide(isTerminal: stdoutIsTerminal, noColorFlag: arguments.noColor, environment: environment)
@@ -191,7 +193,8 @@ if !words.isEmpty {
     status = CallingThreadExecutor.run { await Modes.oneShot(words, session: session) }
 } else if wantsEditing,
     let reader = EditLineReader(
-        completer: { Completer(context: session.parser.context) },
+        // Each TAB reads the cache's currencies again: a `refresh` may have added some.
+        completer: { Completer(context: session.parser.context.covering(executor.cachedCurrencies())) },
         history: .standard(environment: environment), color: style.color, output: out)
 {
     status = CallingThreadExecutor.run {

@@ -340,6 +340,27 @@ struct CompleterTests {
         #expect(all.candidates.map(\.text) == ["CNH", "USD"])
     }
 
+    /// What the prompt and `--complete` give the completer once Frankfurter's blend is cached:
+    /// a currency the ECB lacks is offered with its name, an asset with its own, and a code
+    /// neither ISO 4217 nor fx's assets name (IMP) alone.
+    @Test
+    func currenciesTheCacheCoversAreOfferedWithTheirNames() {
+        let cached = ["BTC", "IMP", "NGN", "NOK", "USD"].map { CurrencyCode($0)! }
+        let completer = Completer(context: ParseContext().covering(cached))
+        let n = completer.complete(line: "convert 100 usd n", cursor: 17)
+        #expect(
+            n.candidates == [
+                Candidate("NGN", detail: "Naira"), Candidate("NOK", detail: "Norwegian Krone"),
+                Candidate("NZD", detail: "New Zealand Dollar"),
+            ])
+        #expect(completer.complete(line: "rate bt", cursor: 7).candidates == [Candidate("BTC", detail: "Bitcoin")])
+        #expect(completer.complete(line: "rate im", cursor: 7).candidates == [Candidate("IMP")])
+        // Without the cache's list, only the ECB's currencies start with N.
+        let ecbOnly = Completer().complete(line: "convert 100 usd n", cursor: 17).candidates.map(\.text)
+        #expect(ecbOnly == ["NOK", "NZD"])
+        #expect(ParseContext().covering([]).preferredCodes == ParseContext.ecbCodes)
+    }
+
     @Test
     func configuredSourcesAreOfferedCommonPrefixIgnoresCaseAndKeepsTheFirstCandidates() {
         let context = ParseContext(sourceIDs: [.ecb, SourceID("ECX"), SourceID("boc")])

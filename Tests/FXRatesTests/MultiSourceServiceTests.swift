@@ -180,6 +180,25 @@ struct MultiSourceServiceTests {
         #expect(status.nextExpected == frankfurt("2026-11-02", 16))
         #expect(ecb.calls == 0)
     }
+
+    /// TAB's list: every currency (bases too) the cached tables of the sources asked cover, read
+    /// from the store at each call, so a refresh since counts; a disabled source's table does not.
+    @Test
+    func cachedCurrenciesAreTheUnionOfTheSourcesAskedTablesReadAtEachCall() throws {
+        let store = MemoryRateStore([
+            CachedRates(source: Self.boc, table: Self.cadTable, fetchedAt: Self.now),
+            CachedRates(source: Self.dunamu, table: Self.krwTable, fetchedAt: Self.now),
+        ])
+        let ecb = FakeRateSource(answering: Sample.friday)
+        let boc = FakeRateSource(id: Self.boc, name: "Bank of Canada", [])
+        let service = service([ecb, boc], store: store)
+        #expect(service.cachedCurrencies() == ["CAD", "EUR", "TWD", "USD"].map(code))
+        try store.save(CachedRates(source: .ecb, table: Sample.friday, fetchedAt: Self.now))
+        let both = Set(Sample.friday.currencies + Self.cadTable.currencies)
+        #expect(service.cachedCurrencies() == both.sorted())
+        #expect(!service.cachedCurrencies().contains(code("MNT")))
+        #expect(ecb.calls == 0 && boc.calls == 0)
+    }
 }
 
 /// The change `rate` shows: against the table a new one replaced, kept in the cache.

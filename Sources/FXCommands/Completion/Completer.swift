@@ -131,7 +131,8 @@ public struct Completer: Sendable {
                 let preferred = context.preferredCodes.sorted().filter { $0.rawValue.lowercased().hasPrefix(folded) }
                 let othersMatched = result.contains { $0.text.lowercased().hasPrefix(folded) }
                 let codes = preferred.isEmpty && !othersMatched ? context.catalog.all.map(\.code) : preferred
-                result += codes.map { Candidate($0.rawValue, detail: context.catalog[$0]?.name) }
+                // ISO 4217's name, else an asset's (BTC  Bitcoin); a code neither knows (IMP) shows alone.
+                result += codes.map { Candidate($0.rawValue, detail: context.catalog[$0]?.name ?? AssetCatalog.standard[$0]?.name) }
                 // `dol⇥`: names where no code matches, each showing the code it means.
                 if folded.count >= 2, !codes.contains(where: { $0.rawValue.lowercased().hasPrefix(folded) }) {
                     result += nameCandidates(matching: folded)

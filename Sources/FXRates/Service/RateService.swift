@@ -95,6 +95,16 @@ public actor RateService {
         Dictionary(sources.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Every currency the cached tables of the sources asked cover (their bases too), sorted:
+    /// what TAB offers. Read from the store at each call, not from what this run holds, so a
+    /// refresh made since (here or by another fx) counts; nothing is fetched, nothing reported.
+    public nonisolated func cachedCurrencies() -> [CurrencyCode] {
+        let entries = store.load().entries
+        var codes = Set<CurrencyCode>()
+        for id in sourceIDs { codes.formUnion(entries[id]?.table.currencies ?? []) }
+        return codes.sorted()
+    }
+
     /// Problems recovered from since the last call, oldest first.
     public func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics = [] }
