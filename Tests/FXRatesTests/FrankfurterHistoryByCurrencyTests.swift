@@ -12,9 +12,11 @@ struct FrankfurterHistoryByCurrencyTests {
     static let rates = ["USD": "1.1172", "NGN": "1612.5", "GBP": "0.8702", "CHF": "0.9351"]
 
     /// A v2 server: EUR rows of the asked quotes (every currency when none) on each weekday from
-    /// `from` to `to` (today when none), with EUR/EUR; every request in the transport's log.
-    static func server() -> RouteTransport {
+    /// `from` to `to` (the newest day published, `today` unless told, when none), with EUR/EUR;
+    /// every request in the transport's log.
+    static func server(published: @escaping @Sendable () -> Day = { today }) -> RouteTransport {
         RouteTransport { url in
+            let today = published()
             let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let from = day(items.first { $0.name == "from" }!.value!)
             let to = items.first { $0.name == "to" }?.value.map(day) ?? today
@@ -34,10 +36,11 @@ struct FrankfurterHistoryByCurrencyTests {
         }
     }
 
-    static func service(_ transport: RouteTransport, _ directory: URL) -> HistoryService {
+    static func service(
+        _ transport: RouteTransport, _ directory: URL, clock: FixedClock = FixedClock(frankfurt("2026-10-30", 17))
+    ) -> HistoryService {
         let source = FrankfurterSource(baseURL: URL(string: "http://127.0.0.1:9/v2/")!, transport: transport)
-        return HistoryService(
-            sources: [source], store: FileHistoryStore(directory: directory.path), clock: FixedClock(frankfurt("2026-10-30", 17)))
+        return HistoryService(sources: [source], store: FileHistoryStore(directory: directory.path), clock: clock)
     }
 
     static func asked(_ transport: RouteTransport) -> [String] {
@@ -115,6 +118,23 @@ struct FrankfurterHistoryByCurrencyTests {
         #expect(transport.requests.count == 3)
         let final = try #require(FileHistoryStore(directory: directory.path).load(.frankfurter, currencies: nil).0)
         #expect(final.askedWhole == day("2026-09-30")...Self.today && final.asked?[code("GBP")] == day("2026-09-30")...Self.today)
+    }
+
+    /// Asked in the morning, a currency's asked days reach that day though its rows end the day
+    /// before: the next check asks again from that day, so its row, published later, is not skipped.
+    @Test func aDayAskedBeforeItsPublicationIsAskedAgain() async throws {
+        let directory = makeTemporaryDirectory("fx-frankfurter-morning")
+        let clock = FixedClock(frankfurt("2026-10-29", 10))
+        let transport = Self.server { clock.now() < frankfurt("2026-10-29", 17) ? day("2026-10-28") : day("2026-10-30") }
+        let service = Self.service(transport, directory, clock: clock)
+        _ = try await service.quote(from: .usd, to: code("NGN"), on: day("2026-10-01"))
+        #expect(Self.asked(transport) == ["rates?from=2026-10-01&base=EUR&quotes=NGN,USD"])
+
+        clock.set(frankfurt("2026-10-30", 17))
+        let next = Self.service(transport, directory, clock: clock)
+        let quote = try await next.quote(from: .usd, to: code("NGN"), on: day("2026-10-29"))
+        #expect(Self.asked(transport).last == "rates?from=2026-10-29&base=EUR&quotes=NGN,USD")
+        #expect(quote.provenance.date == day("2026-10-29") && quote.provenance.requested == nil)
     }
 
     @Test func theAskedDaysJoinWhereTheyMeetAndAreReadBackFromTheHeader() throws {
