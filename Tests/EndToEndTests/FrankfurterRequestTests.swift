@@ -141,7 +141,8 @@ import Testing
         // The month before: only its days, not again those held; then held too.
         let december = ["--source", "frankfurter", "history", "usd", "ngn", "from", "2023-12-01", "to", "2023-12-31", "--csv"]
         #expect(try fx.run(december).stdout.split(separator: "\n").count == 21 + 1)
-        #expect(Self.ranges(server).last?.contains("from=2023-12-01&to=2023-12-31&base=EUR&quotes=NGN,USD") == true, "\(Self.ranges(server))")
+        #expect(
+            Self.ranges(server).last?.contains("from=2023-12-01&to=2023-12-31&base=EUR&quotes=NGN,USD") == true, "\(Self.ranges(server))")
         #expect(try fx.run(december).status == 0 && Self.ranges(server).count == 2)
         // Each one brought days or currencies not held: none wasted.
         #expect(Self.counted(fx)?.requests == server.requests.count && Self.counted(fx)?.wasted == 0, "\(server.requests.map(\.path))")

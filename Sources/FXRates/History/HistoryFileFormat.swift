@@ -38,7 +38,9 @@ public enum HistoryFileFormat {
                 guard let asked else { return nil }
                 var spans: [CurrencyCode: ClosedRange<Day>] = [:]
                 for (key, text) in asked {
-                    guard let code = CurrencyCode(key), let span = Self.span(text) else { throw DecodeError(reason: "a damaged asked span") }
+                    guard let code = CurrencyCode(key), let span = Self.span(text) else {
+                        throw DecodeError(reason: "a damaged asked span")
+                    }
                     spans[code] = span
                 }
                 return spans

@@ -331,7 +331,8 @@ public actor HistoryService {
         let older: ClosedRange<Day>? = {
             guard quotes == nil, fresh, !reachable, have?.origin != .builtIn, let asked, let entry = have?.entry else { return nil }
             let first =
-                wholeOverCurrencies ? wholeAsked.flatMap { entry.holdsWhole(from: $0.lowerBound) ? $0.lowerBound : nil } : entry.history.first
+                wholeOverCurrencies
+                ? wholeAsked.flatMap { entry.holdsWhole(from: $0.lowerBound) ? $0.lowerBound : nil } : entry.history.first
             return first.flatMap { asked < $0 ? asked...$0.adding(days: -1) : nil }
         }()
         // Only what this run holds (the built-in rates too, once taken): without it, the next
