@@ -82,7 +82,7 @@ struct FrankfurterProviderTests {
     }
 
     /// Each request is Frankfurter's like its rates': counted (wasted when the list is the one
-    /// kept), a failure too, and none sent while the server's `Retry-After` holds.
+    /// kept, or not served), a failure too, and none sent while the server's `Retry-After` holds.
     @Test func everyRequestIsCountedAndAServersWaitHoldsItBack() async throws {
         let folder = makeTemporaryDirectory("fx-providers")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -92,14 +92,19 @@ struct FrankfurterProviderTests {
         _ = await Self.directory(transport, folder, usage: usage).listing(fetch: .always, now: now)
         _ = await Self.directory(transport, folder, usage: usage).listing(fetch: .always, now: now)
         #expect(usage.load()[.frankfurter].map { ($0.requests, $0.wasted) } ?? (0, 0) == (2, 1))
+        // A server without the route: a request wasted, not a failure that holds the rates back.
+        let missing = FakeTransport(
+            .success(HTTPResponse(status: 404, headers: [:], body: Data(#"{"status":404,"message":"not found"}"#.utf8))))
+        #expect(await Self.directory(missing, folder, usage: usage).listing(fetch: .always, now: now).problem != nil)
+        #expect(usage.load()[.frankfurter].map { ($0.requests, $0.wasted, $0.lastError) } ?? (0, 0, "") == (3, 2, nil))
 
         let throttled = FakeTransport(
             .success(HTTPResponse(status: 429, headers: ["Retry-After": "120"], body: Data(#"{"status":429,"message":"slow"}"#.utf8))))
         let refused = await Self.directory(throttled, folder, usage: usage).listing(fetch: .always, now: now)
         #expect(refused.providers.count == 2 && refused.problem != nil)
-        #expect(usage.load()[.frankfurter]?.requests == 3 && usage.load()[.frankfurter]?.retryAfter != nil)
+        #expect(usage.load()[.frankfurter]?.requests == 4 && usage.load()[.frankfurter]?.retryAfter != nil)
         // Within the wait, not even `refresh` asks.
         let held = await Self.directory(throttled, folder, usage: usage).listing(fetch: .always, now: now.addingTimeInterval(60))
-        #expect(throttled.requests.count == 1 && held.problem != nil && usage.load()[.frankfurter]?.requests == 3)
+        #expect(throttled.requests.count == 1 && held.problem != nil && usage.load()[.frankfurter]?.requests == 4)
     }
 }

@@ -3,7 +3,7 @@
 /// them offline too. Fetched by `sources` (when the kept copy is older than the server's
 /// `Cache-Control: max-age=3600`) and by `refresh`; never by a conversion. Each request goes
 /// through Frankfurter's `RequestDiscipline`: held back as its rates are, and counted in
-/// usage.json with them (wasted when it brings the list already kept).
+/// usage.json with them (wasted when it brings the list already kept, or a 404).
 public struct FrankfurterProviderDirectory: Sendable {
     /// What `sources` shows: the institutions, when the copy was fetched, and why a fetch failed.
     public struct Listing: Sendable, Equatable {
@@ -65,6 +65,13 @@ public struct FrankfurterProviderDirectory: Sendable {
             save(body)
             return Listing(providers: providers, fetchedAt: now, problem: nil)
         } catch {
+            // A server without the route (404) answered, and only the list is missing: a request
+            // wasted, not a failure of Frankfurter's rates to back off from. Any other failure
+            // (a throttle, a 5xx, a timeout) is the server's, as for its rates.
+            if error == .httpStatus(404) {
+                discipline.recordAnswer(changed: false, for: .frankfurter, at: now)
+                return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(error))
+            }
             let failure = discipline.recordFailure(error, for: .frankfurter, at: now, answeredAt: now)
             return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(failure))
         }
