@@ -120,6 +120,22 @@ struct FrankfurterHistoryByCurrencyTests {
         #expect(final.askedWhole == day("2026-09-30")...Self.today && final.asked?[code("GBP")] == day("2026-09-30")...Self.today)
     }
 
+    /// A history first asked whole (a day's table): an older day of a pair asks only for the
+    /// days before, and every currency still answers a whole table over the days held.
+    @Test func anOlderDayOfAHistoryAskedWholeAsksOnlyTheDaysBefore() async throws {
+        let directory = makeTemporaryDirectory("fx-frankfurter-whole-first")
+        let transport = Self.server()
+        let service = Self.service(transport, directory)
+        _ = try await service.table(on: day("2026-10-01"))
+        #expect(Self.asked(transport) == ["rates?from=2026-10-01&base=EUR"])
+        let quote = try await service.quote(from: .usd, to: code("NGN"), on: day("2026-09-30"))
+        #expect(quote.provenance.date == day("2026-09-30"))
+        #expect(Self.asked(transport).last == "rates?from=2026-09-30&to=2026-09-30&base=EUR&quotes=NGN,USD")
+        _ = try await service.table(on: day("2026-10-05"))
+        _ = try await service.quote(from: code("GBP"), to: code("CHF"), on: day("2026-10-02"))
+        #expect(transport.requests.count == 2)
+    }
+
     /// Asked in the morning, a currency's asked days reach that day though its rows end the day
     /// before: the next check asks again from that day, so its row, published later, is not skipped.
     @Test func aDayAskedBeforeItsPublicationIsAskedAgain() async throws {

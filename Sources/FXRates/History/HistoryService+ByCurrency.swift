@@ -22,7 +22,12 @@ extension HistoryService {
             return min(span.upperBound, last).adding(days: 1)
         }
         func beforeHeld(_ code: CurrencyCode) -> Day? {
-            guard let entry, let span = entry.asked?[code], span.lowerBound > from, entry.holds(code, from: span.lowerBound) else {
+            guard let entry else { return nil }
+            // A history asked whole holds every currency it has over all its days.
+            let whole =
+                entry.asked == nil && entry.history.covers(code)
+                ? entry.history.first.flatMap { first in entry.history.last.map { first...$0 } } : nil
+            guard let span = entry.asked?[code] ?? whole, span.lowerBound > from, entry.holds(code, from: span.lowerBound) else {
                 return nil
             }
             return span.lowerBound.adding(days: -1)
