@@ -90,15 +90,17 @@ let offline = arguments.offline
         // Only the dates are wanted: no table's rows are read (see FileRateStore.load(keeping:)).
         newestLatest: { id in latest.load(keeping: []).entries[id].map { ($0.table.date, $0.fetchedAt) } })
     var setup = SourceSetup(service: service, history: history, sourceInfo: catalog.info(settings))
-    setup.institutions = { institutionDirectory(settings) }
+    setup.institutions = { [discipline = service.discipline] in institutionDirectory(settings, discipline: discipline) }
     return setup
 }
 
-/// Frankfurter's list of the institutions it relays, read through its root (`FX_FRANKFURTER_URL`).
-@Sendable func institutionDirectory(_ settings: Settings) -> FrankfurterProviderDirectory {
+/// Frankfurter's list of the institutions it relays, read through its root (`FX_FRANKFURTER_URL`),
+/// under the rates' `discipline`: held back as they are, and counted with them.
+@Sendable func institutionDirectory(_ settings: Settings, discipline: RequestDiscipline) -> FrankfurterProviderDirectory {
     FrankfurterProviderDirectory(
         baseURL: settings.sourceURLs[.frankfurter] ?? FrankfurterSource.defaultBaseURL, transport: io.transport,
-        timeout: settings.timeout, cacheDirectory: settings.cacheDirectory, offline: offline, describe: { Messages.text(for: $0) })
+        timeout: settings.timeout, cacheDirectory: settings.cacheDirectory, offline: offline, discipline: discipline,
+        describe: { Messages.text(for: $0) })
 }
 
 /// The services over one snapshot (`--snapshot`, `use snapshot`): offline, writing nothing.

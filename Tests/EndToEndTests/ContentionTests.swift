@@ -37,6 +37,7 @@ import Testing
         let oxr = String(decoding: sharedFixture("oxr/latest.json"), as: UTF8.self)
         let dunamu = String(decoding: sharedFixture("dunamu/recent-krwusd.json"), as: UTF8.self)
         let nasdaq = String(decoding: sharedFixture("nasdaq/dataset-data-fx.constructed.json"), as: UTF8.self)
+        let providers = ratesFixture("frankfurter-v2/providers-hmrc-ust.constructed.json")
         for (text, needle) in [
             (ecbDaily, "rate='1.1172'"), (boc, #""v": "1.3706""#), (oxr, #""EUR": 0.812833,"#),
             (dunamu, #""basePrice": 1338.00,"#), (nasdaq, #"["2021-03-30",1.1741]"#),
@@ -57,6 +58,7 @@ import Testing
                 var rates = friday.rates
                 rates[CurrencyCode("USD")!] = Decimal(string: moved("1.1172", by: step))!
                 return json(FrankfurterV2Body.latest(RateTable(base: .eur, date: friday.date, rates: rates)))
+            case "/frankfurter/providers": return .ok(providers, contentType: "application/json")
             case "/boc/observations/group/FX_RATES_DAILY/json":
                 return json(boc.replacingOccurrences(of: #""v": "1.3706""#, with: #""v": "\#(moved("1.3706", by: step))""#))
             case "/oxr/latest.json":
@@ -220,10 +222,8 @@ import Testing
             for id in Self.allSources {
                 // usage.json counts fetches: Coinbase's asks a spot price per asset.
                 let perFetch = id == .coinbase ? AssetCatalog.standard.codes.count : 1
-                // Frankfurter's list of institutions (`providers`) is metadata, not rates: not counted.
-                let seen =
-                    server.requests.filter { $0.path.hasPrefix("/\(id.rawValue)/") && !$0.path.hasPrefix("/frankfurter/providers") }
-                    .count / perFetch
+                // Frankfurter's list of institutions (`providers`) too.
+                let seen = server.requests.filter { $0.path.hasPrefix("/\(id.rawValue)/") }.count / perFetch
                 #expect(usage[id]?.requests == seen, "round \(number): \(id) counted \(usage[id]?.requests ?? -1) of \(seen) requests")
             }
             #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: cache.appendingPathComponent("usage.json")))) != nil)

@@ -12,15 +12,18 @@ struct FrankfurterHistoryByCurrencyTests {
     static let rates = ["USD": "1.1172", "NGN": "1612.5", "GBP": "0.8702", "CHF": "0.9351"]
 
     /// A v2 server: EUR rows of the asked quotes (every currency when none) on each weekday from
-    /// `from` to today, with EUR/EUR; every request in the transport's log.
-    static func server() -> RouteTransport {
+    /// `from` to `to` (the newest day published, `today` unless told, when none), with EUR/EUR;
+    /// every request in the transport's log.
+    static func server(published: @escaping @Sendable () -> Day = { today }) -> RouteTransport {
         RouteTransport { url in
+            let today = published()
             let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let from = day(items.first { $0.name == "from" }!.value!)
+            let to = items.first { $0.name == "to" }?.value.map(day) ?? today
             let quotes = items.first { $0.name == "quotes" }?.value.map { $0.split(separator: ",").map(String.init) }
             var body = ""
             var current = from
-            while current <= today {
+            while current <= to {
                 if current.weekday < 6 {
                     for quote in (quotes ?? Array(rates.keys)).sorted() + ["EUR"] {
                         let rate = quote == "EUR" ? "1.0" : rates[quote]!
@@ -33,10 +36,11 @@ struct FrankfurterHistoryByCurrencyTests {
         }
     }
 
-    static func service(_ transport: RouteTransport, _ directory: URL) -> HistoryService {
+    static func service(
+        _ transport: RouteTransport, _ directory: URL, clock: FixedClock = FixedClock(frankfurt("2026-10-30", 17))
+    ) -> HistoryService {
         let source = FrankfurterSource(baseURL: URL(string: "http://127.0.0.1:9/v2/")!, transport: transport)
-        return HistoryService(
-            sources: [source], store: FileHistoryStore(directory: directory.path), clock: FixedClock(frankfurt("2026-10-30", 17)))
+        return HistoryService(sources: [source], store: FileHistoryStore(directory: directory.path), clock: clock)
     }
 
     static func asked(_ transport: RouteTransport) -> [String] {
@@ -68,21 +72,85 @@ struct FrankfurterHistoryByCurrencyTests {
         #expect(saved.asked?[code("NGN")] == october && saved.asked?[code("GBP")] == october)
         #expect(saved.asked?[code("CHF")] == nil && saved.history.columns[code("CHF")] == nil)
 
-        // CHF over the same days: asked alone. Older days of a held pair: asked for that pair.
+        // CHF over the same days: asked alone. Older days of a held pair: asked for that pair,
+        // only up to the days held.
         _ = try await next.pair(base: .usd, quote: code("CHF"), range: october)
         #expect(Self.asked(transport).last == "rates?from=2026-10-01&base=EUR&quotes=CHF")
         let september = try await next.pair(base: .usd, quote: code("NGN"), range: day("2026-09-01")...Self.today)
-        #expect(Self.asked(transport).last == "rates?from=2026-09-01&base=EUR&quotes=NGN,USD")
+        #expect(Self.asked(transport).last == "rates?from=2026-09-01&to=2026-09-30&base=EUR&quotes=NGN,USD")
         #expect(september.points.count == 44)
 
         // GBP's September was fetched without GBP: never answered from those days, asked for.
         let poundSeptember = try await next.pair(base: code("GBP"), quote: .usd, range: day("2026-09-01")...Self.today)
-        #expect(Self.asked(transport).last == "rates?from=2026-09-01&base=EUR&quotes=GBP")
+        #expect(Self.asked(transport).last == "rates?from=2026-09-01&to=2026-09-30&base=EUR&quotes=GBP")
         #expect(poundSeptember.points.count == 44)
         #expect(transport.requests.count == 5)
         let final = try #require(FileHistoryStore(directory: directory.path).load(.frankfurter, currencies: nil).0)
         #expect(final.asked?[code("GBP")] == day("2026-09-01")...Self.today)
         #expect(final.asked?[code("CHF")] == october)
+    }
+
+    /// A whole day's table (`rate usd on …`) over a history asked currency by currency: every
+    /// currency once, recorded as such (in the header too), then answered from what is held; an
+    /// older day asks only the days before.
+    @Test func aWholeTableIsAskedOnceOverAHistoryAskedByCurrency() async throws {
+        let directory = makeTemporaryDirectory("fx-frankfurter-whole")
+        let transport = Self.server()
+        let service = Self.service(transport, directory)
+        _ = try await service.quote(from: .usd, to: code("NGN"), on: day("2026-10-01"))
+        #expect(Self.asked(transport) == ["rates?from=2026-10-01&base=EUR&quotes=NGN,USD"])
+
+        let (table, _) = try await service.table(on: day("2026-10-01"))
+        #expect(table.rates.count == 4 && Self.asked(transport).last == "rates?from=2026-10-01&base=EUR")
+        _ = try await service.table(on: day("2026-10-02"))
+        #expect(transport.requests.count == 2)
+        let saved = try #require(FileHistoryStore(directory: directory.path).load(.frankfurter, currencies: nil).0)
+        #expect(saved.askedWhole == day("2026-10-01")...Self.today && saved.asked?[code("CHF")] == day("2026-10-01")...Self.today)
+
+        // A new run reads the record back; an older day asks only for the days before.
+        let next = Self.service(transport, directory)
+        _ = try await next.table(on: day("2026-10-05"))
+        #expect(transport.requests.count == 2)
+        let (september, _) = try await next.table(on: day("2026-09-30"))
+        #expect(september.rates.count == 4 && september.date == day("2026-09-30"))
+        #expect(Self.asked(transport).last == "rates?from=2026-09-30&to=2026-09-30&base=EUR")
+        _ = try await next.quote(from: code("GBP"), to: code("CHF"), on: day("2026-09-30"))
+        #expect(transport.requests.count == 3)
+        let final = try #require(FileHistoryStore(directory: directory.path).load(.frankfurter, currencies: nil).0)
+        #expect(final.askedWhole == day("2026-09-30")...Self.today && final.asked?[code("GBP")] == day("2026-09-30")...Self.today)
+    }
+
+    /// A history first asked whole (a day's table): an older day of a pair asks only for the
+    /// days before, and every currency still answers a whole table over the days held.
+    @Test func anOlderDayOfAHistoryAskedWholeAsksOnlyTheDaysBefore() async throws {
+        let directory = makeTemporaryDirectory("fx-frankfurter-whole-first")
+        let transport = Self.server()
+        let service = Self.service(transport, directory)
+        _ = try await service.table(on: day("2026-10-01"))
+        #expect(Self.asked(transport) == ["rates?from=2026-10-01&base=EUR"])
+        let quote = try await service.quote(from: .usd, to: code("NGN"), on: day("2026-09-30"))
+        #expect(quote.provenance.date == day("2026-09-30"))
+        #expect(Self.asked(transport).last == "rates?from=2026-09-30&to=2026-09-30&base=EUR&quotes=NGN,USD")
+        _ = try await service.table(on: day("2026-10-05"))
+        _ = try await service.quote(from: code("GBP"), to: code("CHF"), on: day("2026-10-02"))
+        #expect(transport.requests.count == 2)
+    }
+
+    /// Asked in the morning, a currency's asked days reach that day though its rows end the day
+    /// before: the next check asks again from that day, so its row, published later, is not skipped.
+    @Test func aDayAskedBeforeItsPublicationIsAskedAgain() async throws {
+        let directory = makeTemporaryDirectory("fx-frankfurter-morning")
+        let clock = FixedClock(frankfurt("2026-10-29", 10))
+        let transport = Self.server { clock.now() < frankfurt("2026-10-29", 17) ? day("2026-10-28") : day("2026-10-30") }
+        let service = Self.service(transport, directory, clock: clock)
+        _ = try await service.quote(from: .usd, to: code("NGN"), on: day("2026-10-01"))
+        #expect(Self.asked(transport) == ["rates?from=2026-10-01&base=EUR&quotes=NGN,USD"])
+
+        clock.set(frankfurt("2026-10-30", 17))
+        let next = Self.service(transport, directory, clock: clock)
+        let quote = try await next.quote(from: .usd, to: code("NGN"), on: day("2026-10-29"))
+        #expect(Self.asked(transport).last == "rates?from=2026-10-29&base=EUR&quotes=NGN,USD")
+        #expect(quote.provenance.date == day("2026-10-29") && quote.provenance.requested == nil)
     }
 
     @Test func theAskedDaysJoinWhereTheyMeetAndAreReadBackFromTheHeader() throws {

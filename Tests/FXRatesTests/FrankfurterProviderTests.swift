@@ -35,9 +35,12 @@ struct FrankfurterProviderTests {
         }
     }
 
-    private static func directory(_ transport: FakeTransport, _ folder: URL, offline: Bool = false) -> FrankfurterProviderDirectory {
+    private static func directory(
+        _ transport: FakeTransport, _ folder: URL, offline: Bool = false, usage: MemoryUsageStore = MemoryUsageStore()
+    ) -> FrankfurterProviderDirectory {
         FrankfurterProviderDirectory(
-            baseURL: URL(string: "http://127.0.0.1:9/v2")!, transport: transport, timeout: 5, cacheDirectory: folder.path, offline: offline)
+            baseURL: URL(string: "http://127.0.0.1:9/v2")!, transport: transport, timeout: 5, cacheDirectory: folder.path, offline: offline,
+            discipline: RequestDiscipline(usage: usage))
     }
 
     private static func served(_ fixture: String) throws -> FakeTransport {
@@ -76,5 +79,32 @@ struct FrankfurterProviderTests {
             .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("[1]".utf8))))
         #expect(await Self.directory(garbage, folder).listing(fetch: .always, now: Date()).problem != nil)
         #expect(await Self.directory(broken, folder, offline: true).listing(fetch: .never, now: Date()).providers.count == 3)
+    }
+
+    /// Each request is Frankfurter's like its rates': counted (wasted when the list is the one
+    /// kept, or not served), a failure too, and none sent while the server's `Retry-After` holds.
+    @Test func everyRequestIsCountedAndAServersWaitHoldsItBack() async throws {
+        let folder = makeTemporaryDirectory("fx-providers")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let usage = MemoryUsageStore()
+        let transport = try Self.served("frankfurter-v2/providers-hmrc-ust.constructed.json")
+        let now = Date()
+        _ = await Self.directory(transport, folder, usage: usage).listing(fetch: .always, now: now)
+        _ = await Self.directory(transport, folder, usage: usage).listing(fetch: .always, now: now)
+        #expect(usage.load()[.frankfurter].map { ($0.requests, $0.wasted) } ?? (0, 0) == (2, 1))
+        // A server without the route: a request wasted, not a failure that holds the rates back.
+        let missing = FakeTransport(
+            .success(HTTPResponse(status: 404, headers: [:], body: Data(#"{"status":404,"message":"not found"}"#.utf8))))
+        #expect(await Self.directory(missing, folder, usage: usage).listing(fetch: .always, now: now).problem != nil)
+        #expect(usage.load()[.frankfurter].map { ($0.requests, $0.wasted, $0.lastError) } ?? (0, 0, "") == (3, 2, nil))
+
+        let throttled = FakeTransport(
+            .success(HTTPResponse(status: 429, headers: ["Retry-After": "120"], body: Data(#"{"status":429,"message":"slow"}"#.utf8))))
+        let refused = await Self.directory(throttled, folder, usage: usage).listing(fetch: .always, now: now)
+        #expect(refused.providers.count == 2 && refused.problem != nil)
+        #expect(usage.load()[.frankfurter]?.requests == 4 && usage.load()[.frankfurter]?.retryAfter != nil)
+        // Within the wait, not even `refresh` asks.
+        let held = await Self.directory(throttled, folder, usage: usage).listing(fetch: .always, now: now.addingTimeInterval(60))
+        #expect(throttled.requests.count == 1 && held.problem != nil && usage.load()[.frankfurter]?.requests == 4)
     }
 }

@@ -11,10 +11,14 @@ public struct CachedHistory: Sendable, Equatable {
     /// was asked over, so that a currency is never answered from days fetched without it. Nil when
     /// every currency was asked over the whole history (every other source, and older files).
     public var asked: [CurrencyCode: ClosedRange<Day>]?
+    /// For a history asked currency by currency: the days over which every currency the source
+    /// serves was asked (a whole day's table, `rate usd on 2024-03-01`), so that such a question
+    /// is answered from what is held; nil when no whole table was asked.
+    public var askedWhole: ClosedRange<Day>?
 
     public init(
         source: SourceID, history: RateHistory, complete: Bool, fetchedAt: Date, checkedAt: Date? = nil,
-        asked: [CurrencyCode: ClosedRange<Day>]? = nil
+        asked: [CurrencyCode: ClosedRange<Day>]? = nil, askedWhole: ClosedRange<Day>? = nil
     ) {
         self.source = source
         self.history = history
@@ -22,6 +26,7 @@ public struct CachedHistory: Sendable, Equatable {
         self.fetchedAt = fetchedAt
         self.checkedAt = checkedAt ?? fetchedAt
         self.asked = asked
+        self.askedWhole = askedWhole
     }
 
     /// Whether `code` is held from `day` to the newest day any currency was asked through: always
@@ -30,6 +35,15 @@ public struct CachedHistory: Sendable, Equatable {
         guard let asked, code != history.base else { return true }
         guard let span = asked[code], let newest = asked.values.map(\.upperBound).max() else { return false }
         return span.lowerBound <= day && span.upperBound >= newest
+    }
+
+    /// Holds every currency's rows from `day` to the newest day any currency was asked through:
+    /// a whole table may be answered (for a history asked whole, `reaches(back:)` judges).
+    public func holdsWhole(from day: Day) -> Bool {
+        guard let asked else { return reaches(back: day) }
+        guard let whole = askedWhole else { return false }
+        let newest = asked.values.map(\.upperBound).max() ?? whole.upperBound
+        return whole.lowerBound <= day && whole.upperBound >= newest
     }
 
     /// Holds every publication from the last working day on or before `day` onward (as far as it goes).
@@ -55,6 +69,7 @@ package enum HistoryMerge {
         var merged = newer
         merged.history = older.history.merging(newer.history, keepingOtherColumns: newer.asked != nil)
         merged.asked = layAsked(newer, over: older)
+        merged.askedWhole = layWhole(newer, over: older)
         merged.complete = newer.complete || older.complete
         merged.fetchedAt = later(newer.fetchedAt, older.fetchedAt)
         merged.checkedAt = later(newer.checkedAt, older.checkedAt)
@@ -82,6 +97,21 @@ package enum HistoryMerge {
             }
         }
         return merged
+    }
+
+    /// The days over which every currency was asked, as `layAsked` joins each currency's; nil
+    /// for a history asked whole (`asked` nil), where every currency was asked over all its days.
+    static func layWhole(_ newer: CachedHistory, over older: CachedHistory) -> ClosedRange<Day>? {
+        guard newer.asked != nil || older.asked != nil else { return nil }
+        func whole(_ entry: CachedHistory) -> ClosedRange<Day>? {
+            guard entry.asked == nil else { return entry.askedWhole }
+            return entry.history.first.flatMap { first in entry.history.last.map { first...$0 } }
+        }
+        guard let new = whole(newer) else { return whole(older) }
+        guard let old = whole(older), old.lowerBound.adding(days: -1) <= new.upperBound,
+            new.lowerBound.adding(days: -1) <= old.upperBound
+        else { return new }
+        return min(old.lowerBound, new.lowerBound)...max(old.upperBound, new.upperBound)
     }
 
     /// The later stamp, but one more than a minute ahead of the stamp being written now came from

@@ -30,6 +30,7 @@ extension HistoryFileFormat.Header {
         var currencies, length: Int?
         var index: [String: Int]?
         var asked: [String: String]?
+        var whole: String?
         func integer(_ json: inout JSONScanner<Failure>) throws(Failure) -> Int {
             guard let value = Int(try json.number()) else { throw .jsonSyntax("not an integer") }
             return value
@@ -63,6 +64,7 @@ extension HistoryFileFormat.Header {
                     spans[code] = try json.string()
                 }
                 asked = spans
+            case "whole": whole = try json.string()
             default: try json.skipValue()
             }
         }
@@ -72,6 +74,7 @@ extension HistoryFileFormat.Header {
         }
         return Self(
             schema: schema, source: SourceID(source), base: base, complete: complete, fetchedAt: fetchedAt,
-            checkedAt: checkedAt, currencies: currencies, index: index, length: length, asked: asked)
+            checkedAt: checkedAt, currencies: currencies, index: index, length: length, asked: asked,
+            whole: whole)
     }
 }

@@ -29,20 +29,39 @@ public enum HistoryFileFormat {
         var length: Int?
         /// `CachedHistory.asked`, each span as `first/last`; absent for a history asked whole.
         var asked: [String: String]?
+        /// `CachedHistory.askedWhole` as `first/last`; absent when no whole table was asked (an
+        /// older fx skips it, and only asks a whole table once more).
+        var whole: String?
 
         var askedSpans: [CurrencyCode: ClosedRange<Day>]? {
             get throws(DecodeError) {
                 guard let asked else { return nil }
                 var spans: [CurrencyCode: ClosedRange<Day>] = [:]
                 for (key, text) in asked {
-                    let ends = text.split(separator: "/")
-                    guard let code = CurrencyCode(key), ends.count == 2, let first = Day(iso: String(ends[0])),
-                        let last = Day(iso: String(ends[1])), first <= last
-                    else { throw DecodeError(reason: "a damaged asked span") }
-                    spans[code] = first...last
+                    guard let code = CurrencyCode(key), let span = Self.span(text) else {
+                        throw DecodeError(reason: "a damaged asked span")
+                    }
+                    spans[code] = span
                 }
                 return spans
             }
+        }
+
+        var wholeSpan: ClosedRange<Day>? {
+            get throws(DecodeError) {
+                guard let whole else { return nil }
+                guard let span = Self.span(whole) else { throw DecodeError(reason: "a damaged asked span") }
+                return span
+            }
+        }
+
+        /// `2024-03-01/2026-11-27`.
+        static func span(_ text: String) -> ClosedRange<Day>? {
+            let ends = text.split(separator: "/")
+            guard ends.count == 2, let first = Day(iso: String(ends[0])), let last = Day(iso: String(ends[1])), first <= last else {
+                return nil
+            }
+            return first...last
         }
     }
 
@@ -67,7 +86,7 @@ public enum HistoryFileFormat {
             currencies: entry.history.columns.count, index: index, length: body.count,
             asked: entry.asked.map { spans in
                 Dictionary(uniqueKeysWithValues: spans.map { ($0.key.rawValue, "\($0.value.lowerBound)/\($0.value.upperBound)") })
-            })
+            }, whole: entry.askedWhole.map { "\($0.lowerBound)/\($0.upperBound)" })
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
@@ -81,7 +100,7 @@ public enum HistoryFileFormat {
         guard let head = file.bytes(0..<min(file.size, 64 << 10)), let newline = head.firstIndex(of: UInt8(ascii: "\n")) else {
             return nil
         }
-        guard let header = try? Header.scan(head[..<newline]), let asked = readableAsked(header),
+        guard let header = try? Header.scan(head[..<newline]), let asked = readableAsked(header), let whole = readableWhole(header),
             let index = header.index, let length = header.length, index.count == header.currencies,
             newline + 1 + length == file.size, let base = CurrencyCode(header.base)
         else { return nil }
@@ -112,12 +131,17 @@ public enum HistoryFileFormat {
         }
         return CachedHistory(
             source: header.source, history: RateHistory(base: base, days: days, columns: columns), complete: header.complete,
-            fetchedAt: header.fetchedAt, checkedAt: header.checkedAt, asked: asked)
+            fetchedAt: header.fetchedAt, checkedAt: header.checkedAt, asked: asked, askedWhole: whole)
     }
 
     /// The header's asked spans (an inner nil when it has none); nil when they are damaged.
     private static func readableAsked(_ header: Header) -> [CurrencyCode: ClosedRange<Day>]?? {
         do { return .some(try header.askedSpans) } catch { return nil }
+    }
+
+    /// The header's whole-table span (an inner nil when it has none); nil when it is damaged.
+    private static func readableWhole(_ header: Header) -> ClosedRange<Day>?? {
+        do { return .some(try header.wholeSpan) } catch { return nil }
     }
 
     /// Reads the header and days, and the columns of `currencies` (every column when nil).
@@ -128,9 +152,11 @@ public enum HistoryFileFormat {
             guard let headerLine = lines.next() else { return .failure(DecodeError(reason: "the file is empty")) }
             let header: Header
             let asked: [CurrencyCode: ClosedRange<Day>]?
+            let whole: ClosedRange<Day>?
             do throws(DecodeError) {
                 header = try Header.scan(Data(UnsafeBufferPointer(rebasing: headerLine)))
                 asked = try header.askedSpans
+                whole = try header.wholeSpan
             } catch {
                 return .failure(error)
             }
@@ -163,7 +189,7 @@ public enum HistoryFileFormat {
             return .success(
                 CachedHistory(
                     source: header.source, history: history, complete: header.complete,
-                    fetchedAt: header.fetchedAt, checkedAt: header.checkedAt, asked: asked))
+                    fetchedAt: header.fetchedAt, checkedAt: header.checkedAt, asked: asked, askedWhole: whole))
         }
         return try result.get()
     }

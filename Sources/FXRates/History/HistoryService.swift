@@ -298,8 +298,10 @@ public actor HistoryService {
             {
                 fresh = false
             }
-            // A history asked currency by currency answers a whole table (`codes` nil) only once asked whole.
-            let holdsAsked = entry.asked == nil ? entry.reaches(back: day) : codes != nil && behind.isEmpty
+            // A history asked currency by currency answers a whole table (`codes` nil) only over
+            // the days a whole table was asked.
+            let holdsAsked =
+                entry.asked == nil ? entry.reaches(back: day) : codes.map { _ in behind.isEmpty } ?? entry.holdsWhole(from: from)
             if fresh, holdsAsked { return have! }
         }
         if let retryAt = have?.retryAt, now < retryAt, let kept = have { return kept }
@@ -310,30 +312,29 @@ public actor HistoryService {
             noteShortfall(kept, source: source, reaching: day)
             return kept
         }
-        let reachable = have?.entry.reaches(back: day) == true && !(byCurrency && codes == nil && have?.entry.asked != nil)
+        // A whole table over a history asked currency by currency: held over the days a whole table was asked.
+        let wholeOverCurrencies = byCurrency && codes == nil && have?.entry.asked != nil
+        let wholeAsked = wholeOverCurrencies ? have?.entry.askedWhole : nil
+        let reachable =
+            wholeOverCurrencies ? wholeAsked.map { $0.lowerBound <= from } == true : have?.entry.reaches(back: day) == true
         let asked = day?.adding(days: -source.lookBack)
-        // Only the question's currencies: those behind when the rest is current, else all of them,
-        // each from the day after its asked days end, or from the day asked when they begin later.
-        let quotes: (codes: Set<CurrencyCode>, since: Day)? =
+        let quotes =
             byCurrency
-            ? codes.map { codes in
-                let ask = fresh && !behind.isEmpty ? behind : codes
-                func start(_ code: CurrencyCode) -> Day {
-                    guard let entry = have?.entry, let last = entry.history.last else { return from }
-                    guard let spans = entry.asked else { return reachable && entry.history.covers(code) ? last.adding(days: 1) : from }
-                    guard let span = spans[code], span.lowerBound <= from else { return from }
-                    return span.upperBound.adding(days: 1)
-                }
-                // The base (EUR) is every day's own row: never behind, never a reason to reach back.
-                let base = have?.entry.history.base ?? .eur
-                return (ask, ask.filter { $0 != base }.map(start).min() ?? from)
-            } : nil
-        let since = reachable ? have?.entry.history.last?.adding(days: 1) : asked
+            ? codes.map { askedByCurrency($0, behind: behind, fresh: fresh, from: from, reachable: reachable, held: have?.entry) } : nil
+        // Asked days may reach past the newest row held (asked before that day's publication).
+        let lastHeld = have?.entry.history.last
+        let since = reachable ? (wholeAsked.map { min($0.upperBound, lastHeld ?? $0.upperBound) } ?? lastHeld)?.adding(days: 1) : asked
         let today = CentralEuropeanTime.day(at: now)
-        // Current, but beginning after `day`: only the older days are missing, so only they are asked for.
-        let older =
-            quotes == nil && fresh && !reachable && have?.origin != .builtIn
-            ? asked.flatMap { day in have?.entry.history.first.flatMap { day < $0 ? day...$0.adding(days: -1) : nil } } : nil
+        // Current, but beginning after `day` (over a history asked currency by currency: the
+        // days a whole table was asked, when they reach the newest): only the older days are
+        // missing, so only they are asked for.
+        let older: ClosedRange<Day>? = {
+            guard quotes == nil, fresh, !reachable, have?.origin != .builtIn, let asked, let entry = have?.entry else { return nil }
+            let first =
+                wholeOverCurrencies
+                ? wholeAsked.flatMap { entry.holdsWhole(from: $0.lowerBound) ? $0.lowerBound : nil } : entry.history.first
+            return first.flatMap { asked < $0 ? asked...$0.adding(days: -1) : nil }
+        }()
         // Only what this run holds (the built-in rates too, once taken): without it, the next
         // source is asked before the built-in rates are used.
         let builtIn = have?.origin == .builtIn
@@ -354,7 +355,9 @@ public actor HistoryService {
         }
         let fetched: RateHistory
         do {
-            if let quotes {
+            if let quotes, let through = quotes.through {
+                fetched = try await source.fetchHistory(from: quotes.since, through: through, today: today, quotes: quotes.codes)
+            } else if let quotes {
                 fetched = try await source.fetchHistory(since: quotes.since, today: today, quotes: quotes.codes)
             } else if let older {
                 fetched = try await source.fetchHistory(from: older.lowerBound, through: older.upperBound, today: today)
@@ -376,22 +379,31 @@ public actor HistoryService {
         }
         failures[source.id] = nil
         let before = builtIn ? nil : have?.entry.history
-        let grew = older != nil || before == nil || fetched.last.map { last in before?.last.map { last > $0 } ?? true } == true
+        // Only older days asked: what came is new, and the newer days were not checked.
+        let olderOnly = older != nil || quotes?.through != nil
+        // Asked currency by currency: a currency's days, or a whole table, not held before are new too.
+        let newCurrencies = !behind.isEmpty || wholeOverCurrencies && have?.entry.holdsWhole(from: from) != true
+        let grew =
+            olderOnly || newCurrencies || before == nil || fetched.last.map { last in before?.last.map { last > $0 } ?? true } == true
         discipline.recordAnswer(changed: grew, for: source.id, at: now)
         // What was asked, for a source asked currency by currency whose history records it: the
         // quotes, or every currency served (a whole table) over a history already recording it.
         let upper = max(today, fetched.last ?? today)
         var askedNow: [CurrencyCode: ClosedRange<Day>]?
+        var wholeNow: ClosedRange<Day>?
         if let quotes {
-            askedNow = Dictionary(uniqueKeysWithValues: quotes.codes.map { ($0, min(quotes.since, upper)...upper) })
-        } else if byCurrency, have?.entry.asked != nil {
-            let start = min(since ?? source.firstPublication, upper)
-            askedNow = fetched.columns.mapValues { _ in start...upper }
+            let end = quotes.through ?? upper
+            askedNow = Dictionary(uniqueKeysWithValues: quotes.codes.map { ($0, min(quotes.since, end)...end) })
+        } else if wholeOverCurrencies {
+            // Older days only, or from where the request began.
+            let span = older ?? min(since ?? source.firstPublication, upper)...upper
+            askedNow = fetched.columns.mapValues { _ in span }
+            wholeNow = span
         }
         return store(
             fetched, from: source, over: have?.origin == .builtIn ? nil : have, now: clock.now(),
-            whole: older == nil && (quotes.map { $0.since <= source.firstPublication } ?? (since == nil)), forward: older == nil,
-            asked: askedNow)
+            whole: !olderOnly && (quotes.map { $0.since <= source.firstPublication } ?? (since == nil)), forward: !olderOnly,
+            asked: askedNow, askedWhole: wholeNow)
     }
 
     /// Lays a fetched history over what was held and saves it; the saved file may hold more
@@ -400,7 +412,7 @@ public actor HistoryService {
     /// so the check counts as one for the schedule.
     private func store(
         _ fetched: RateHistory, from source: any HistorySource, over held: Held?, now: Date, whole: Bool = false,
-        forward: Bool = true, asked: [CurrencyCode: ClosedRange<Day>]? = nil
+        forward: Bool = true, asked: [CurrencyCode: ClosedRange<Day>]? = nil, askedWhole: ClosedRange<Day>? = nil
     ) -> Held {
         let previous = held?.entry
         // Complete when it reaches the first publication, or continues a complete history without a gap
@@ -426,8 +438,10 @@ public actor HistoryService {
             source: source.id, history: merged, complete: complete,
             fetchedAt: grew && checked ? now : (previous?.fetchedAt ?? now), checkedAt: checkedAt)
         let fetchedOnly = CachedHistory(
-            source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: checkedAt, asked: asked)
+            source: source.id, history: fetched, complete: reachesFirst, fetchedAt: entry.fetchedAt, checkedAt: checkedAt, asked: asked,
+            askedWhole: askedWhole)
         entry.asked = previous.map { HistoryMerge.layAsked(fetchedOnly, over: $0) } ?? asked
+        entry.askedWhole = previous.map { HistoryMerge.layWhole(fetchedOnly, over: $0) } ?? askedWhole
         let update = partial == nil ? entry : fetchedOnly
         var columns = partial
         do {

@@ -24,6 +24,10 @@ public protocol HistorySource: Sendable {
     var asksByCurrency: Bool { get }
     /// `quotes`' publications from `start` to the latest (`asksByCurrency` sources only).
     func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory
+    /// `quotes`' publications from `start` through `end` only, for days older than those held
+    /// (`asksByCurrency` sources only).
+    func fetchHistory(from start: Day, through end: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure)
+        -> RateHistory
 }
 
 extension HistorySource {
@@ -40,6 +44,13 @@ extension HistorySource {
     /// Sources that cannot ask for some currencies bring them all.
     public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {
         try await fetchHistory(since: start, today: today)
+    }
+
+    /// Sources that cannot ask for some currencies bring them all.
+    public func fetchHistory(from start: Day, through end: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure)
+        -> RateHistory
+    {
+        try await fetchHistory(from: start, through: end, today: today)
     }
 
     /// Sources whose requests take no end date fetch since `start`: more than asked, which is harmless.

@@ -45,6 +45,15 @@ public struct FrankfurterSource: HistorySource, RateSource {
         return try await range(from: from, to: max(from, min(end, today)), today: today)
     }
 
+    /// `GET {root}rates?from=…&to=…&base=EUR&quotes=…`: only the older days a history lacks of
+    /// the question's currencies.
+    public func fetchHistory(from start: Day, through end: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure)
+        -> RateHistory
+    {
+        let from = min(max(start, Self.firstDay), today)
+        return try await range(from: from, to: max(from, min(end, today)), today: today, quotes: quotes)
+    }
+
     /// `GET {root}rates?base=EUR&expand=providers`, conditionally when validators are held (the
     /// server sends an ETag): every quote's newest row and the institutions that made it.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {

@@ -1,7 +1,9 @@
 /// The institutions Frankfurter relays, for `sources`: read from its `providers` route and kept in
 /// fx's cache directory (`frankfurter-providers.json`, the body as served) so that `sources` lists
 /// them offline too. Fetched by `sources` (when the kept copy is older than the server's
-/// `Cache-Control: max-age=3600`) and by `refresh`; never by a conversion.
+/// `Cache-Control: max-age=3600`) and by `refresh`; never by a conversion. Each request goes
+/// through Frankfurter's `RequestDiscipline`: held back as its rates are, and counted in
+/// usage.json with them (wasted when it brings the list already kept, or a 404).
 public struct FrankfurterProviderDirectory: Sendable {
     /// What `sources` shows: the institutions, when the copy was fetched, and why a fetch failed.
     public struct Listing: Sendable, Equatable {
@@ -22,9 +24,11 @@ public struct FrankfurterProviderDirectory: Sendable {
     private let file: GuardedFile
     private let offline: Bool
     private let describe: @Sendable (FetchFailure) -> String
+    private let discipline: RequestDiscipline
 
     public init(
         baseURL: URL, transport: any HTTPTransport, timeout: TimeInterval, cacheDirectory: String, offline: Bool,
+        discipline: RequestDiscipline = RequestDiscipline(usage: NoUsageStore()),
         describe: @escaping @Sendable (FetchFailure) -> String = { String(describing: $0) }
     ) {
         self.endpoint = SourceEndpoint(baseURL: baseURL, timeout: timeout)
@@ -33,6 +37,7 @@ public struct FrankfurterProviderDirectory: Sendable {
             path: cacheDirectory + "/frankfurter-providers.json", lockPath: cacheDirectory + "/frankfurter-providers.lock")
         self.offline = offline
         self.describe = describe
+        self.discipline = discipline
     }
 
     /// The kept list, fetched again first when `fetch` says so (`.always` for `refresh`,
@@ -49,13 +54,26 @@ public struct FrankfurterProviderDirectory: Sendable {
             case .whenStale: kept.fetchedAt.map { now.timeIntervalSince($0) >= Self.maxAge } ?? true
             }
         guard due, !offline else { return kept }
+        // `refresh` was asked for: only a server's wait holds it back, as for the rates.
+        if let refusal = discipline.refusal(.frankfurter, at: now, explicit: fetch == .always) {
+            return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(refusal.failure))
+        }
         do throws(FetchFailure) {
             let body = try await fetchBody()
             let providers = try FrankfurterProvider.decode(body)
+            discipline.recordAnswer(changed: keptBody() != body, for: .frankfurter, at: now)
             save(body)
             return Listing(providers: providers, fetchedAt: now, problem: nil)
         } catch {
-            return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(error))
+            // A server without the route (404) answered, and only the list is missing: a request
+            // wasted, not a failure of Frankfurter's rates to back off from. Any other failure
+            // (a throttle, a 5xx, a timeout) is the server's, as for its rates.
+            if error == .httpStatus(404) {
+                discipline.recordAnswer(changed: false, for: .frankfurter, at: now)
+                return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(error))
+            }
+            let failure = discipline.recordFailure(error, for: .frankfurter, at: now, answeredAt: now)
+            return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(failure))
         }
     }
 
@@ -63,6 +81,12 @@ public struct FrankfurterProviderDirectory: Sendable {
     func fetchBody() async throws(FetchFailure) -> Data {
         let request = try endpoint.request("providers", maxBytes: 2 << 20, accept: "application/json")
         return try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: FrankfurterSource.errorBody).value()
+    }
+
+    /// The body kept, as served; nil when there is none or it cannot be read.
+    private func keptBody() -> Data? {
+        guard case .success(let data) = file.read() else { return nil }
+        return data
     }
 
     /// The copy on disk and when it was written; empty when there is none or it cannot be read.
