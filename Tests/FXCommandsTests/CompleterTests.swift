@@ -333,16 +333,17 @@ struct CompleterTests {
 
     @Test
     func aCoveredCodeUnknownToISO4217IsOfferedWithoutAName() {
-        let context = ParseContext(preferredCodes: [CurrencyCode("USD")!, CurrencyCode("CNH")!])
-        let completion = Completer(context: context).complete(line: "rate c", cursor: 6)
-        #expect(completion.candidates == [Candidate("CNH")])
+        // QQQ: a code a source might publish that fx's table does not name.
+        let context = ParseContext(preferredCodes: [CurrencyCode("USD")!, CurrencyCode("QQQ")!])
+        let completion = Completer(context: context).complete(line: "rate q", cursor: 6)
+        #expect(completion.candidates == [Candidate("QQQ")])
         let all = Completer(context: context).complete(line: "rate ", cursor: 5)
-        #expect(all.candidates.map(\.text) == ["CNH", "USD"])
+        #expect(all.candidates.map(\.text) == ["QQQ", "USD"])
     }
 
     /// What the prompt and `--complete` give the completer once Frankfurter's blend is cached:
     /// a currency the ECB lacks is offered with its name, an asset with its own, and a code
-    /// neither ISO 4217 nor fx's assets name (IMP) alone.
+    /// beyond ISO 4217 that sources publish (IMP) with the name fx's table gives it.
     @Test
     func currenciesTheCacheCoversAreOfferedWithTheirNames() {
         let cached = ["BTC", "IMP", "NGN", "NOK", "USD"].map { CurrencyCode($0)! }
@@ -354,7 +355,7 @@ struct CompleterTests {
                 Candidate("NZD", detail: "New Zealand Dollar"),
             ])
         #expect(completer.complete(line: "rate bt", cursor: 7).candidates == [Candidate("BTC", detail: "Bitcoin")])
-        #expect(completer.complete(line: "rate im", cursor: 7).candidates == [Candidate("IMP")])
+        #expect(completer.complete(line: "rate im", cursor: 7).candidates == [Candidate("IMP", detail: "Isle of Man Pound")])
         // Without the cache's list, only the ECB's currencies start with N.
         let ecbOnly = Completer().complete(line: "convert 100 usd n", cursor: 17).candidates.map(\.text)
         #expect(ecbOnly == ["NOK", "NZD"])
