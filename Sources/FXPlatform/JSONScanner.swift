@@ -171,23 +171,26 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
     /// One `"KEY" : scalar` line of a pretty-printed object: the key's bytes, where its value
     /// begins and where the next line does; nil for a line of any other shape.
     private func memberLine(at start: Int, before end: Int) -> (key: Range<Int>, value: Int, next: Int)? {
-        var index = start
-        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-        guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        let keyStart = index + 1
-        guard let keyEnd = bytes[keyStart..<end].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
-            bytes[keyEnd] == UInt8(ascii: "\"")
-        else { return nil }
-        index = keyEnd + 1
-        while index < end, bytes[index] == 0x20 { index += 1 }
-        guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
-        index += 1
-        while index < end, bytes[index] == 0x20 { index += 1 }
-        // Only scalars: a nested value spans lines.
-        guard index < end, bytes[index] != UInt8(ascii: "{"), bytes[index] != UInt8(ascii: "["),
-            let newline = bytes[index..<end].firstIndex(of: 0x0A)
-        else { return nil }
-        return (keyStart..<keyEnd, index, newline + 1)
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            let keyStart = index + 1
+            index = keyStart
+            while index < end, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 { index += 1 }
+            guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            let keyEnd = index
+            index += 1
+            while index < end, bytes[index] == 0x20 { index += 1 }
+            guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            while index < end, bytes[index] == 0x20 { index += 1 }
+            // Only scalars: a nested value spans lines.
+            guard index < end, bytes[index] != UInt8(ascii: "{"), bytes[index] != UInt8(ascii: "["),
+                let newline = memchr(bytes.baseAddress! + index, 0x0A, end - index)
+            else { return nil }
+            return (keyStart..<keyEnd, index, UnsafeRawPointer(newline) - UnsafeRawPointer(bytes.baseAddress!) + 1)
+        }
     }
 
     /// The bytes of a string without escapes or control characters, consumed; nil (nothing

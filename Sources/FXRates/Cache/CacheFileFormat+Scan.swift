@@ -84,9 +84,11 @@ extension CacheFileFormat {
         var rates, dates, contributors: [String: String]?
         var previous: Previous?
         var coarse: [String: Int]?
-        var seen: Set<String> = []
+        // An array, not a Set: a dozen keys, and hashing each cost a blended one-shot 15,000 instructions.
+        var seen: [String] = []
         try json.members { json, key throws(FetchFailure) in
-            guard seen.insert(key).inserted else { throw .malformed("repeated key") }
+            guard !seen.contains(key) else { throw .malformed("repeated key") }
+            seen.append(key)
             switch key {
             case "base": base = try json.string()
             case "date": date = try json.string()
