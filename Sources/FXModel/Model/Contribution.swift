@@ -19,6 +19,18 @@ public struct Contribution: Sendable, Equatable {
         return "\(key)=\(rate)@\(day)"
     }
 
+    /// The key `init(encoded:)` reads, without a Decimal for the rate fx writes (digits, at most
+    /// one point); any other text is read in full, so the two never disagree.
+    public static func key(encoded text: String) -> String {
+        guard let equals = text.firstIndex(of: "="), let at = text[equals...].firstIndex(of: "@") else { return text }
+        let rate = text.utf8[text.index(after: equals)..<at]
+        let plain =
+            rate.contains { $0 >= 0x30 && $0 <= 0x39 } && rate.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+            && rate.count(where: { $0 == 0x2E }) <= 1
+        guard plain, Day(iso: text[text.index(after: at)...]) != nil else { return Contribution(encoded: text).key }
+        return String(text[..<equals])
+    }
+
     /// Reads `encoded`; text that does not hold a rate and a day is all key.
     public init(encoded text: String) {
         guard let equals = text.firstIndex(of: "="), let at = text[equals...].firstIndex(of: "@"),
@@ -37,5 +49,10 @@ extension RateTable {
     /// nil when this table is not a blend, empty for a row set by a peg.
     public func contributions(of code: CurrencyCode) -> [Contribution]? {
         contributors[code].map { $0.map(Contribution.init(encoded:)) }
+    }
+
+    /// The keys of `contributions(of:)`, without reading rates and days.
+    public func contributorKeys(of code: CurrencyCode) -> [String]? {
+        contributors[code].map { $0.map(Contribution.key(encoded:)) }
     }
 }

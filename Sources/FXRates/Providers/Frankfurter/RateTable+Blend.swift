@@ -6,11 +6,11 @@ extension RateTable {
         guard !contributors.isEmpty else { return nil }
         var institutions = Set<String>(), pegs: [String] = []
         for code in codes where code != base {
-            guard let keys = contributions(of: code)?.map(\.key) else { continue }
+            guard let keys = contributorKeys(of: code) else { continue }
             if keys.isEmpty, let peg = Pegs.peg(of: code) {
                 pegs.append(peg.text)
                 // The anchor's own row is what the peg multiplies.
-                if peg.anchor != base, let anchorKeys = contributions(of: peg.anchor)?.map(\.key) { institutions.formUnion(anchorKeys) }
+                if peg.anchor != base, let anchorKeys = contributorKeys(of: peg.anchor) { institutions.formUnion(anchorKeys) }
             } else {
                 institutions.formUnion(keys)
             }
