@@ -168,7 +168,7 @@ def script_mode(fx, count):
                                      units_input, units_out)
         got = [compare.cents(decimal.Decimal(v.strip()), y, minor) for v, (_, _, y) in zip(open(units_out), conversions)]
         differ = sum(1 for u, want in zip(got, expected) if u != want) + abs(len(got) - len(expected))
-        print("  %-44s %9.3f s   %6.2f M lines/s   fx %5.1f× faster · %d units results differ from exact (binary floating point)"
+        print("  %-44s %9.3f s   %6.2f M lines/s   fx at %.2f× units' speed · %d units results differ from exact (binary floating point)"
               % ("GNU units -t (same rates), %s" % ("one run" if count > 200_000 else "median of 3"), seconds,
                  count / seconds / 1e6, fx_rate / (count / seconds), differ))
     finally:

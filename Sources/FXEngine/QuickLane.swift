@@ -56,7 +56,7 @@ public final class QuickLane: @unchecked Sendable {
     var stamps: [Stamp] = []
     private static let empty = UInt32.max
     private static let initialCapacity = 4096
-    /// 2^17 slots: every pair of 256 currencies, under 5 MB.
+    /// 2^17 slots: every pair of 256 currencies, 7 MB with their entries.
     private static let largestCapacity = 1 << 17
     /// Lines answered here, for tests and the benchmark.
     public internal(set) var answered = 0

@@ -57,7 +57,9 @@ struct FrankfurterLatestTests {
         #expect(table.contributors[.usd]?.first == "ECB=1.1172@2026-11-24")
         #expect(Contribution(encoded: "ECB") == Contribution(key: "ECB") && Contribution(encoded: "X=y@z").key == "X=y@z")
         // The keys alone, read without the rates, are the keys the full reading gives, odd text too.
-        for text in ["ECB=1.1172@2026-11-24", "ECB", "X=y@z", "X=1.2.3@2026-11-24", "X=1@2026-13-40", "X=.5@2026-11-24", "=1@2026-11-24", "X=@"] {
+        for text in [
+            "ECB=1.1172@2026-11-24", "ECB", "X=y@z", "X=1.2.3@2026-11-24", "X=1@2026-13-40", "X=.5@2026-11-24", "=1@2026-11-24", "X=@",
+        ] {
             #expect(Contribution.key(encoded: text) == Contribution(encoded: text).key, "\(text)")
         }
         #expect(table.contributorKeys(of: .usd) == ["ECB", "FRED", "BOC"])

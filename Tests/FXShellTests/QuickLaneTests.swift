@@ -144,9 +144,14 @@ struct BlendSource: RateSource {
     let name = "Frankfurter"
     static let table = RateTable(
         base: .eur, date: FixedTableSource.day,
-        rates: [.usd: Decimal(exactly: "1.1172")!, CurrencyCode("JPY")!: Decimal(exactly: "175.68")!, CurrencyCode("GBP")!: Decimal(exactly: "0.8338")!],
+        rates: [
+            .usd: Decimal(exactly: "1.1172")!, CurrencyCode("JPY")!: Decimal(exactly: "175.68")!,
+            CurrencyCode("GBP")!: Decimal(exactly: "0.8338")!,
+        ],
         rowDates: [.usd: Day(year: 2026, month: 10, day: 29)!],
-        contributors: [.usd: ["ECB=1.1172@2026-10-29", "FRED=1.1169@2026-10-28"], CurrencyCode("JPY")!: ["BOJ"], CurrencyCode("GBP")!: ["BOE"]])
+        contributors: [
+            .usd: ["ECB=1.1172@2026-10-29", "FRED=1.1169@2026-10-28"], CurrencyCode("JPY")!: ["BOJ"], CurrencyCode("GBP")!: ["BOE"],
+        ])
 
     func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome { .fetched(Self.table, Validators()) }
     func nextPublication(after day: Day) -> Date { day.startUTC + 86_400 + 15 * 3600 }
