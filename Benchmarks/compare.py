@@ -97,8 +97,16 @@ def median_run(runs, argv, env, stdin_path, out_path):
     return statistics.median(times)
 
 
-def cents(value, code):
-    return value.quantize(decimal.Decimal(1).scaleb(-MINOR.get(code, 2)), rounding=decimal.ROUND_HALF_UP)
+def cents(value, code, minor=MINOR):
+    """`value` rounded half away from zero to `code`'s minor unit in `minor` (2 when not there)."""
+    return value.quantize(decimal.Decimal(1).scaleb(-minor.get(code, 2)), rounding=decimal.ROUND_HALF_UP)
+
+
+def exact_cents(fraction, code, minor=MINOR):
+    """An exact rational (fractions.Fraction) rounded as `cents` rounds."""
+    with decimal.localcontext() as context:
+        context.prec = 200  # a half is a finite decimal, exact here; nothing else comes near one
+        return cents(decimal.Decimal(fraction.numerator) / decimal.Decimal(fraction.denominator), code, minor)
 
 
 def write_units_rates(rates, path):
@@ -141,9 +149,7 @@ def sums(count, codes, rates, work, fx, units, definitions, env):
     def exact(terms, target):
         total = sum((Fraction(a) * (-1 if sign == "-" else 1) * Fraction(rates[target]) / Fraction(rates[code])
                      for sign, a, code in terms), Fraction(0))
-        with decimal.localcontext() as context:
-            context.prec = 200  # a half is a finite decimal, exact here; nothing else comes near one
-            return cents(decimal.Decimal(total.numerator) / decimal.Decimal(total.denominator), target)
+        return exact_cents(total, target)
     expected = [exact(terms, target) for terms, target in lines]
     wrong = sum(1 for x, y in zip(fx_results, expected) if x != y) + abs(len(fx_results) - len(expected))
     fx_rate = count / fx_seconds

@@ -5,14 +5,30 @@ counts them), the import of a pair's history over decades as NDJSON, and `histor
 warm. A loopback server plays Frankfurter v2 (rows made here, with institutions and per-row
 dates) and the ECB (the repository's daily fixture). Prints figures; asserts nothing.
 
-    Benchmarks/frankfurter.py [--runs 41] [--fx .build/release/fx]
-"""
-import argparse, datetime, http.server, os, random, shutil, statistics, subprocess, tempfile, threading, time
+Script mode: --lines (1,000,000) lines `convert <amount> <from> <to>` drawn across every currency
+of the blend that fx answers, as `fx --offline < lines` against GNU `units -t` given the same
+rates, every fx result checked to the minor unit against exact arithmetic (Benchmarks/compare.py's
+helpers). The rates are dated today there, so that a fresh cache answers without a warning.
 
-from compare import latest_publication, timed
+    Benchmarks/frankfurter.py [--runs 41] [--lines 1000000] [--fx .build/release/fx]
+"""
+import argparse, datetime, decimal, http.server, json, os, random, re, shutil, statistics, subprocess, sys, tempfile
+import threading, time
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare  # noqa: E402  (its helpers: publication day, exact rounding, units rates, timing)
+
+from compare import latest_publication, timed  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DAILY = os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "eurofxref-daily.2026-10-30.xml")
+
+
+def minor_units():
+    """Each ISO code's minor unit as fx rounds to it: 4 for funds and metals without one."""
+    table = open(os.path.join(ROOT, "Sources", "FXModel", "Money", "ISO4217Table.swift")).read()
+    return {code: 4 if places == "nil" else int(places) for code, places in re.findall(r'\("([A-Z]{3})", (\d+|nil),', table)}
 
 
 def codes(count):
@@ -78,12 +94,95 @@ def env_for(home, url):
     return env
 
 
+def script_mode(fx, count):
+    """`count` lines `convert <amount> <from> <to>` across the blend, fx against GNU units."""
+    quotes = codes(218)
+    day = compare.latest_publication(datetime.datetime.now(datetime.timezone.utc))
+    daily = open(DAILY).read().replace("time='2026-10-30'", "time='%s'" % day)
+    blend = latest_body(quotes, day)
+    server = serve({"/ecb/eurofxref-daily.xml": (daily.encode(), "application/xml"),
+                    "/frankfurter/rates": (blend, "application/json")})
+    work = tempfile.mkdtemp(prefix="fx-frankfurter-script-")
+    try:
+        env = env_for(work, "http://127.0.0.1:%d" % server.server_port)
+        subprocess.run([fx, "refresh", "ecb", "frankfurter"], env=env, check=True, stdout=subprocess.DEVNULL)
+        # A pair comes from the first source whose table has both (the ECB, then Frankfurter).
+        ecb = {"EUR": decimal.Decimal(1)}
+        ecb.update((c, decimal.Decimal(r)) for c, r in re.findall(r"currency='([A-Z]{3})' rate='([0-9.]+)'", daily))
+        frankfurter = {row["quote"]: row["rate"] for row in json.loads(blend, parse_float=decimal.Decimal)}
+        frankfurter["EUR"] = decimal.Decimal(1)
+        # The codes fx answers: the made-up ones are in the cache but not in fx's catalogue.
+        probe = subprocess.run([fx, "--offline"], env=env, capture_output=True, text=True,
+                               input="".join("convert 1 eur %s\n" % c.lower() for c in sorted(frankfurter)))
+        refused = {int(n) for n in re.findall(r"^fx: line (\d+):", probe.stderr, re.M)}
+        answered = [c for i, c in enumerate(sorted(frankfurter), 1) if i not in refused]
+        minor = minor_units()
+        shuffler = random.Random(20261127)
+        conversions = []
+        for _ in range(count):
+            amount = "%d.%02d" % (shuffler.randint(1, 999_999), shuffler.randint(0, 99))
+            conversions.append((amount, shuffler.choice(answered), shuffler.choice(answered)))
+        fx_input = os.path.join(work, "lines.txt")
+        with open(fx_input, "w") as f:
+            f.writelines("convert %s %s %s\n" % (a, x.lower(), y.lower()) for a, x, y in conversions)
+        fx_out = os.path.join(work, "fx.out")
+        fx_seconds = compare.median_run(3, [fx, "--offline"], env, fx_input, fx_out)
+        fx_results = [text.rsplit(" = ", 1)[-1].rsplit(" ", 1)[0].replace(",", "") for text in open(fx_out)]
+
+        def table(x, y):
+            return ecb if x in ecb and y in ecb else frankfurter
+
+        def exact(amount, x, y):
+            rates = table(x, y)
+            return compare.exact_cents(Fraction(amount) * Fraction(rates[y]) / Fraction(rates[x]), y, minor)
+        expected = [exact(*c) for c in conversions]
+        # To the minor unit and in as many places: `15725` JPY, `1,509.8432` XAU.
+        wrong = sum(1 for got, want in zip(fx_results, expected) if got != str(want)) + abs(len(fx_results) - len(expected))
+        fx_rate = count / fx_seconds
+        ecb_pairs = sum(1 for _, x, y in conversions if x in ecb and y in ecb)
+        print("\nscript mode, %s lines `convert <amount> <from> <to>` across the %d currencies fx answers (of %d cached; "
+              "%d made-up codes refused), %d%% of lines ECB pairs, median of 3 (target: ≥ 10× units)"
+              % (format(count, ","), len(answered), len(frankfurter), len(refused), round(100 * ecb_pairs / count)))
+        print("  %-44s %9.3f s   %6.2f M lines/s   %d results differ from exact decimal arithmetic"
+              % ("fx --offline < lines", fx_seconds, fx_rate / 1e6, wrong))
+        units = shutil.which("units")
+        if not units:
+            print("  (GNU units not installed: apt-get install units)")
+            return
+        # The same rates: the ECB's as `USD`, Frankfurter's as `USD_f`, each line in the pair's source's names.
+        definitions = os.path.join(work, "rates.units")
+        compare.write_units_rates(ecb, definitions)
+        with open(definitions, "a") as f:
+            f.writelines("%s_f 1|%s EUR\n" % (c, r) for c, r in frankfurter.items())
+        units_input = os.path.join(work, "units.txt")
+        with open(units_input, "w") as f:
+            for a, x, y in conversions:
+                suffix = "" if table(x, y) is ecb else "_f"
+                f.write("%s %s%s\n%s%s\n" % (a, x, suffix, y, suffix))
+        units_out = os.path.join(work, "units.out")
+        seconds = compare.median_run(1 if count > 200_000 else 3, [units, "-t", "-d", "15", "-f", definitions], env,
+                                     units_input, units_out)
+        got = [compare.cents(decimal.Decimal(v.strip()), y, minor) for v, (_, _, y) in zip(open(units_out), conversions)]
+        differ = sum(1 for u, want in zip(got, expected) if u != want) + abs(len(got) - len(expected))
+        print("  %-44s %9.3f s   %6.2f M lines/s   fx at %.2f× units' speed · %d units results differ from exact (binary floating point)"
+              % ("GNU units -t (same rates), %s" % ("one run" if count > 200_000 else "median of 3"), seconds,
+                 count / seconds / 1e6, fx_rate / (count / seconds), differ))
+    finally:
+        server.shutdown()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=41)
+    parser.add_argument("--lines", type=int, default=1_000_000, help="script-mode lines (Scripts/test: a few thousand)")
+    parser.add_argument("--script-only", action="store_true", help="only the script-mode figure")
     parser.add_argument("--fx", default=os.path.join(ROOT, ".build", "release", "fx"))
     args = parser.parse_args()
     fx = os.path.abspath(args.fx)
+    if args.script_only:
+        script_mode(fx, args.lines)
+        return
     quotes = codes(218)  # and EUR: 219 currencies
     # Dated at the newest publication, as Scripts/instruction-budget dates its cache: rates that
     # are current, so no answer carries a stale-data warning that the comparison would count.
@@ -139,6 +238,7 @@ def main():
     finally:
         server.shutdown()
         shutil.rmtree(work, ignore_errors=True)
+    script_mode(fx, args.lines)
 
 
 if __name__ == "__main__":

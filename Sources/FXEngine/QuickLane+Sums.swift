@@ -131,14 +131,8 @@ extension QuickLane {
                     continue
                 }
                 let key = Line(amount: 0, scale: 0, from: code, to: target).key | Self.sumKey
-                let found =
-                    pending.isEmpty
-                    ? slot(for: key).flatMap { keys[$0] == key ? entries[$0] : nil } : pending.first { $0.key == key }?.entry
-                guard let entry = found else { return nil }
-                guard now < entry.expires else {
-                    forget()
-                    return nil
-                }
+                let found = pending.isEmpty ? entry(for: key) : pending.first { $0.key == key }?.entry
+                guard let entry = found, now < entry.expires else { return nil }
                 rates[index] = entry
                 digits = entry.toDigits
             }

@@ -56,6 +56,14 @@ struct FrankfurterLatestTests {
         // As the cache keeps them, and as a cache written before the rates were kept reads.
         #expect(table.contributors[.usd]?.first == "ECB=1.1172@2026-11-24")
         #expect(Contribution(encoded: "ECB") == Contribution(key: "ECB") && Contribution(encoded: "X=y@z").key == "X=y@z")
+        // The keys alone, read without the rates, are the keys the full reading gives, odd text too.
+        for text in [
+            "ECB=1.1172@2026-11-24", "ECB", "X=y@z", "X=1.2.3@2026-11-24", "X=1@2026-13-40", "X=.5@2026-11-24", "=1@2026-11-24", "X=@",
+        ] {
+            #expect(Contribution.key(encoded: text) == Contribution(encoded: text).key, "\(text)")
+        }
+        #expect(table.contributorKeys(of: .usd) == ["ECB", "FRED", "BOC"])
+        #expect(RowSource(day: day("2026-11-24"), institutions: table.contributors[.usd]).contributions == table.contributions(of: .usd))
         #expect(table.rates[code("NGN")] == dec("1620.5"))
         #expect(table.blendBasis(of: [.eur, .usd]) == "Frankfurter blend of 3 central banks")
         #expect(table.blendBasis(of: [.usd, code("NGN")]) == "Frankfurter blend of 4 central banks")

@@ -88,6 +88,33 @@ import Testing
         #expect(shell.out.text.split(separator: "\n").count == 5)
     }
 
+    /// A blend's rows carry their own days, so each pair is dated by its older row: pairs of one
+    /// fetch with different days are still one fetch, and the lane keeps what it learned.
+    @Test func keepsPairsOfOneBlendWhoseRowsHaveDifferentDays() async {
+        let shell = ShellHarness(source: BlendSource(), quickLane: true)
+        let lane = shell.session.quickLane as? QuickLane
+        let lines = ["100 usd jpy", "100 jpy gbp", "200 usd jpy", "200 jpy gbp", "300 usd jpy", "300 jpy gbp"]
+        _ = await Modes.script(ScriptedLines(lines), session: shell.session, failFast: false)
+        #expect(lane?.answered == 4, "\(shell.err.text)")
+        #expect(shell.out.text.split(separator: "\n").count == 6)
+    }
+
+    /// More pairs than the first table holds: it grows, and every pair is found again.
+    @Test func holdsTensOfThousandsOfPairs() {
+        let lane = QuickLane(clock: FixedClock(ShellHarness.now))
+        let count = 30_000
+        for key in 0..<UInt32(count) {
+            let key = key &* 7919 % (1 << 30)
+            let entry = QuickLane.Entry(
+                toPerBase: UInt128(key), toScale: 0, fromPerBase: 1, fromScale: 0, fromDigits: 2, toDigits: 2,
+                from: (65, 65, 65), to: (66, 66, 66), stamp: 0, expires: ShellHarness.now)
+            lane.store(entry, key: key)
+        }
+        #expect(lane.learned == count)
+        #expect((0..<UInt32(count)).allSatisfy { lane.entry(for: $0 &* 7919 % (1 << 30))?.toPerBase == UInt128($0 &* 7919 % (1 << 30)) })
+        #expect(lane.entry(for: 1 << 30)?.toScale == nil)
+    }
+
     @Test func anyOtherCommandMakesItForget() async {
         let shell = ShellHarness(quickLane: true)
         let lane = shell.session.quickLane as? QuickLane
@@ -109,6 +136,25 @@ import Testing
         #expect(!parse("100. usd eur") && !parse(".5 usd eur") && !parse("1e5 usd eur") && !parse("100 usd eur "))
         #expect(!parse("100 usd") && !parse("100 us eur") && !parse("1234567890123456789 usd eur") && !parse("00 usd eur"))
     }
+}
+
+/// Frankfurter's blend as fx caches it: rows a day apart, each with its institutions.
+struct BlendSource: RateSource {
+    let id = SourceID("frankfurter")
+    let name = "Frankfurter"
+    static let table = RateTable(
+        base: .eur, date: FixedTableSource.day,
+        rates: [
+            .usd: Decimal(exactly: "1.1172")!, CurrencyCode("JPY")!: Decimal(exactly: "175.68")!,
+            CurrencyCode("GBP")!: Decimal(exactly: "0.8338")!,
+        ],
+        rowDates: [.usd: Day(year: 2026, month: 10, day: 29)!],
+        contributors: [
+            .usd: ["ECB=1.1172@2026-10-29", "FRED=1.1169@2026-10-28"], CurrencyCode("JPY")!: ["BOJ"], CurrencyCode("GBP")!: ["BOE"],
+        ])
+
+    func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome { .fetched(Self.table, Validators()) }
+    func nextPublication(after day: Day) -> Date { day.startUTC + 86_400 + 15 * 3600 }
 }
 
 /// Lines from a real file descriptor behave as `readLine` did.

@@ -51,7 +51,7 @@ public struct ShellHarness {
 
     public init(
         json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
-        source: FixedTableSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false,
+        source: any RateSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false,
         out: StringOutput = StringOutput(), err: StringOutput = StringOutput()
     ) {
         self.out = out

@@ -79,16 +79,19 @@ public struct Provenance: Sendable, Equatable {
 /// rate and day where the blend gave them.
 public struct RowSource: Sendable, Equatable {
     public let day: Day
-    /// As `RateTable.contributors` keeps them, read into `Contribution`s only when shown
-    /// (`--explain`): every blended answer carries them, few show them.
-    private let encoded: [String]?
+    /// As `RateTable.contributors` keeps them, read only when asked: every blended answer carries
+    /// its rows, and reading each rate as a Decimal cost 48,000 instructions a line in script mode,
+    /// where only `--explain` shows them.
+    let encoded: [String]?
     public var contributions: [Contribution]? { encoded?.map(Contribution.init(encoded:)) }
     /// The institutions' keys: "ECB", "FRED".
-    public var institutions: [String]? { contributions?.map(\.key) }
+    public var institutions: [String]? { encoded?.map(Contribution.key(encoded:)) }
 
     /// `institutions` as `RateTable.contributors` keeps them: `ECB=1.1172@2026-11-24`, or a bare key.
     public init(day: Day, institutions: [String]?) {
         self.day = day
         self.encoded = institutions
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.day == rhs.day && lhs.contributions == rhs.contributions }
 }

@@ -4,9 +4,9 @@ extension RateTable {
     /// against a blended one); nil for a table of one institution's own rates.
     public func blendBasis(of codes: [CurrencyCode]) -> String? {
         guard !contributors.isEmpty else { return nil }
-        // An array, not a Set: a handful of keys, and a Set of Substring was one more generic type
+        // An array, not a Set: a handful of keys, and a Set of them was one more generic type
         // for the runtime to build on every blended answer.
-        var institutions: [Substring] = [], pegs: [String] = []
+        var institutions: [String] = [], pegs: [String] = []
         for code in codes where code != base {
             guard let keys = contributorKeys(of: code) else { continue }
             if keys.isEmpty, let peg = Pegs.peg(of: code) {
