@@ -215,7 +215,11 @@ def main():
         print("  GNU units -t '100 USD' EUR              %6.2f ms   1.00× units" % (base * 1000))
         for name, label in (("ngn", "fx convert 100 usd ngn --offline"), ("eur", "fx convert 100 usd eur --offline")):
             m = statistics.median(samples[name])
-            print("  %-38s %6.2f ms   %.2f× units" % (label, m * 1000, m / base))
+            # As compare.py does: the median of the ratios within each round, which a drifting machine disturbs less.
+            ratios = sorted(f / u for f, u in zip(samples[name], samples["units"]))
+            quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+            print("  %-38s %6.2f ms   %.2f× units   per-round ratio %.3f× (%.3f–%.3f)"
+                  % (label, m * 1000, m / base, statistics.median(ratios), quartiles[0], quartiles[2]))
         if shutil.which("valgrind") and shutil.which("strip"):
             # As Scripts/instruction-budget counts: on a copy without DWARF 5 debug information.
             counted = os.path.join(work, "fx")
