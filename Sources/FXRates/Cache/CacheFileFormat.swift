@@ -114,7 +114,9 @@ struct CacheFileFormat: Codable {
             var contributors: [CurrencyCode: [String]] = [:]
             for (code, keys) in entry.contributors ?? [:] {
                 guard let currency = CurrencyCode(code) else { throw .invalid("an invalid blend row of \(id.shownFromFile)") }
-                contributors[currency] = keys.isEmpty ? [] : keys.utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+                // Split as bytes: `split` on the String reads Characters.
+                let parts = keys.utf8.split(separator: UInt8(ascii: ","))
+                contributors[currency] = keys.isEmpty ? [] : parts.map { String(decoding: $0, as: UTF8.self) }
             }
             result[SourceID(id)] = CachedRates(
                 source: SourceID(id),
