@@ -43,6 +43,14 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     private static func escape(_ text: String, into out: inout String) {
         out += "\""
+        // Most strings (codes, dates, numbers as text) need no escape: appended whole, not a scalar
+        // at a time, which cost every one-shot's log line 40,000 instructions (Benchmarks/README.md,
+        // "The instruction budget").
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

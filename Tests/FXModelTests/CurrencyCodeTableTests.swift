@@ -1,4 +1,4 @@
-import FXModel
+@testable import FXModel
 import FXTestSupport
 import Testing
 
@@ -16,6 +16,17 @@ struct CurrencyCodeTableTests {
         #expect(catalog.all.map(\.code) == [eur, usd])
         #expect(catalog[usd]?.name == "first")
         #expect(catalog.minorUnits(of: usd) == 2)
+    }
+
+    /// The standard catalog takes the generated table as it is: each code as `CurrencyCode`
+    /// would make it, sorted, once each.
+    @Test func theGeneratedTableIsWhatTheCheckedInitWouldMake() {
+        let rows = CurrencyCatalog.iso4217
+        for row in rows { #expect(CurrencyCode(row.code)?.rawValue == row.code, "\(row.code)") }
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.code < $1.code })
+        let checked = CurrencyCatalog(
+            rows.compactMap { row in CurrencyCode(row.code).map { Currency(code: $0, minorUnits: row.minorUnits, name: row.name) } })
+        #expect(CurrencyCatalog.standard.all == checked.all)
     }
 
     @Test func codesAreThreeASCIILettersInAnyCase() {

@@ -41,10 +41,16 @@ public struct CurrencyCatalog: Sendable {
         return low < all.count && all[low].code == code ? low : nil
     }
 
-    /// The generated ISO 4217 table (see Scripts/generate-iso4217.py).
+    /// The generated ISO 4217 table (see Scripts/generate-iso4217.py), which the generator writes
+    /// sorted, one row per code: taken as it is (`CurrencyCatalogTests` checks it), as checking
+    /// and copying it cost every start about 50,000 instructions (Benchmarks/README.md, "The
+    /// instruction budget").
     public static let standard = CurrencyCatalog(
-        iso4217.compactMap { row in CurrencyCode(row.code).map { Currency(code: $0, minorUnits: row.minorUnits, name: row.name) } }
-    )
+        generated: iso4217.map { Currency(code: CurrencyCode(generated: $0.code), minorUnits: $0.minorUnits, name: $0.name) })
+
+    init(generated currencies: [Currency]) {
+        all = currencies
+    }
 
     public subscript(code: CurrencyCode) -> Currency? { index(of: code).map { all[$0] } }
 
