@@ -14,7 +14,8 @@ import FXRender
 /// byte for byte what the general path printed. A learned pair expires after a second (or when
 /// its rates are superseded), rates from another fetch of a source it learned from and every other
 /// command make it forget them all, so the lane never answers from rates the general path would
-/// no longer use. Anything else it leaves alone.
+/// no longer use. Anything else it leaves alone. A pair never asked may be answered from the
+/// rows of the fetch the general path would answer it from (`QuickLane+Rows.swift`).
 public final class QuickLane: @unchecked Sendable {
     /// A learned pair: the exact rates as integers with scales, and the decimals to show.
     struct Entry {

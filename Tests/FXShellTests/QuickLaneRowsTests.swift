@@ -84,6 +84,18 @@ import Testing
         #expect(lane.watched.isEmpty)
     }
 
+    /// A source asked first known only by a stale cached table: the next line it is asked may fetch
+    /// another table with other currencies, so no rows are learnt beside it.
+    @Test func learnsNoRowsBesideASourceThatMayBeFetchedAgain() async {
+        let old = ShellHarness.now.addingTimeInterval(-4 * 86_400)
+        let table = RateTable(base: .eur, date: Day(year: 2026, month: 10, day: 26)!, rates: FixedTableSource.table.rates)
+        let cached = CachedRates(source: .ecb, table: table, fetchedAt: old, checkedAt: old)
+        let shell = ShellHarness(sources: Self.sources, cached: [cached], quickLane: true)
+        let lane = shell.session.quickLane as! QuickLane
+        _ = await Modes.script(ScriptedLines(["100 ngn chf", "200 kwd brl"]), session: shell.session, failFast: false)
+        #expect(lane.answered == 0 && lane.tables.isEmpty)
+    }
+
     /// A deterministic mix across both sources: every line printed as the general path prints it.
     @Test func printsExactlyWhatTheGeneralPathPrintsAcrossSources() async {
         var random = SplitMix(11)

@@ -10,6 +10,6 @@ public struct DirectRows: Sendable {
     /// The sources asked before this one: every currency of the table each is known by, and the
     /// fetch it came from (nil when only the cache or the built-in table says it).
     public let earlier: [(source: SourceID, currencies: [CurrencyCode], provenance: Provenance?)]
-    /// When the service asks the source again: the rows answer no longer than that.
+    /// When the service may ask this source, or one asked before it, again: the rows answer no longer than that.
     public let validUntil: Date
 }
