@@ -96,6 +96,14 @@ import Testing
         #expect(lane.answered == 0 && lane.tables.isEmpty)
     }
 
+    /// A new name may read as a code: the rows are dropped, and learnt again from the next answer.
+    @Test func dropsTheRowsWhenANameIsDefined() async {
+        let (shell, lane) = await Self.run(["100 ngn chf", "rent = 5"])
+        #expect(lane.tables.isEmpty)
+        _ = await Modes.script(ScriptedLines(["200 kwd brl", "300 brl chf"]), session: shell.session, failFast: false)
+        #expect(lane.answered == 1 && lane.tables.count == 1)
+    }
+
     /// A deterministic mix across both sources: every line printed as the general path prints it.
     @Test func printsExactlyWhatTheGeneralPathPrintsAcrossSources() async {
         var random = SplitMix(11)

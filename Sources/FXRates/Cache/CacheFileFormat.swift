@@ -114,7 +114,8 @@ struct CacheFileFormat: Codable {
             var contributors: [CurrencyCode: [String]] = [:]
             for (code, keys) in entry.contributors ?? [:] {
                 guard let currency = CurrencyCode(code) else { throw .invalid("an invalid blend row of \(id.shownFromFile)") }
-                contributors[currency] = keys.isEmpty ? [] : keys.utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+                contributors[currency] =
+                    keys.isEmpty ? [] : keys.utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
             }
             result[SourceID(id)] = CachedRates(
                 source: SourceID(id),

@@ -292,9 +292,10 @@ public actor RateService {
 
     /// The rows of the fetch `provenance` names that `quote(only:)` answers every pair of directly
     /// (script mode's fast lane learns them): its source is held, fresh and not degraded, and each
-    /// source before it is known by a table that asking it would not replace before `validUntil`. A pair of these rows is answered from them exactly
-    /// when no earlier source's table has both (`firstQuote` skips it without asking); ISO codes
-    /// only (no exchange price), no coarse row, no row a peg sets. Nil when anything is uncertain.
+    /// source before it is known by a table that asking it would not replace before `validUntil`.
+    /// A pair of these rows is answered from them exactly when no earlier source's table has both
+    /// (`firstQuote` skips it without asking); ISO codes only (no exchange price), no coarse row,
+    /// no row a peg sets. Nil when anything is uncertain.
     public func directRows(of provenance: Provenance, only: SourceID?) -> DirectRows? {
         let start = diagnostics.count
         guard let all = try? candidates(only), let position = all.firstIndex(where: { $0.id == provenance.source }),
