@@ -293,6 +293,14 @@ public struct Executor: Sendable {
             from: from, to: to, on: day, strictlyBefore: rule.day == .previousBusinessDay, only: options.source)
     }
 
+    /// The rows script mode's fast lane may answer pairs from without asking, with the catalog
+    /// that gives their decimals (`RateService.directRows`); nil under a named rule, which answers
+    /// otherwise.
+    public func directRows(of provenance: Provenance) async -> (rows: DirectRows, catalog: CurrencyCatalog)? {
+        guard !rule.isNamed, let rows = await service.directRows(of: provenance, only: options.source) else { return nil }
+        return (rows, catalog)
+    }
+
     /// "Not published" for a currency the history held shows was published until a day: said as retired.
     private func retiredOr(_ error: RateError) async -> RateError {
         guard case .notCovered(let code, _) = error, let history, let retired = await history.retirement(of: code) else { return error }

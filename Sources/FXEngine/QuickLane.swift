@@ -14,7 +14,8 @@ import FXRender
 /// byte for byte what the general path printed. A learned pair expires after a second (or when
 /// its rates are superseded), rates from another fetch of a source it learned from and every other
 /// command make it forget them all, so the lane never answers from rates the general path would
-/// no longer use. Anything else it leaves alone.
+/// no longer use. Anything else it leaves alone. A pair never asked may be answered from the
+/// rows of the fetch the general path would answer it from (`QuickLane+Rows.swift`).
 public final class QuickLane: @unchecked Sendable {
     /// A learned pair: the exact rates as integers with scales, and the decimals to show.
     struct Entry {
@@ -54,6 +55,12 @@ public final class QuickLane: @unchecked Sendable {
     var entries: [Entry] = []
     var learned: Int { entries.count }
     var stamps: [Stamp] = []
+    /// Rows learnt per currency (`QuickLane+Rows.swift`), one fetch of a source each.
+    var tables: [Rows] = []
+    /// Sources the rows depend on whose fetch is not known here: any answer from one makes the lane forget.
+    var watched: [SourceID] = []
+    /// `Workspace.generation` when the rows were learnt.
+    var rowsGeneration = 0
     private static let empty = UInt32.max
     private static let initialCapacity = 4096
     /// 2^17 slots: every pair of 256 currencies, 7 MB with their entries.
@@ -77,11 +84,12 @@ public final class QuickLane: @unchecked Sendable {
     /// Writes the answer to `line` (without its newline) to `out` and returns true, or returns
     /// false and writes nothing when the general path must answer.
     public func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool {
-        guard learned > 0 else { return false }
+        guard learned > 0 || !tables.isEmpty else { return false }
         guard let parsed = Self.parse(line, format: format) else { return answerSum(line, to: out) }
-        guard let entry = entry(for: parsed.key) else { return false }
-        // Expired: the general path answers, and the lane learns the pair again from it.
-        guard clock.now() < entry.expires else { return false }
+        let now = clock.now()
+        // A pair learnt, else one whose rows are; expired, the general path answers and the lane learns again.
+        let learnt = entry(for: parsed.key).flatMap { now < $0.expires ? $0 : nil }
+        guard let entry = learnt ?? Self.rowEntry(for: parsed, now: now, in: tables) else { return false }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestAnswer) { buffer in
             guard let length = Self.render(parsed, entry, format: format, into: buffer) else { return false }
             out.write(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<length])))
@@ -172,11 +180,11 @@ public final class QuickLane: @unchecked Sendable {
     }
 
     public func observe(_ provenances: [Provenance]) {
-        guard learned > 0 else { return }
+        guard learned > 0 || !tables.isEmpty else { return }
         for provenance in provenances {
             let stamp = Stamp(provenance)
             // Rates of the same source from another fetch: its table moved on, start over.
-            if stamps.contains(where: { $0 != stamp && $0.source == stamp.source }) {
+            if stamps.contains(where: { $0 != stamp && $0.source == stamp.source }) || watched.contains(stamp.source) {
                 forget()
                 return
             }
@@ -202,10 +210,12 @@ public final class QuickLane: @unchecked Sendable {
 
     /// Every other command may change the rates (`refresh`) or the sources: forget everything.
     public func forget() {
-        guard learned > 0 || !stamps.isEmpty else { return }
+        guard learned > 0 || !stamps.isEmpty || !tables.isEmpty || !watched.isEmpty else { return }
         for index in keys.indices { keys[index] = Self.empty }
         entries.removeAll(keepingCapacity: true)
         stamps.removeAll()
+        tables.removeAll()
+        watched.removeAll()
     }
 
     // MARK: - Parsing

@@ -110,6 +110,8 @@ public final class Session: Sendable {
 
     /// Runs one line. `number` labels errors in script mode (`fx: line 3: …`).
     public func run(_ line: String, number: Int? = nil) async -> LineResult {
+        // Names or settings changed by this line: the lane's rows may no longer read as they did.
+        defer { quickLane?.noteGeneration(executor.workspace.generation) }
         let command: Command?
         var understood: [Understood] = []
         do {
@@ -144,7 +146,7 @@ public final class Session: Sendable {
                 // explains nothing: under `set explain on` it forgets all.
                 quickLane.format = executor.workspace.preferences.numberFormat
                 if !explains {
-                    teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed)
+                    await teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed)
                 } else {
                     quickLane.forget()
                 }
@@ -175,12 +177,13 @@ public final class Session: Sendable {
 
     /// What the fast lane may learn from an answer, and what makes it forget: rates from a newer
     /// fetch than it learned, or a command that changes the rates or the sources.
-    private func teach(_ lane: QuickLane, command: Command, outcome: Outcome, line: String, printed: String?) {
+    private func teach(_ lane: QuickLane, command: Command, outcome: Outcome, line: String, printed: String?) async {
         switch outcome {
         case .conversion(let conversion):
             lane.observe(conversion.lines.flatMap(\.quote.provenances))
             if case .convert(_, _, let targets, nil) = command, targets.count == 1, let printed {
                 lane.learn(line: line, conversion: conversion, printed: printed)
+                await teachRows(lane, conversion: conversion, line: line, printed: printed)
             }
         case .calculation(let result):
             lane.observe(result.lines.flatMap(\.quotes).flatMap(\.provenances))
@@ -189,6 +192,24 @@ public final class Session: Sendable {
         case .refresh, .sources, .configured: lane.forget()
         default: break
         }
+    }
+
+    /// The rows of the fetch that answered a conversion directly, for pairs never asked; only the
+    /// codes this session's parser reads as themselves, in capitals and in small letters.
+    private func teachRows(_ lane: QuickLane, conversion: Conversion, line: String, printed: String) async {
+        guard conversion.lines.count == 1, let quote = conversion.lines.first?.quote, quote.via == nil, quote.secondLeg == nil,
+            lane.wantsRows(of: quote.provenance), let (rows, catalog) = await executor.directRows(of: quote.provenance)
+        else { return }
+        let parser = self.parser
+        func reads(_ code: CurrencyCode) -> Bool {
+            [code.rawValue, code.rawValue.lowercased()].allSatisfy { text in
+                var understood: [Understood] = []
+                guard case .convert(_, let from, let to, let date)? = try? parser.parse("1 \(text) \(text)", understood: &understood)
+                else { return false }
+                return from == code && to == [code] && date == nil && understood.isEmpty
+            }
+        }
+        lane.learnRows(rows, catalog: catalog, reads: reads, line: line, printed: printed, generation: executor.workspace.generation)
     }
 
     @discardableResult

@@ -51,12 +51,13 @@ public struct ShellHarness {
 
     public init(
         json: Bool = false, forPerson: Bool = false, maxAge: TimeInterval? = nil,
-        source: any RateSource = FixedTableSource(), cached: [CachedRates] = [], quickLane: Bool = false,
+        source: any RateSource = FixedTableSource(), sources: [any RateSource]? = nil, cached: [CachedRates] = [],
+        quickLane: Bool = false,
         out: StringOutput = StringOutput(), err: StringOutput = StringOutput()
     ) {
         self.out = out
         self.err = err
-        service = RateService(sources: [source], store: MemoryRateStore(cached), clock: clock, usage: MemoryUsageStore())
+        service = RateService(sources: sources ?? [source], store: MemoryRateStore(cached), clock: clock, usage: MemoryUsageStore())
         executor = Executor(service: service, clock: clock, options: Executor.Options(maxAge: maxAge))
         let clock = clock
         session = Session(

@@ -41,11 +41,17 @@ extension Pegs {
     /// USD→AED), as the server gives it with that base, rather than two rounded EUR rows divided.
     static func anchored(_ quote: Quote, in table: RateTable) -> Quote? {
         for (pegged, other) in [(quote.to, quote.from), (quote.from, quote.to)] {
-            guard table.contributors[pegged] == [], let peg = peg(of: pegged), peg.anchor == other else { continue }
+            guard let peg = pegRow(pegged, in: table), peg.anchor == other else { continue }
             return pegged == quote.to
                 ? Quote(from: quote.from, to: quote.to, fromPerBase: 1, toPerBase: peg.rate, provenance: quote.provenance)
                 : Quote(from: quote.from, to: quote.to, fromPerBase: peg.rate, toPerBase: 1, provenance: quote.provenance)
         }
         return nil
+    }
+
+    /// The peg behind `code`'s row when the row is set by it (no institution published it): such a
+    /// row answers against its anchor through the peg, not through the table.
+    static func pegRow(_ code: CurrencyCode, in table: RateTable) -> Peg? {
+        table.contributors[code] == [] ? peg(of: code) : nil
     }
 }

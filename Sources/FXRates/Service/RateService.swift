@@ -290,6 +290,46 @@ public actor RateService {
         return nil
     }
 
+    /// The rows of the fetch `provenance` names that `quote(only:)` answers every pair of directly
+    /// (script mode's fast lane learns them): its source is held, fresh and not degraded, and each
+    /// source before it is known by a table that asking it would not replace before `validUntil`.
+    /// A pair of these rows is answered from them exactly when no earlier source's table has both
+    /// (`firstQuote` skips it without asking); ISO codes only (no exchange price), no coarse row,
+    /// no row a peg sets. Nil when anything is uncertain.
+    public func directRows(of provenance: Provenance, only: SourceID?) -> DirectRows? {
+        let start = diagnostics.count
+        guard let all = try? candidates(only), let position = all.firstIndex(where: { $0.id == provenance.source }),
+            let hit = held(provenance.source), !hit.degraded, clock.now() < hit.validUntil,
+            hit.provenance.fetchedAt == provenance.fetchedAt, hit.provenance.origin == provenance.origin
+        else { return nil }
+        var earlier: [(source: SourceID, currencies: [CurrencyCode], provenance: Provenance?)] = []
+        var until = hit.validUntil
+        for source in all[..<position] {
+            guard let table = knownTable(source), let kept = knownUntil(source) else { return nil }
+            earlier.append((source.id, table.currencies, resolved[source.id]?.provenance))
+            until = min(until, kept)
+        }
+        // Reading the cache just now said something: the general path says it, and answers.
+        guard diagnostics.count == start else { return nil }
+        var rows: [CurrencyCode: Decimal] = [:]
+        for code in hit.table.currencies
+        where CurrencyCatalog.standard.contains(code) && hit.table.coarse[code] == nil && Pegs.pegRow(code, in: hit.table) == nil {
+            rows[code] = hit.table.unitsPerBase(code)
+        }
+        return DirectRows(provenance: hit.provenance, rows: rows, earlier: earlier, validUntil: until)
+    }
+
+    /// Until when `latest` answers for `source` from the table it is known by (`knownTable`), so
+    /// that its currencies stay what they are; nil when asking it now may fetch another.
+    private func knownUntil(_ source: any RateSource) -> Date? {
+        let now = clock.now()
+        if let hit = held(source.id) { return now < hit.validUntil ? hit.validUntil : nil }
+        if options.offline { return .distantFuture }
+        guard let entry = cached(source.id) else { return nil }
+        let until = currentUntil(entry, source: source, now: now)
+        return now < until ? until : nil
+    }
+
     /// The provenance of a rate made from the rows of `codes`: dated by the older row (a table whose
     /// rows carry their own dates is not one publication), and saying how a blend made them.
     static func rows(
