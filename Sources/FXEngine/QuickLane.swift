@@ -54,6 +54,8 @@ public final class QuickLane: @unchecked Sendable {
     var places = [Int32](repeating: 0, count: QuickLane.initialCapacity)
     var entries: [Entry] = []
     var learned: Int { entries.count }
+    /// Nothing learnt: no pair, no rows; every line goes to the general path.
+    var knowsNothing: Bool { entries.isEmpty && tables.isEmpty }
     var stamps: [Stamp] = []
     /// Rows learnt per currency (`QuickLane+Rows.swift`), one fetch of a source each.
     var tables: [Rows] = []
@@ -84,7 +86,7 @@ public final class QuickLane: @unchecked Sendable {
     /// Writes the answer to `line` (without its newline) to `out` and returns true, or returns
     /// false and writes nothing when the general path must answer.
     public func answer(_ line: UnsafeBufferPointer<UInt8>, to out: any TextOutput) -> Bool {
-        guard learned > 0 || !tables.isEmpty else { return false }
+        guard !knowsNothing else { return false }
         guard let parsed = Self.parse(line, format: format) else { return answerSum(line, to: out) }
         let now = clock.now()
         // A pair learnt, else one whose rows are; expired, the general path answers and the lane learns again.
@@ -180,7 +182,7 @@ public final class QuickLane: @unchecked Sendable {
     }
 
     public func observe(_ provenances: [Provenance]) {
-        guard learned > 0 || !tables.isEmpty else { return }
+        guard !knowsNothing else { return }
         for provenance in provenances {
             let stamp = Stamp(provenance)
             // Rates of the same source from another fetch: its table moved on, start over.
@@ -210,7 +212,7 @@ public final class QuickLane: @unchecked Sendable {
 
     /// Every other command may change the rates (`refresh`) or the sources: forget everything.
     public func forget() {
-        guard learned > 0 || !stamps.isEmpty || !tables.isEmpty || !watched.isEmpty else { return }
+        guard !knowsNothing || !stamps.isEmpty || !watched.isEmpty else { return }
         for index in keys.indices { keys[index] = Self.empty }
         entries.removeAll(keepingCapacity: true)
         stamps.removeAll()

@@ -77,10 +77,11 @@ public enum PlainFile {
             // The size may change while reading (a writer replaces files by rename, so rarely).
             if filled == capacity {
                 guard filled <= limit else { buffer.deallocate(); return .failure(.tooLarge(limit: limit)) }
-                let larger = UnsafeMutableRawPointer.allocate(byteCount: min(limit + 1, capacity + max(4096, capacity)), alignment: 16)
+                let grown = min(limit + 1, capacity + max(4096, capacity))
+                let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
                 larger.copyMemory(from: buffer, byteCount: filled)
                 buffer.deallocate()
-                (buffer, capacity) = (larger, min(limit + 1, capacity + max(4096, capacity)))
+                (buffer, capacity) = (larger, grown)
             }
             let count = pread(fd, buffer + filled, capacity - filled, off_t(filled))
             if count < 0 {

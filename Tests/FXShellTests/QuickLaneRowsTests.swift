@@ -11,7 +11,7 @@ import Testing
 @Suite struct QuickLaneRowsTests {
     /// The ECB first (USD, JPY, GBP), then a blend that has those too at other rates, and more:
     /// AED set by its peg (no institution), IDR coarse.
-    static let sources: [any RateSource] = [FixedTableSource(), WideBlendSource()]
+    static let sources: [any RateSource] = [FixedTableSource(), wideBlend]
 
     static func run(_ lines: [String], then more: [String] = [], advancing: TimeInterval = 0) async -> (ShellHarness, QuickLane) {
         let shell = ShellHarness(sources: sources, quickLane: true)
@@ -59,7 +59,7 @@ import Testing
         let (shell, lane) = await Self.run(["100 ngn chf"])
         #expect(lane.tables.count == 1)
         let other = Provenance(
-            source: WideBlendSource().id, sourceName: "Frankfurter", date: FixedTableSource.day,
+            source: wideBlend.id, sourceName: "Frankfurter", date: FixedTableSource.day,
             fetchedAt: ShellHarness.now.addingTimeInterval(5), origin: .network)
         lane.observe([other])
         _ = await Modes.script(ScriptedLines(["200 kwd brl"]), session: shell.session, failFast: false)
@@ -120,10 +120,8 @@ import Testing
 }
 
 /// A blend beside the ECB: the ECB's currencies at other rates, and more.
-struct WideBlendSource: RateSource {
-    let id = SourceID("frankfurter")
-    let name = "Frankfurter"
-    static let table = RateTable(
+private let wideBlend = BlendSource(
+    table: RateTable(
         base: .eur, date: FixedTableSource.day,
         rates: [
             .usd: Decimal(exactly: "1.1169")!, CurrencyCode("JPY")!: Decimal(exactly: "175.12")!,
@@ -134,8 +132,4 @@ struct WideBlendSource: RateSource {
         ],
         coarse: [CurrencyCode("IDR")!: 185],
         rowDates: [CurrencyCode("NGN")!: Day(year: 2026, month: 10, day: 29)!],
-        contributors: [CurrencyCode("NGN")!: ["CBN"], CurrencyCode("CHF")!: ["SNB"], CurrencyCode("AED")!: []])
-
-    func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome { .fetched(Self.table, Validators()) }
-    func nextPublication(after day: Day) -> Date { day.startUTC + 86_400 + 15 * 3600 }
-}
+        contributors: [CurrencyCode("NGN")!: ["CBN"], CurrencyCode("CHF")!: ["SNB"], CurrencyCode("AED")!: []]))

@@ -139,11 +139,12 @@ import Testing
     }
 }
 
-/// Frankfurter's blend as fx caches it: rows a day apart, each with its institutions.
+/// A Frankfurter blend as fx caches it (rows with their own days and institutions); by default
+/// rows a day apart, each with its institutions.
 struct BlendSource: RateSource {
     let id = SourceID("frankfurter")
     let name = "Frankfurter"
-    static let table = RateTable(
+    var table = RateTable(
         base: .eur, date: FixedTableSource.day,
         rates: [
             .usd: Decimal(exactly: "1.1172")!, CurrencyCode("JPY")!: Decimal(exactly: "175.68")!,
@@ -154,7 +155,7 @@ struct BlendSource: RateSource {
             .usd: ["ECB=1.1172@2026-10-29", "FRED=1.1169@2026-10-28"], CurrencyCode("JPY")!: ["BOJ"], CurrencyCode("GBP")!: ["BOE"],
         ])
 
-    func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome { .fetched(Self.table, Validators()) }
+    func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome { .fetched(table, Validators()) }
     func nextPublication(after day: Day) -> Date { day.startUTC + 86_400 + 15 * 3600 }
 }
 

@@ -189,6 +189,9 @@ public actor RateService {
         // A pair with an asset (BTC) is asked of the exchanges first; the others can only give a cross rate.
         // ISO codes first: the asset catalog is not even built for a pair of currencies.
         let asset = [from, to].contains { !CurrencyCatalog.standard.contains($0) && AssetCatalog.standard.contains($0) }
+        func lacks(_ source: any RateSource) -> Bool {
+            asset && !source.pricesMove || (knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false)
+        }
         // Judged as each source's turn comes, not all first: a source answering before another is
         // judged spares reading that one's cached table (the blend beside the ECB's).
         var lacking: [any RateSource] = []
@@ -196,7 +199,7 @@ public actor RateService {
             // Sources known to lack the pair serve only a cross rate, when nothing quotes it directly.
             if pass == 1, fallback != nil || coarse != nil { break }
             for source in pass == 0 ? all : lacking {
-                if pass == 0, asset && !source.pricesMove || (knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false) {
+                if pass == 0, lacks(source) {
                     lacking.append(source)
                     continue
                 }
