@@ -16,8 +16,9 @@ struct PromptTerminalTests {
         var environment = fx.environment
         environment["TERM"] = term
         // The wrapper shell must outlive a Ctrl-C meant for fx (sh exits on one it was sent too).
+        // The terminal's settings are saved before the exit mark: a test reads them once it appears.
         let command =
-            "trap : INT; stty -g > \(home)/stty.before; \(launcher)\(binary) \(options); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; \(after)sleep 60"
+            "trap : INT; stty -g > \(home)/stty.before; \(launcher)\(binary) \(options); status=$?; stty -g > \(home)/stty.after; echo EXIT=$status > \(home)/exit; \(after)sleep 60"
         let terminal = try TmuxTerminal(command: command, environment: environment)
         // capture-pane drops trailing spaces, so the fresh prompt reads "fx>".
         try terminal.waitFor { $0.contains("fx>") }

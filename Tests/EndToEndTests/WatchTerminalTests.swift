@@ -13,7 +13,7 @@ struct WatchTerminalTests {
         var environment = fx.environment
         environment["TERM"] = "xterm"
         let command =
-            "trap : INT; stty -g > \(home)/stty.before; \(binary) \(arguments); echo EXIT=$? > \(home)/exit; stty -g > \(home)/stty.after; sleep 60"
+            "trap : INT; stty -g > \(home)/stty.before; \(binary) \(arguments); status=$?; stty -g > \(home)/stty.after; echo EXIT=$status > \(home)/exit; sleep 60"
         return try TmuxTerminal(command: command, environment: environment)
     }
 
