@@ -25,8 +25,11 @@ import Testing
         #expect(ProviderPlay.allCases.map { rig.server.requests(to: $0).count } == once)
 
         // Within the minute's back-off: no request, the same one line saying when they are asked again.
+        var last = first.finished
         for arguments in [["convert", "100", "usd", "eur"], ["--json", "convert", "100", "usd", "eur"]] {
+            try rig.closeGap(since: last)
             let again = try await rig.fx.timedRun(arguments)
+            last = again.finished
             expectSafe(again, "\(arguments)")
             #expect(again.status == 0, "\(again.stderr)")
             #expect(again.stderrLines.count == 1, "\(arguments): \(again.stderr)")

@@ -87,6 +87,31 @@ struct FaultRig {
         try JSONSerialization.data(withJSONObject: file).write(to: usageFile)
     }
 
+    /// Moves every instant in usage.json (each last failure, each server's wait) forward by the
+    /// whole seconds since `since`, as if this run came right after the one that ended then. In a
+    /// full test run the test's task may resume long after fx ended, when other suites keep the
+    /// cooperative pool busy (a CI run once saw more than a minute), and a back-off or a wait would
+    /// then have ended by the wall clock, not by anything fx did. Returns the seconds moved.
+    @discardableResult
+    func closeGap(since: Date) throws -> Int {
+        let shift = Int(Date().timeIntervalSince(since).rounded(.down))
+        guard shift > 0 else { return 0 }
+        var file = try JSONSerialization.jsonObject(with: Data(contentsOf: usageFile)) as? [String: Any] ?? [:]
+        var sources = file["sources"] as? [String: Any] ?? [:]
+        let format = ISO8601DateFormatter()
+        for (key, value) in sources {
+            guard var record = value as? [String: Any] else { continue }
+            for field in ["lastErrorAt", "retryAfter"] {
+                guard let text = record[field] as? String, let instant = format.date(from: text) else { continue }
+                record[field] = format.string(from: instant.addingTimeInterval(TimeInterval(shift)))
+            }
+            sources[key] = record
+        }
+        file["sources"] = sources
+        try JSONSerialization.data(withJSONObject: file).write(to: usageFile)
+        return shift
+    }
+
     /// One source's entry of `latest.json`, decoded, for comparing across runs.
     func cacheEntry(_ provider: ProviderPlay) throws -> NSDictionary? {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fx.cacheFile)) as? [String: Any]

@@ -35,8 +35,11 @@ import Testing
         }
 
         // Later runs within the 120 s: no request at all, the built-in rates answer with a warning.
+        var last = first.finished
         for arguments in [Self.question, ["convert", "100", "usd", "eur", "on", "2026-10-29"]] {
+            try rig.closeGap(since: last)
             let again = try await rig.fx.timedRun(arguments)
+            last = again.finished
             expectSafe(again, "\(arguments)")
             #expect(again.status == 0, "\(arguments): \(again.stdout) \(again.stderr)")
             #expect(again.stderr.contains("asked for no request before"), "\(arguments): \(again.stderr)")
@@ -58,6 +61,7 @@ import Testing
         #expect(asked.reduce(0, +) == 1, "after a timeout the others were asked too: \(asked)")
 
         // The next run, within the back-off: no request, so no wait.
+        try rig.closeGap(since: first.finished)
         let next = try await rig.fx.timedRun(Self.question)
         expectSafe(next, "next run")
         #expect(next.status == 0, "\(next.stdout) \(next.stderr)")

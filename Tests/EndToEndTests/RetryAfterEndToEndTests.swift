@@ -11,8 +11,8 @@ import Testing
     @Test func noRequestUntilTheWaitIsOverAcrossRuns() async throws {
         let rig = try FaultRig(first: .oxr, timeout: "3")
         defer { rig.cleanUp() }
-        // Long enough that the runs below fall within it however busy the machine is; its end is
-        // then brought forward in usage.json rather than waited for.
+        // The runs below fall within it (`closeGap` takes out the time the test itself waited);
+        // its end is then brought forward in usage.json rather than waited for.
         let wait = 120
         rig.server.answer(.oxr) { _ in
             .response(status: 429, headers: ["Retry-After": "\(wait)", "Content-Type": "application/json"], body: Self.restricted)
@@ -28,23 +28,33 @@ import Testing
         #expect(rig.server.requests(to: .oxr).count == 1)
         let usage = String(decoding: try Data(contentsOf: rig.usageFile), as: UTF8.self)
         #expect(usage.contains("\"retryAfter\""), "\(usage)")
-        let instant = String(first.stdout.split(separator: "before ").last ?? "").trimmingCharacters(in: .newlines)
+        let printed = String(first.stdout.split(separator: "before ").last ?? "").trimmingCharacters(in: .newlines)
+        // Runs as if each came right after the one before (`closeGap`); the wait moves with them.
+        var moved = 0
+        var last = first.finished
+        func nextRun(_ arguments: [String]) async throws -> TimedResult {
+            moved += try rig.closeGap(since: last)
+            let run = try await rig.fx.timedRun(arguments)
+            last = run.finished
+            return run
+        }
+        func instant() -> String { Self.utcTime(printed, plus: moved) }
 
         // Later runs, as a cron job's: refresh is not sent and says until when; a conversion
         // answers from the cache with one warning; `refresh` of everything refreshes the others.
-        let again = try await rig.fx.timedRun(["refresh", "oxr"])
+        let again = try await nextRun(["refresh", "oxr"])
         expectSafe(again, "refresh during the wait")
         #expect(again.status == 1)
-        #expect(again.stdout == "oxr: not asked: the server asked for no request before \(instant)\n", "\(again.stdout)")
-        let converted = try await rig.fx.timedRun(["convert", "100", "usd", "kwd"])
+        #expect(again.stdout == "oxr: not asked: the server asked for no request before \(instant())\n", "\(again.stdout)")
+        let converted = try await nextRun(["convert", "100", "usd", "kwd"])
         expectSafe(converted, "convert during the wait")
         #expect(converted.status == 0)
         #expect(converted.stdout == "100.00 USD = 30.000 KWD\n", "\(converted.stdout) \(converted.stderr)")
         #expect(
             converted.stderr.hasPrefix(
-                "warning: Open Exchange Rates: the server asked for no request before \(instant); using cached rates of 2018-01-02"),
+                "warning: Open Exchange Rates: the server asked for no request before \(instant()); using cached rates of 2018-01-02"),
             "\(converted.stderr)")
-        let all = try await rig.fx.timedRun(["refresh"])
+        let all = try await nextRun(["refresh"])
         expectSafe(all, "refresh of all")
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.contains("oxr: not asked: "), "\(all.stdout)")
@@ -63,6 +73,16 @@ import Testing
         #expect(rig.server.requests(to: .oxr).count == 2)
         let cleared = String(decoding: try Data(contentsOf: rig.usageFile), as: UTF8.self)
         #expect(!cleared.contains("\"retryAfter\""), "\(cleared)")
+    }
+
+    /// `2026-11-27 18:02:03 UTC`, as fx prints an instant, `seconds` later.
+    static func utcTime(_ printed: String, plus seconds: Int) -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+        guard let date = format.date(from: printed) else { return printed }
+        return format.string(from: date.addingTimeInterval(TimeInterval(seconds)))
     }
 
     @Test func aStatusWithoutRetryAfterIsAskedAgainNextRun() async throws {
