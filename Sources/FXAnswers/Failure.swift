@@ -57,6 +57,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .percentOfMoney, .mismatch: "mismatched_terms"
             case .nonPositiveRate, .malformedRate: "malformed_amount"
             case .badName: "bad_name"
+            case .badAlias: "bad_alias"
             case .unknownName: "unknown_name"
             case .divisionByZero: "division_by_zero"
             case .overflow: "overflow"

@@ -61,6 +61,8 @@ public enum Setting: Equatable, Sendable {
     case explain(Bool)
     /// How a slash date that reads both ways is read.
     case dateOrder(DateOrder)
+    /// A name of the user's own for a currency (lower case); nil removes it.
+    case alias(String, CurrencyCode?)
 }
 
 /// `sources` and its subcommands.

@@ -23,6 +23,8 @@ public struct ParseContext: Sendable {
     public var snapshotNames: @Sendable () -> [String] = { [] }
     /// The home currency, which an ambiguous name (`dollars`) means when it may mean it.
     public var home: CurrencyCode?
+    /// The user's own names (`set alias quid gbp`), lower case: read before fx's names, after codes.
+    public var aliases: [String: CurrencyCode] = [:]
 
     public init(
         catalog: CurrencyCatalog = .standard, preferredCodes: [CurrencyCode] = ParseContext.ecbCodes,
@@ -93,7 +95,10 @@ public struct ParseContext: Sendable {
         guard let first = token.text.first, first.isLetter, token.text.count > 1, !variables.contains(token.text) else { return nil }
         let folded = token.folded
         guard !Self.notCurrencies.contains(folded) else { return nil }
-        return CurrencyNames.standard.reading(of: folded, home: home)
+        let own = CurrencyNames.standard.reading(of: folded, home: home)
+        guard let alias = CurrencyAliases.code(of: folded, in: aliases) else { return own }
+        // Said as a name is when fx's own name of that spelling means another currency.
+        return CurrencyNames.Reading(code: alias, choice: own.map { $0.code != alias } == true ? .aliasOverName : .alias)
     }
 
 }

@@ -11,7 +11,7 @@ public enum Understood: Equatable, Sendable {
     /// Whether a person needs telling: the word may have meant something else.
     public var isAmbiguous: Bool {
         switch self {
-        case .currency(_, _, let choice): choice != .only
+        case .currency(_, _, let choice): choice != .only && choice != .alias
         case .weight: true
         case .unit: false
         }

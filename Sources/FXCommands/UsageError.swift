@@ -48,6 +48,8 @@ public struct UsageError: Error, Equatable, Sendable {
         case misplacedOption(String)
         /// `usd = 5`, `in = 3`: a variable may not take the name of a currency, keyword or command.
         case badName(String, reason: NameProblem)
+        /// `set alias usd eur`, `set alias in gbp`: an alias may not be a code, symbol or keyword.
+        case badAlias(String, reason: CurrencyAliases.Problem)
         /// A calculation that mixes what cannot be mixed, said in full (`100 USD + 5`).
         case mismatch(Mismatch)
         case unknownName(String, suggestion: String?)

@@ -12,6 +12,8 @@ public protocol ConfigWriting: Sendable {
     func setOrder(_ ids: [SourceID], known: [SourceID]) throws(ConfigEditError) -> [SourceID]
     /// Sets a top-level preference, or removes it with nil.
     func setPreference(_ key: String, _ value: JSONTree?) throws(ConfigEditError)
+    /// Sets one alias under `aliases`, or removes it with nil (and `aliases` with its last one).
+    func setAlias(_ name: String, _ code: CurrencyCode?) throws(ConfigEditError)
 }
 
 /// Why the config was left as it was, worded for a user.

@@ -11,6 +11,8 @@ extension Messages {
             case .only: return "\(word) = \(code)\(name)"
             case .fallback: return "\(word) = \(code)\(name); write the code for another"
             case .home: return "\(word) = \(code)\(name), the home currency"
+            case .alias: return "\(word) = \(code)\(name), by your alias"
+            case .aliasOverName: return "\(word) = \(code)\(name), by your alias, not fx's own name"
             }
         case .weight(let word, let troyOunce):
             if troyOunce { return "\(word) = troy ounce (31.1034768 g), as metals are priced" }

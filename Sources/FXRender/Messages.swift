@@ -75,7 +75,7 @@ public enum Messages {
         case .lineTooLong(let limit):
             return "The line is longer than \(limit >> 20) MiB; it was skipped unread."
         case .missingSetting(let after):
-            return "Missing value after '\(printable(after))'. Example: set home chf"
+            return "Missing value after '\(printable(after))'. Example: \(error.example ?? "set home chf")"
         case .unknownSetting(let word, let known):
             return "Unknown setting '\(printable(word))'; known: \(known.joined(separator: ", "))."
         case .noTarget(let code):
@@ -102,6 +102,13 @@ public enum Messages {
             case .notAName: return "'\(printable(name))' cannot name a variable; use letters, digits and _, starting with a letter."
             case .keyword: return "'\(printable(name))' is a word of fx's grammar; name the variable otherwise (rent, trip, fee2)."
             case .currency: return "'\(printable(name))' is a currency; name the variable otherwise (rent, trip, fee2)."
+            }
+        case .badAlias(let name, let problem):
+            switch problem {
+            case .notAName:
+                return "'\(printable(name))' cannot be an alias; use 2 to \(CurrencyAliases.maxLength) letters and digits, starting with a letter."
+            case .currency: return "'\(printable(name))' is a currency already; an alias may not stand for another (set alias quid gbp)."
+            case .keyword: return "'\(printable(name))' is a word of fx's grammar; an alias may not take it (set alias quid gbp)."
             }
         case .mismatch(let mismatch):
             return text(for: mismatch)

@@ -40,6 +40,17 @@ public struct ConfigEditor: ConfigWriting {
         try edit { config in config[key] = value }
     }
 
+    /// One entry of `aliases`, the others as the file holds them when the lock is taken (another
+    /// fx may have added one since this one started); the user's own spelling of the name is replaced.
+    public func setAlias(_ name: String, _ code: CurrencyCode?) throws(ConfigEditError) {
+        try edit { config in
+            var aliases = config["aliases"]?.object ?? [:]
+            for key in aliases.keys where key.lowercased() == name { aliases[key] = nil }
+            aliases[name] = code.map { .string($0.rawValue) }
+            config["aliases"] = aliases.isEmpty ? nil : .object(aliases)
+        }
+    }
+
     /// Read → change → replace under the lock (`config.lock` beside the file), so that edits
     /// made at once by several fx processes all stay.
     private func edit<Output>(_ change: (inout [String: JSONTree]) -> Output) throws(ConfigEditError) -> Output {

@@ -99,6 +99,7 @@ public final class Session: Sendable {
         context.numberFormat = workspace.preferences.numberFormat
         context.dateOrder = workspace.preferences.dateOrder
         context.home = workspace.preferences.home
+        context.aliases = workspace.preferences.aliases
         // `$` is the home currency when it is a dollar, `kr` when a crown, `¥` when the yuan.
         for entry in context.home == nil ? [] : CurrencyNames.ambiguousSymbols {
             guard let symbol = entry.names.first, context.symbols[symbol] != nil else { continue }

@@ -92,6 +92,8 @@ public struct Settings: Sendable {
         var rule: Lenient<String>?
         var date_order: Lenient<String>?
         var explain: Lenient<Bool>?
+        /// `"aliases": {"quid": "GBP"}`: the user's own names for currencies (`set alias`).
+        var aliases: Lenient<[String: Lenient<String>]>?
         /// `"rules": {"my-rule": {"source": "nbp", "day": "previous-business-day"}}` (Settings+Rules).
         var rules: Lenient<[String: Lenient<RuleEntry>]>?
     }
@@ -332,11 +334,32 @@ public struct Settings: Sendable {
             }
         }
         preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false
+        readAliases(config)
         if unknown.count == 1 {
             warnings.append("ignoring the currency '\(unknown[0])' in \(shownPath): not an ISO 4217 code")
         } else if unknown.count > 1 {
             warnings.append("ignoring the currencies \(Self.someOf(unknown.map { "'\($0)'" })) in \(shownPath): not ISO 4217 codes")
         }
+    }
+
+    /// `aliases`: each entry on its own; a bad one is a warning naming it, the rest still read.
+    private mutating func readAliases(_ config: ConfigFile) {
+        let expected = "an object of names and currency codes, such as {\"quid\": \"GBP\"}"
+        guard let entries = field(config.aliases, "aliases", expected: expected) else { return }
+        var bad: [String] = []
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let shown = "alias '\(Messages.printable(name))'"
+            guard let text = field(entry, shown, expected: "a currency code") else { continue }
+            if let problem = CurrencyAliases.problem(with: name) {
+                bad.append("ignoring \(shown) in \(shownPath): " + Messages.text(for: UsageError(.badAlias(name, reason: problem))))
+            } else if let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) || AssetCatalog.standard.contains(code) {
+                preferences.aliases[CurrencyAliases.folded(name)] = code
+            } else {
+                bad.append("ignoring \(shown) in \(shownPath): '\(Messages.printable(text))' is not a currency code")
+            }
+        }
+        warnings += bad.prefix(Self.warningsPerKind)
+        if bad.count > Self.warningsPerKind { warnings.append("ignoring \(bad.count - Self.warningsPerKind) more aliases in \(shownPath)") }
     }
 
     private static func validURL(_ text: String) -> URL? {

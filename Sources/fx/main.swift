@@ -127,7 +127,9 @@ if let name = arguments.snapshot {
 // The shells' TAB: the currencies the cached rates cover, as the prompt offers them.
 if arguments.complete {
     let line = arguments.completionLine
-    let context = parseContext.covering(setup.service.cachedCurrencies())
+    var context = parseContext.covering(setup.service.cachedCurrencies())
+    context.home = settings.preferences.home
+    context.aliases = settings.preferences.aliases
     let completion = Completer(context: context).complete(line: line, cursor: line.count)
     say(completion.candidates.map(\.text).joined(separator: "\n") + "\n")
 }

@@ -83,6 +83,28 @@ struct ConfigEditorTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    /// `set alias`: one entry of `aliases` changes (the user's own spelling of it replaced), the
+    /// others and everything else stay, and the last one removed takes `aliases` with it.
+    @Test
+    func anAliasChangesOnlyItsOwnEntry() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("config.json").path
+        try Data(#"{"home": "CHF", "aliases": {"Quid": "EUR", "loon": "CAD"}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let editor = ConfigEditor(path: path)
+        func object() throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        }
+        try editor.setAlias("quid", CurrencyCode("GBP"))
+        #expect(try object()["aliases"] as? [String: String] == ["quid": "GBP", "loon": "CAD"])
+        #expect(try object()["home"] as? String == "CHF")
+        try editor.setAlias("quid", nil)
+        #expect(try object()["aliases"] as? [String: String] == ["loon": "CAD"])
+        try editor.setAlias("loon", nil)
+        #expect(try object()["aliases"] == nil)
+        #expect(try object()["home"] as? String == "CHF")
+    }
+
     /// Separate editors on separate threads, as separate fx processes would be: under the lock,
     /// no edit of one source is lost to an edit of another.
     @Test

@@ -102,4 +102,27 @@ struct SettingsConfigFileTests {
             #expect(settings.warnings.contains { $0.contains("unknown source a, b, c and 2 more") }, "\(settings.warnings)")
         }
     }
+
+    /// `aliases` (what `set alias` writes): each entry on its own, a bad one a warning naming it.
+    @Test func aliasesAreReadEntryByEntry() throws {
+        try withConfig(#"{"aliases": {"Quid": "gbp", "loon": "CAD", "coin": "BTC"}, "home": "chf"}"#) { settings in
+            #expect(settings.preferences.aliases == ["quid": CurrencyCode("GBP")!, "loon": CurrencyCode("CAD")!, "coin": CurrencyCode("BTC")!])
+            #expect(settings.warnings.isEmpty, "\(settings.warnings)")
+        }
+        try withConfig(#"{"aliases": {"quid": "GBP", "loon": 5, "moon": "XYZ", "usd": "EUR", "in": "GBP"}, "home": "chf"}"#) { settings in
+            #expect(settings.preferences.aliases == ["quid": CurrencyCode("GBP")!])
+            #expect(settings.preferences.home == CurrencyCode("CHF"))
+            let warnings = settings.warnings.sorted()
+            #expect(warnings.count == 4, "\(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("ignoring alias 'loon' in ") && $0.hasSuffix(": give a currency code") }, "\(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("ignoring alias 'moon' in ") && $0.hasSuffix(": 'XYZ' is not a currency code") })
+            #expect(warnings.contains { $0.hasPrefix("ignoring alias 'usd' in ") && $0.contains("is a currency already") })
+            #expect(warnings.contains { $0.hasPrefix("ignoring alias 'in' in ") && $0.contains("a word of fx's grammar") })
+        }
+        try withConfig(#"{"aliases": ["quid"], "home": "chf"}"#) { settings in
+            #expect(settings.preferences.aliases.isEmpty)
+            #expect(settings.preferences.home == CurrencyCode("CHF"))
+            #expect(settings.warnings.count == 1 && settings.warnings[0].hasPrefix("ignoring aliases in "), "\(settings.warnings)")
+        }
+    }
 }

@@ -1,9 +1,9 @@
 extension CommandSpec {
     public static let set = CommandSpec(
         name: "set", aliases: [],
-        summary: "Set a preference: home currency, saved targets, number format, date rule, explain",
+        summary: "Set a preference: home currency, saved targets, number format, date rule, explain, aliases",
         synopsis:
-            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off · set date_order dmy|mdy|ask",
+            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off · set date_order dmy|mdy|ask · set alias <name> <currency>|none",
         discussion: """
             Preferences are kept in the configuration file and apply at once.
             home: the currency of bare amounts (100 in usd) and the target of 100 usd when no
@@ -19,10 +19,13 @@ extension CommandSpec {
             explain: on shows each conversion's derivation on stderr, as --explain does.
             date_order: how a slash date that reads both ways (01/02/2024) is read: dmy (day first),
             mdy (month first), or ask (the default: such a date is refused with the question).
+            alias: a name of your own for a currency (set alias quid gbp), read in any case and with
+            an s added (quids), before fx's own names; 2 to 32 letters and digits, starting with a
+            letter, and never a code, symbol or word of the grammar. none removes it.
             """,
         examples: [
             "set home chf", "set targets eur gbp jpy", "set number_format de", "set home none", "set rule previous-business-day",
-            "set explain on", "set date_order dmy",
+            "set explain on", "set date_order dmy", "set alias quid gbp", "set alias quid none",
         ],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
@@ -71,6 +74,23 @@ extension CommandSpec {
                     throw UsageError(.unknownSetting(value.text, known: ["on", "off"]), at: value)
                 }
                 return .set(.explain(on))
+            case "alias", "aliases":
+                let example = "set alias quid gbp"
+                // `quid-2` reaches here as three words: taken whole, so that the name is what is refused.
+                let (text, count, end) = cursor.touching()
+                guard let first = cursor.peek, let end else { throw UsageError(.missingSetting(after: key.text), span: nil, example: example) }
+                let name = Token(text, start: first.start, end: end)
+                cursor.skip(count: count)
+                guard let value = cursor.next() else {
+                    throw UsageError(.missingCurrency(after: name.text), span: nil, example: example)
+                }
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                let problem = CurrencyAliases.problem(with: name.text, context: context)
+                // An alias a config holds in error (`"usd": "EUR"`, ignored with a warning) can still be removed.
+                if value.folded == "none", problem != .notAName { return .set(.alias(CurrencyAliases.folded(name.text), nil)) }
+                if let problem { throw UsageError(.badAlias(name.text, reason: problem), at: name) }
+                // Any currency word, kept as its code (an alias of an alias is no chain).
+                return .set(.alias(CurrencyAliases.folded(name.text), try context.currency(value).get()))
             default:
                 throw UsageError(.unknownSetting(key.text, known: SetGrammar.keys), at: key)
             }
@@ -84,6 +104,13 @@ extension CommandSpec {
             case "rule": return arguments.count == 1 ? [.keywords(SetGrammar.rules)] : []
             case "explain": return arguments.count == 1 ? [.keywords(["on", "off"])] : []
             case "date_order": return arguments.count == 1 ? [.keywords(SetGrammar.dateOrders)] : []
+            // The name: the aliases there are (to change or remove); then none or a currency.
+            case "alias":
+                switch arguments.count {
+                case 1: return [.aliases]
+                case 2: return [.keywords(["none"]), .currencies]
+                default: return []
+                }
             default: return []
             }
         }
@@ -93,7 +120,8 @@ extension CommandSpec {
         name: "settings", aliases: [],
         summary: "Show the preferences set with 'set'",
         synopsis: "settings",
-        discussion: "Lists the home currency, the saved targets, the number format, the date rule and whether conversions are explained.",
+        discussion:
+            "Lists the home currency, the saved targets, the number format, the date rule, whether conversions are explained, and your aliases.",
         examples: ["settings"],
         parse: { arguments, _, _ throws(UsageError) in
             if let extra = arguments.first { throw UsageError(.unexpectedWord(extra.text, command: "settings"), at: extra) }
@@ -126,7 +154,7 @@ extension CommandSpec {
 }
 
 enum SetGrammar {
-    static let keys = ["home", "targets", "number_format", "rule", "explain", "date_order"]
+    static let keys = ["home", "targets", "number_format", "rule", "explain", "date_order", "alias"]
     static let dateOrders = DateOrder.allCases.map(\.rawValue)
     static let rules = RuleBook.shippedNames
     static var numberFormats: [String] { CommandSpec.numberFormats }

@@ -42,6 +42,8 @@ public enum CompletionKind: Equatable, Sendable {
     case snapshots
     /// A file's path (`csv <file>`, `-o <file>`): the whole word typed, slashes and `~` in it.
     case files
+    /// The user's aliases (`set alias <name>`), each showing the code it means.
+    case aliases
 }
 
 /// TAB completion as a pure function of (line, cursor): the same tokenizer and command tree
@@ -125,6 +127,8 @@ public struct Completer: Sendable {
                 result += context.snapshotNames().map { Candidate($0, detail: "snapshot") }
             case .files:
                 break
+            case .aliases:
+                result += aliasCandidates(matching: folded)
             case .currencies:
                 // Only the currencies the rate data covers, unless none of them match: the rest of
                 // ISO 4217 would just add candidates that cannot be priced.
@@ -135,12 +139,21 @@ public struct Completer: Sendable {
                 result += codes.map { Candidate($0.rawValue, detail: context.catalog[$0]?.name ?? AssetCatalog.standard[$0]?.name) }
                 // `dol⇥`: names where no code matches, each showing the code it means.
                 if folded.count >= 2, !codes.contains(where: { $0.rawValue.lowercased().hasPrefix(folded) }) {
-                    result += nameCandidates(matching: folded)
+                    // The user's own names first: they are read before fx's of the same spelling.
+                    result += aliasCandidates(matching: folded) + nameCandidates(matching: folded)
                 }
             }
         }
         var seen = Set<String>()
         return result.filter { $0.text.lowercased().hasPrefix(folded) && seen.insert($0.text).inserted }
+    }
+
+    /// Aliases starting with `prefix`, with the code each means: `quid  GBP (Pound Sterling), your alias`.
+    private func aliasCandidates(matching prefix: String) -> [Candidate] {
+        context.aliases.keys.sorted().filter { $0.hasPrefix(prefix) }.map { alias in
+            let code = context.aliases[alias]!
+            return Candidate(alias, detail: (context.catalog[code].map { "\(code) (\($0.name))" } ?? code.rawValue) + ", your alias")
+        }
     }
 
     /// Names of one word starting with `prefix`, with the code each means: `dollars  USD (US Dollar)`.

@@ -29,6 +29,16 @@ extension Executor {
         case .dateOrder(let order):
             (key, value) = ("date_order", order == .ask ? nil : .string(order.rawValue))
             said = order == .ask ? "slash dates that read both ways now refused with a question" : "slash dates now read \(order.rawValue)"
+        case .alias(let name, let code):
+            (key, value) = ("aliases", nil)
+            let shown = Messages.printable(name)
+            if let code {
+                let meant = catalog[code].map { " (\($0.name))" } ?? ""
+                let before = workspace.preferences.aliases[name].map { $0 != code ? ", was \($0)" : "" } ?? ""
+                said = "\(shown) now means \(code)\(meant)\(before)"
+            } else {
+                said = workspace.preferences.aliases[name] == nil ? "no alias \(shown) now" : "alias \(shown) removed"
+            }
         }
         // The session changes at once; the file keeps it for the next run.
         workspace.update { preferences in
@@ -39,10 +49,13 @@ extension Executor {
             case .rule(let rule): preferences.rule = rule
             case .explain(let on): preferences.explain = on
             case .dateOrder(let order): preferences.dateOrder = order
+            case .alias(let name, let code): preferences.aliases[name] = code
             }
         }
         guard let config else { return .configured(said + " for this session (this fx has no configuration file)") }
-        do { try config.setPreference(key, value) } catch {
+        do {
+            if case .alias(let name, let code) = setting { try config.setAlias(name, code) } else { try config.setPreference(key, value) }
+        } catch {
             throw .rates(.configUnwritable(error.reason))
         }
         return .configured(said + "; kept in " + Messages.printable(config.path))
@@ -59,6 +72,11 @@ extension Executor {
                 ("rule", preferences.rule.rawValue),
                 ("explain", preferences.explain ? "on" : "off"),
                 ("date_order", preferences.dateOrder.rawValue),
+                (
+                    "aliases",
+                    preferences.aliases.isEmpty ? nil : preferences.aliases.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
+                        .joined(separator: ", ")
+                ),
             ])
     }
 

@@ -18,6 +18,8 @@ public final class Workspace: Sendable {
         public var explain: Bool
         /// How `01/02/2024` reads; `ask` refuses it.
         public var dateOrder: DateOrder = .ask
+        /// The user's own names for currencies, lower case (`quid`: GBP).
+        public var aliases: [String: CurrencyCode] = [:]
 
         public init(
             home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat = .english,

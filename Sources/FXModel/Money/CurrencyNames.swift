@@ -77,12 +77,21 @@ public struct CurrencyNames: Sendable {
         case fallback = "default"
         /// The name may mean several; the home currency is one of them.
         case home
+        /// The user's alias (`set alias quid gbp`), where fx has no name of that spelling or it means the same.
+        case alias
+        /// The user's alias, read before fx's own name of that spelling, which means another currency.
+        case aliasOverName = "alias_over_name"
     }
 
     /// A name read as a currency.
     public struct Reading: Equatable, Sendable {
         public let code: CurrencyCode
         public let choice: Choice
+
+        public init(code: CurrencyCode, choice: Choice) {
+            self.code = code
+            self.choice = choice
+        }
     }
 
     private let catalog: CurrencyCatalog
