@@ -9,6 +9,9 @@ extension HelpTopic {
             A name several currencies share reads as its default, or as the home currency when
             it is one of them ('set home cad': dollars is CAD); a note says which was taken:
             \(ambiguityLines)
+            Names of your own: set alias greenback usd (none removes it), read in any case
+            and with an s, before fx's names; a note says when one takes a name of fx's from
+            another currency. An alias is never a code, a symbol or a word of the grammar.
             Symbols before or after the amount: $ € £ ¥ ₩ ₹ ₽ R$ zł kr C$ A$ …; kr is SEK and
             ¥ JPY unless the home currency is another they stand for; a note says so.
             Questions: what is 100 usd in eur?, how much is 100 usd in eur, exchange rate
