@@ -112,4 +112,35 @@ import Testing
         #expect(try fx.run(["--complete", "--", "set", "alias", ""]).stdout == "greenback\nloon\n")
         #expect(try fx.run(["--complete", "--", "set", "alias", "loon", "no"]).stdout.hasPrefix("none\n"))
     }
+
+    /// Script mode's fast lane learns answers by line: a line answered before `set alias` is
+    /// answered anew after it, and after its removal.
+    @Test func aScriptReadsALineAnewOnceAnAliasChangesIt() throws {
+        let server = try ECBServer.current()
+        defer { server.stop() }
+        let fx = FXRunner(ecbURL: server.ecbURL)
+        defer { fx.cleanUp() }
+        let usd = try fx.run(["100 usd in eur"]).stdout, cad = try fx.run(["100 cad in eur"]).stdout
+        let line = "100 bucks in eur\n"
+        let script = try fx.run([], stdin: line + line + "set alias buck cad\n" + line + line + "set alias buck none\n" + line)
+        #expect(script.status == 0, "\(script.stderr)")
+        let answers = script.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("100.00 ") }
+        #expect(answers.map { $0 + "\n" } == [usd, usd, cad, cad, usd], "\(script.stdout)")
+    }
+
+    /// At the fx> prompt: an alias set there is read at once, and TAB offers it with its code.
+    @Test(.enabled(if: TmuxTerminal.available)) func thePromptReadsAndCompletesAnAliasSetThere() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let terminal = try PromptTerminalTests().start(fx)
+        defer { terminal.close() }
+        try terminal.send("set alias greenback usd", "Enter")
+        _ = try terminal.waitFor { $0.contains("greenback now means USD") }
+        try terminal.send("100 eur in gree", "Tab")
+        let completed = try terminal.waitFor { $0.contains("fx> 100 eur in greenback") }
+        #expect(completed.contains("fx> 100 eur in greenback"), "\(completed)")
+        try terminal.send("Enter")
+        let answered = try terminal.waitFor { $0.contains("100.00 EUR = ") && $0.contains(" USD") }
+        #expect(answered.contains("100.00 EUR = "), "\(answered)")
+    }
 }
