@@ -106,7 +106,8 @@ public enum Messages {
         case .badAlias(let name, let problem):
             switch problem {
             case .notAName:
-                return "'\(printable(name))' cannot be an alias; use 2 to \(CurrencyAliases.maxLength) letters and digits, starting with a letter."
+                return
+                    "'\(printable(name))' cannot be an alias; use 2 to \(CurrencyAliases.maxLength) letters and digits, starting with a letter."
             case .currency: return "'\(printable(name))' is a currency already; an alias may not stand for another (set alias quid gbp)."
             case .keyword: return "'\(printable(name))' is a word of fx's grammar; an alias may not take it (set alias quid gbp)."
             }

@@ -106,7 +106,8 @@ struct SettingsConfigFileTests {
     /// `aliases` (what `set alias` writes): each entry on its own, a bad one a warning naming it.
     @Test func aliasesAreReadEntryByEntry() throws {
         try withConfig(#"{"aliases": {"Quid": "gbp", "loon": "CAD", "coin": "BTC"}, "home": "chf"}"#) { settings in
-            #expect(settings.preferences.aliases == ["quid": CurrencyCode("GBP")!, "loon": CurrencyCode("CAD")!, "coin": CurrencyCode("BTC")!])
+            #expect(
+                settings.preferences.aliases == ["quid": CurrencyCode("GBP")!, "loon": CurrencyCode("CAD")!, "coin": CurrencyCode("BTC")!])
             #expect(settings.warnings.isEmpty, "\(settings.warnings)")
         }
         try withConfig(#"{"aliases": {"quid": "GBP", "loon": 5, "moon": "XYZ", "usd": "EUR", "in": "GBP"}, "home": "chf"}"#) { settings in
@@ -114,7 +115,8 @@ struct SettingsConfigFileTests {
             #expect(settings.preferences.home == CurrencyCode("CHF"))
             let warnings = settings.warnings.sorted()
             #expect(warnings.count == 4, "\(warnings)")
-            #expect(warnings.contains { $0.hasPrefix("ignoring alias 'loon' in ") && $0.hasSuffix(": give a currency code") }, "\(warnings)")
+            #expect(
+                warnings.contains { $0.hasPrefix("ignoring alias 'loon' in ") && $0.hasSuffix(": give a currency code") }, "\(warnings)")
             #expect(warnings.contains { $0.hasPrefix("ignoring alias 'moon' in ") && $0.hasSuffix(": 'XYZ' is not a currency code") })
             #expect(warnings.contains { $0.hasPrefix("ignoring alias 'usd' in ") && $0.contains("is a currency already") })
             #expect(warnings.contains { $0.hasPrefix("ignoring alias 'in' in ") && $0.contains("a word of fx's grammar") })

@@ -78,7 +78,9 @@ extension CommandSpec {
                 let example = "set alias quid gbp"
                 // `quid-2` reaches here as three words: taken whole, so that the name is what is refused.
                 let (text, count, end) = cursor.touching()
-                guard let first = cursor.peek, let end else { throw UsageError(.missingSetting(after: key.text), span: nil, example: example) }
+                guard let first = cursor.peek, let end else {
+                    throw UsageError(.missingSetting(after: key.text), span: nil, example: example)
+                }
                 let name = Token(text, start: first.start, end: end)
                 cursor.skip(count: count)
                 guard let value = cursor.next() else {

@@ -74,8 +74,10 @@ extension Executor {
                 ("date_order", preferences.dateOrder.rawValue),
                 (
                     "aliases",
-                    preferences.aliases.isEmpty ? nil : preferences.aliases.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
-                        .joined(separator: ", ")
+                    preferences.aliases.isEmpty
+                        ? nil
+                        : preferences.aliases.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
+                            .joined(separator: ", ")
                 ),
             ])
     }
