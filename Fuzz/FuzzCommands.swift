@@ -70,7 +70,8 @@ private func writeSeedsIfAsked() {
         "  # a comment", "90s", "1d12h", "1e400 usd eur", "0.000000000000000001 usd eur", "１００ usd eur", "((((1))))",
         "convert 100 usd eur,gbp,jpy", "history usd jpy 30 days", "c 1 usd -> eur",
         // Names, symbols, questions and metals (issue 24): the words the name table and the phrasing read.
-        "100 dollars to euros", "2 greenbacks + 3 bucks in quid", "set alias loon cad", "100 yen to dollars", "50 pounds in rupees", "100 Swiss Francs in eur", "us dollar",
+        "100 dollars to euros", "2 greenbacks + 3 bucks in quid", "set alias loon cad", "100 yen to dollars", "50 pounds in rupees",
+        "100 Swiss Francs in eur", "us dollar",
         "€100 to $", "100 € in £", "¥1000", "₩50,000", "R$ 10", "zł 10", "kr 100", "how much is 100 usd in eur",
         "100 usd in eur?", "exchange rate usd eur", "eurusd", "100 usd to eur plus 2% fee", "2 times 3 minus 1",
         "1 troy ounce gold in eur", "1kg gold in usd", "100g silver chf", "yen", "of", "last",

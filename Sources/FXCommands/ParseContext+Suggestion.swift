@@ -23,8 +23,9 @@ extension ParseContext {
         func byName() -> CurrencyCode? {
             guard word.count > 3, let first = word.first, first.isLetter else { return nil }
             let names = CurrencyNames.standard
-            let name = Suggestions.nearest(to: folded, in: names.allNames, maxDistance: word.count > 5 ? 2 : 1)
-            return name.flatMap { names.reading(of: $0, home: home)?.code }
+            // The user's aliases first: a tie goes to them, as they are read before fx's names.
+            let name = Suggestions.nearest(to: folded, in: aliases.keys.sorted() + names.allNames, maxDistance: word.count > 5 ? 2 : 1)
+            return name.flatMap { aliases[$0] ?? names.reading(of: $0, home: home)?.code }
         }
         return word.count <= 3 ? byCode() ?? byName() : byName() ?? byCode()
     }

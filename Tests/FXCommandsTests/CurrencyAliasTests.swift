@@ -107,6 +107,12 @@ struct CurrencyAliasTests {
         #expect(home.understood("100 bucks in eur") == [.currency(word: "bucks", code: code("CAD"), choice: .alias)])
     }
 
+    @Test func aMistypedAliasIsSuggestedAsTheCurrencyItMeans() {
+        #expect(Self.context(["greenback": "USD", "loon": "CAD"]).suggestion(for: "greenbak") == code("USD"))
+        #expect(Self.context(["greenback": "USD", "loon": "CAD"]).suggestion(for: "grenbacks") == code("USD"))
+        #expect(Self.context([:]).suggestion(for: "greenbak") != code("USD"))
+    }
+
     static func candidates(_ line: String, _ aliases: [String: String]) -> [Candidate] {
         Completer(context: context(aliases)).complete(line: line, cursor: line.count).candidates
     }
