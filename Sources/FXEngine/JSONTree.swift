@@ -23,6 +23,46 @@ public enum JSONTree: Codable, Equatable, Sendable {
         return nil
     }
 
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// A number that is a whole `Int` (`1000` or `1000.0`), as `JSONDecoder` reads an `Int`.
+    public var wholeNumber: Int? {
+        switch self {
+        case .integer(let value): value
+        case .number(let value): Int(exactly: value)
+        default: nil
+        }
+    }
+
+    /// Any number, as `JSONDecoder` reads a `Double`.
+    public var anyNumber: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
+    }
+
+    /// An array whose every element `read` reads; nil for anything else.
+    public func all<Element>(_ read: (JSONTree) -> Element?) -> [Element]? {
+        guard case .array(let elements) = self else { return nil }
+        var values: [Element] = []
+        values.reserveCapacity(elements.count)
+        for element in elements {
+            guard let value = read(element) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// An object with each member's value as `read` makes it; nil for anything else.
+    public func members<Value>(_ read: (JSONTree) -> Value) -> [String: Value]? {
+        object?.mapValues(read)
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

@@ -4,7 +4,7 @@ import FXRender
 
 extension Settings {
     /// One rule a config defines: every field read on its own, so that a wrong one is named.
-    struct RuleEntry: Decodable {
+    struct RuleEntry {
         var source: Lenient<String>?
         var day: Lenient<String>?
         var period: Lenient<String>?
@@ -12,6 +12,16 @@ extension Settings {
         var home: Lenient<String>?
         var quoted: Lenient<String>?
         var institution: Lenient<String>?
+
+        init(_ fields: [String: JSONTree]) {
+            source = Lenient(fields["source"], \.string)
+            day = Lenient(fields["day"], \.string)
+            period = Lenient(fields["period"], \.string)
+            places = Lenient(fields["places"], \.wholeNumber)
+            home = Lenient(fields["home"], \.string)
+            quoted = Lenient(fields["quoted"], \.string)
+            institution = Lenient(fields["institution"], \.string)
+        }
     }
 
     /// `rules.NAME = {source, day, period, …}`: each valid rule joins the book; a bad one is one

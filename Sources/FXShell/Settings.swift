@@ -37,10 +37,13 @@ public struct Settings: Sendable {
     /// The config file's shape:
     /// `{"order": ["ecb", "boc"], "sources": {"ecb": {"url": "https://…/", "enabled": true}, "oxr": {"app_id": "…", "quota": 1000}}}`.
     /// Every field is read on its own: one of the wrong type (`"timeout": "15"`, `"explain": "yes"`)
-    /// is one warning naming it, never the loss of the whole file and the keys it holds.
-    struct ConfigFile: Decodable {
+    /// is one warning naming it, never the loss of the whole file and the keys it holds. Read from
+    /// the file's `JSONTree`, not through `Decodable`, whose generic containers cost a config of a
+    /// few keys 800,000 instructions at every start (Benchmarks/README.md, "The config file"); a
+    /// key given as `null` counts as not given.
+    struct ConfigFile {
         /// One source's entry: the keys every source has, and the one its description may add (`SourceOption`).
-        struct Source: Decodable {
+        struct Source {
             var url: Lenient<String>?
             var enabled: Lenient<Bool>?
             var app_id: Lenient<String>?
@@ -50,36 +53,17 @@ public struct Settings: Sendable {
             /// The source's own option, of the wrong shape: its key, for the warning.
             var badOption: String?
 
-            private enum Keys: String, CodingKey { case url, enabled, app_id, api_key, quota }
-
-            init(from decoder: any Decoder) throws {
-                let fields = try decoder.container(keyedBy: Keys.self)
-                url = try fields.decodeIfPresent(Lenient<String>.self, forKey: .url)
-                enabled = try fields.decodeIfPresent(Lenient<Bool>.self, forKey: .enabled)
-                app_id = try fields.decodeIfPresent(Lenient<String>.self, forKey: .app_id)
-                api_key = try fields.decodeIfPresent(Lenient<String>.self, forKey: .api_key)
-                quota = try fields.decodeIfPresent(Lenient<Int>.self, forKey: .quota)
-                // The entry's key in `sources` names the source, whose description says what more it reads.
-                guard let name = decoder.codingPath.last?.stringValue,
-                    let registry = decoder.userInfo[ConfigFile.registryKey] as? SourceRegistry,
-                    let wanted = registry[SourceID(name.lowercased())]?.option
-                else { return }
-                let others = try decoder.container(keyedBy: OptionKey.self)
-                let key = OptionKey(stringValue: wanted.name)
-                guard others.contains(key) else { return }
-                do { option = try wanted.read(others.superDecoder(forKey: key)) } catch { badOption = wanted.name }
+            /// The entry `name` of `sources`: its description in `registry` says what more it reads.
+            init(_ fields: [String: JSONTree], name: String, registry: SourceRegistry) {
+                url = Lenient(fields["url"], \.string)
+                enabled = Lenient(fields["enabled"], \.bool)
+                app_id = Lenient(fields["app_id"], \.string)
+                api_key = Lenient(fields["api_key"], \.string)
+                quota = Lenient(fields["quota"], \.wholeNumber)
+                guard let wanted = registry[SourceID(name.lowercased())]?.option, let given = fields[wanted.name] else { return }
+                do { option = try wanted.read(JSONTreeDecoder().decoder(for: given)) } catch { badOption = wanted.name }
             }
         }
-
-        /// A key a source names.
-        struct OptionKey: CodingKey {
-            let stringValue: String
-            init(stringValue: String) { self.stringValue = stringValue }
-            var intValue: Int? { nil }
-            init?(intValue: Int) { nil }
-        }
-
-        static let registryKey = CodingUserInfoKey(rawValue: "fx.sources")!
 
         var order: Lenient<[String]>?
         var sources: Lenient<[String: Lenient<Source>]>?
@@ -96,16 +80,44 @@ public struct Settings: Sendable {
         var aliases: Lenient<[String: Lenient<String>]>?
         /// `"rules": {"my-rule": {"source": "nbp", "day": "previous-business-day"}}` (Settings+Rules).
         var rules: Lenient<[String: Lenient<RuleEntry>]>?
+
+        /// The file's top-level object.
+        init(_ fields: [String: JSONTree], registry: SourceRegistry) {
+            order = Lenient(fields["order"]) { $0.all(\.string) }
+            sources = Lenient(fields["sources"]) { tree in
+                tree.object?.reduce(into: [:]) { entries, entry in
+                    entries[entry.key] = Lenient(member: entry.value) { $0.object.map { Source($0, name: entry.key, registry: registry) } }
+                }
+            }
+            timeout = Lenient(fields["timeout"], \.anyNumber)
+            watch_every = Lenient(fields["watch_every"], \.anyNumber)
+            home = Lenient(fields["home"], \.string)
+            targets = Lenient(fields["targets"]) { $0.all(\.string) }
+            number_format = Lenient(fields["number_format"], \.string)
+            rule = Lenient(fields["rule"], \.string)
+            date_order = Lenient(fields["date_order"], \.string)
+            explain = Lenient(fields["explain"], \.bool)
+            aliases = Lenient(fields["aliases"]) { $0.members { Lenient(member: $0, \.string) } }
+            rules = Lenient(fields["rules"]) { $0.members { Lenient(member: $0) { $0.object.map(RuleEntry.init) } } }
+        }
     }
 
     /// A value of the expected type, or a note that the file held something else there.
-    enum Lenient<Value: Decodable>: Decodable {
+    enum Lenient<Value> {
         case value(Value)
         case wrongType
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            self = (try? container.decode(Value.self)).map(Lenient.value) ?? .wrongType
+        /// A field: nil when the key is missing or `null`; else `read`'s value, or `.wrongType`
+        /// when it has none.
+        init?(_ tree: JSONTree?, _ read: (JSONTree) -> Value?) {
+            guard let tree, tree != .null else { return nil }
+            self.init(member: tree, read)
+        }
+
+        /// A member of an object of entries (`sources`, `aliases`, `rules`), where even `null` is
+        /// an entry of the wrong type.
+        init(member tree: JSONTree, _ read: (JSONTree) -> Value?) {
+            self = read(tree).map(Lenient.value) ?? .wrongType
         }
     }
 
@@ -201,12 +213,11 @@ public struct Settings: Sendable {
                 warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
             }
         }
-        let decoder = JSONDecoder()
-        decoder.userInfo[ConfigFile.registryKey] = registry
-        guard let config = try? decoder.decode(ConfigFile.self, from: data) else {
+        guard let fields = (try? JSONTreeDecoder.tree(from: data))?.object else {
             warnings.append("ignoring \(shownPath): not valid JSON of the expected shape (an object)")
             return
         }
+        let config = ConfigFile(fields, registry: registry)
         if let seconds = field(config.timeout, "timeout", expected: "seconds above 0, at most 600 (such as 15 or 0.5)") {
             if seconds > 0, seconds <= 600 {
                 timeout = seconds
@@ -274,11 +285,11 @@ public struct Settings: Sendable {
     }
 
     /// A field of the expected type, or nil with one warning naming it.
-    mutating func field<Value>(_ field: Lenient<Value>?, _ key: String, expected: String) -> Value? {
+    mutating func field<Value>(_ field: Lenient<Value>?, _ key: @autoclosure () -> String, expected: @autoclosure () -> String) -> Value? {
         switch field {
         case .value(let value)?: return value
         case .wrongType?:
-            warnings.append("ignoring \(key) in \(shownPath): give \(expected)")
+            warnings.append("ignoring \(key()) in \(shownPath): give \(expected())")
             return nil
         case nil: return nil
         }
@@ -286,8 +297,18 @@ public struct Settings: Sendable {
 
     /// Whether `data` may hold a key, before or without reading it as a config: either key name
     /// anywhere (a key's value is never needed to judge the file's mode).
+    /// A plain search over the bytes, not `Data.firstRange(of:)`, whose generic search cost a
+    /// config of one key 230,000 instructions.
     private static func mayHoldKey(_ data: Data) -> Bool {
-        data.firstRange(of: Data("\"app_id\"".utf8)) != nil || data.firstRange(of: Data("\"api_key\"".utf8)) != nil
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return [Array("\"app_id\"".utf8), Array("\"api_key\"".utf8)].contains { name in
+                bytes.count >= name.count
+                    && (0...(bytes.count - name.count)).contains { start in
+                        bytes[start] == name[0] && bytes[start..<start + name.count].elementsEqual(name)
+                    }
+            }
+        }
     }
 
     /// `A, B, C and 7 more`: what a warning names of a list that may be long.
@@ -306,31 +327,34 @@ public struct Settings: Sendable {
             }
             return code
         }
-        let formats = "one of " + CommandSpec.numberFormats.joined(separator: ", ")
-        let rules = "one of " + preferences.rules.names.joined(separator: ", ")
+        // The lists a warning gives, made only for a warning (`joined(separator:)` and the rule
+        // book's names cost a config of one key 250,000 instructions when made every time).
+        func formats() -> String { "one of " + CommandSpec.numberFormats.joined(by: ", ") }
+        let book = preferences.rules
+        func rules() -> String { "one of " + book.names.joined(by: ", ") }
+        func orders() -> String { "one of " + DateOrder.allCases.map(\.rawValue).joined(by: ", ") }
         preferences.home = field(config.home, "home", expected: "a currency code").flatMap(code)
         preferences.targets = (field(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
-        if let format = field(config.number_format, "number_format", expected: formats) {
+        if let format = field(config.number_format, "number_format", expected: formats()) {
             if let known = NumberFormat(rawValue: format.lowercased()) {
                 preferences.numberFormat = known
             } else {
                 warnings.append(
-                    "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give \(formats)")
+                    "ignoring number_format '\(Messages.printable(format))' in \(shownPath): give \(formats())")
             }
         }
-        if let rule = field(config.rule, "rule", expected: rules) {
+        if let rule = field(config.rule, "rule", expected: rules()) {
             if preferences.rules[rule] != nil {
                 preferences.rule = RuleName(rule)
             } else {
-                warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give \(rules)")
+                warnings.append("ignoring rule '\(Messages.printable(rule))' in \(shownPath): give \(rules())")
             }
         }
-        let orders = "one of " + DateOrder.allCases.map(\.rawValue).joined(separator: ", ")
-        if let order = field(config.date_order, "date_order", expected: orders) {
+        if let order = field(config.date_order, "date_order", expected: orders()) {
             if let known = DateOrder(rawValue: order.lowercased()) {
                 preferences.dateOrder = known
             } else {
-                warnings.append("ignoring date_order '\(Messages.printable(order))' in \(shownPath): give \(orders)")
+                warnings.append("ignoring date_order '\(Messages.printable(order))' in \(shownPath): give \(orders())")
             }
         }
         preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false

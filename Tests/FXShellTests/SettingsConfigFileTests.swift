@@ -127,4 +127,27 @@ struct SettingsConfigFileTests {
             #expect(settings.warnings.count == 1 && settings.warnings[0].hasPrefix("ignoring aliases in "), "\(settings.warnings)")
         }
     }
+
+    /// The file is read from its tree (not `JSONDecoder`), as `JSONDecoder` read it: `null` for a
+    /// field is no field, but an entry of `sources` or `aliases` that is `null` is of the wrong
+    /// type; a trailing comma, which `JSONDecoder` allows, still reads; a repeated key keeps its
+    /// first value.
+    @Test func nullsTrailingCommasAndRepeatedKeysReadAsBefore() throws {
+        try withConfig(#"{"home": null, "timeout": null, "sources": {"ecb": null}, "aliases": {"quid": null}}"#) { settings in
+            #expect(settings.preferences.home == nil)
+            #expect(settings.warnings.count == 2, "\(settings.warnings)")
+            #expect(settings.warnings.contains { $0.hasPrefix("ignoring source 'ecb' in ") }, "\(settings.warnings)")
+            #expect(settings.warnings.contains { $0.hasPrefix("ignoring alias 'quid' in ") }, "\(settings.warnings)")
+        }
+        try withConfig(#"{"home": "chf", "targets": ["eur", "usd",],}"#) { settings in
+            #expect(settings.preferences.home == CurrencyCode("CHF"))
+            #expect(settings.preferences.targets == [CurrencyCode("EUR")!, CurrencyCode("USD")!])
+            #expect(settings.warnings.isEmpty, "\(settings.warnings)")
+        }
+        try withConfig(#"{"home": "chf", "home": "gbp", "sources": {"ecb": {"url": "https://a.example/", "url": "https://b.example/"}}}"#) {
+            settings in
+            #expect(settings.preferences.home == CurrencyCode("CHF"))
+            #expect(settings.sourceURLs[.ecb] == URL(string: "https://a.example/"))
+        }
+    }
 }
