@@ -30,6 +30,8 @@ public struct HelperECBFetcher: ECBFileFetcher {
 
     private func run(_ request: SourceRequest, _ file: ECBFetchWire.File) async throws(FetchFailure) -> Data {
         guard request.url.isAllowedForFetching else { throw .transport(.insecureURL) }
+        // The helper sends one request, here rather than through `SourceFetch`: count it here.
+        RequestCount.sending()
         let run = ChildProcess(
             path: helper, input: ECBFetchWire.encode(request, reading: file),
             seconds: request.timeout + Self.margin, maxBytes: Self.maxOutput)

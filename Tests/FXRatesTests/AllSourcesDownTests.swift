@@ -195,7 +195,7 @@ struct BackOffTests {
     }
 
     @Test func theCountIsKeptAcrossAMonthAndReadAsZeroFromAnOlderFile() throws {
-        let record = UsageUpdate.apply(.failed("x", suggestsNoNetwork: true), to: nil, at: utc("2026-11-30T23:59:30Z"))
+        let record = UsageUpdate.apply(.failed("x", suggestsNoNetwork: true), requests: 1, to: nil, at: utc("2026-11-30T23:59:30Z"))
         let next = record.current(at: utc("2026-12-01T00:00:10Z"))
         #expect(next.failures == 1 && next.lastErrorSuggestsNoNetwork && next.requests == 0)
         let decoder = JSONDecoder()

@@ -18,7 +18,7 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: store.path))
         #expect(store.load().isEmpty)
 
-        store.record(.new, for: .ecb, at: Self.now)
+        store.record(.new, requests: 1, for: .ecb, at: Self.now)
         #expect(store.load()[.ecb]?.requests == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path + ".corrupt")) == Data(text.utf8))
     }
@@ -28,7 +28,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileUsageStore(directory: directory.path)
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: false)
-        store.record(.wasted, for: .ecb, at: Self.now)
+        store.record(.wasted, requests: 1, for: .ecb, at: Self.now)
         #expect(store.load()[.ecb] == SourceUsage(month: SourceUsage.month(of: Self.now), requests: 1, wasted: 1))
     }
 
@@ -38,7 +38,7 @@ import Testing
         let store = FileUsageStore(directory: directory.path)
         let newer = Data(#"{"schema": 2, "months": {"2026-11": {"ecb": 3}}}"#.utf8)
         try newer.write(to: URL(fileURLWithPath: store.path))
-        store.record(.new, for: .ecb, at: Self.now)
+        store.record(.new, requests: 1, for: .ecb, at: Self.now)
         #expect(store.load().isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == newer)
         #expect(!FileManager.default.fileExists(atPath: store.path + ".corrupt"))
@@ -51,7 +51,7 @@ import Testing
         let store = FileUsageStore(directory: directory.path)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
-                group.addTask { store.record(index % 4 == 0 ? .wasted : .new, for: index % 2 == 0 ? .ecb : .frankfurter, at: Self.now) }
+                group.addTask { store.record(index % 4 == 0 ? .wasted : .new, requests: 1, for: index % 2 == 0 ? .ecb : .frankfurter, at: Self.now) }
             }
         }
         #expect(store.load()[.ecb]?.requests == 20)
@@ -64,7 +64,7 @@ import Testing
     @Test func aFailureQuotingAURLIsStoredWithoutItsCredentials() {
         let at = Date(timeIntervalSince1970: 1_800_000_000)
         let reason = "GET ftp://user:hunter2@127.0.0.1/x?app_id=k3y failed"
-        let usage = UsageUpdate.apply(.failed(reason), to: nil, at: at)
+        let usage = UsageUpdate.apply(.failed(reason), requests: 1, to: nil, at: at)
         #expect(usage.lastError == "GET ftp://…@127.0.0.1/x?app_id=… failed")
     }
 }

@@ -42,7 +42,7 @@ struct HistoryDisciplineTests {
         let usage = MemoryUsageStore()
         let clock = FixedClock(frankfurt("2026-11-03", 9))
         let until = clock.now() + 600
-        usage.record(.throttled("busy", until: until), for: .ecb, at: clock.now())
+        usage.record(.throttled("busy", until: until), requests: 1, for: .ecb, at: clock.now())
         let source = ScriptedHistorySource(.ecb)
         let service = HistoryService(
             sources: [source], store: MemoryHistoryStore(), clock: clock, discipline: RequestDiscipline(usage: usage))

@@ -124,12 +124,12 @@ struct RetryAfterTests {
         let directory = makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = FileUsageStore(directory: directory)
-        store.record(.throttled("server answered HTTP 429", until: Self.now + 120), for: .oxr, at: Self.now)
+        store.record(.throttled("server answered HTTP 429", until: Self.now + 120), requests: 1, for: .oxr, at: Self.now)
         #expect(store.load()[.oxr]?.retryAfter == Self.now + 120)
         // A plain failure later keeps the wait; an answer clears it.
-        store.record(.failed("cannot connect"), for: .oxr, at: Self.now + 130)
+        store.record(.failed("cannot connect"), requests: 1, for: .oxr, at: Self.now + 130)
         #expect(store.load()[.oxr]?.retryAfter == Self.now + 120)
-        store.record(.new, for: .oxr, at: Self.now + 140)
+        store.record(.new, requests: 1, for: .oxr, at: Self.now + 140)
         #expect(store.load()[.oxr]?.retryAfter == nil)
         // A file written before the field existed still reads.
         try Data(#"{"schema":1,"sources":{"ecb":{"month":"2026-11","requests":2,"wasted":0}}}"#.utf8)

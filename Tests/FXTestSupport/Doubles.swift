@@ -72,8 +72,8 @@ public final class MemoryUsageStore: UsageStore, Sendable {
 
     public func load() -> [SourceID: SourceUsage] { usage.withLock { $0 } }
 
-    public func record(_ result: RequestResult, for source: SourceID, at date: Date) {
-        usage.withLock { $0[source] = UsageUpdate.apply(result, to: $0[source], at: date) }
+    public func record(_ result: RequestResult, requests: Int, for source: SourceID, at date: Date) {
+        usage.withLock { $0[source] = UsageUpdate.apply(result, requests: requests, to: $0[source], at: date) }
     }
 }
 

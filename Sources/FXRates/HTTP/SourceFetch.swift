@@ -2,7 +2,7 @@
 /// validators) or a typed failure out. The order of the checks decides which failure is told:
 /// the URL's scheme, the transport (its errors wrapped), a 304 to a conditional request, a
 /// `Retry-After` (kept before any body is read), the provider's own error body, the status,
-/// an HTML page, the body's kind.
+/// an HTML page, the body's kind. Each request it sends is counted (`RequestCount`).
 public enum SourceFetch {
     /// GETs `request` over `transport`. `errorBody` is the provider's reading of an error
     /// document, asked for every response past the throttle check and before the status check
@@ -12,6 +12,7 @@ public enum SourceFetch {
         errorBody: (HTTPResponse) -> FetchFailure? = { _ in nil }
     ) async throws(FetchFailure) -> Fetched<Data> {
         guard request.url.isAllowedForFetching else { throw .transport(.insecureURL) }
+        RequestCount.sending()
         let response: HTTPResponse
         do {
             response = try await transport.get(request.http)

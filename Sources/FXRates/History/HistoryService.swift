@@ -353,19 +353,22 @@ public actor HistoryService {
             if let have { noteShortfall(have, source: source, reaching: day) }
             return have
         }
-        let fetched: RateHistory
-        do {
+        let attempt = await RequestCount.counting { () async throws(FetchFailure) -> RateHistory in
             if let quotes, let through = quotes.through {
-                fetched = try await source.fetchHistory(from: quotes.since, through: through, today: today, quotes: quotes.codes)
+                try await source.fetchHistory(from: quotes.since, through: through, today: today, quotes: quotes.codes)
             } else if let quotes {
-                fetched = try await source.fetchHistory(since: quotes.since, today: today, quotes: quotes.codes)
+                try await source.fetchHistory(since: quotes.since, today: today, quotes: quotes.codes)
             } else if let older {
-                fetched = try await source.fetchHistory(from: older.lowerBound, through: older.upperBound, today: today)
+                try await source.fetchHistory(from: older.lowerBound, through: older.upperBound, today: today)
             } else {
-                fetched = try await source.fetchHistory(since: since, today: today)
+                try await source.fetchHistory(since: since, today: today)
             }
-        } catch {
-            let failure = discipline.recordFailure(error, for: source.id, at: now, answeredAt: clock.now())
+        }
+        let fetched: RateHistory
+        switch attempt.result {
+        case .success(let history): fetched = history
+        case .failure(let error):
+            let failure = discipline.recordFailure(error, requests: attempt.requests, for: source.id, at: now, answeredAt: clock.now())
             networkDown = networkDown || RequestDiscipline.suggestsNoNetwork(failure)
             failures[source.id, default: 0] += 1
             let retry = max(
@@ -385,7 +388,7 @@ public actor HistoryService {
         let newCurrencies = !behind.isEmpty || wholeOverCurrencies && have?.entry.holdsWhole(from: from) != true
         let grew =
             olderOnly || newCurrencies || before == nil || fetched.last.map { last in before?.last.map { last > $0 } ?? true } == true
-        discipline.recordAnswer(changed: grew, for: source.id, at: now)
+        discipline.recordAnswer(changed: grew, requests: attempt.requests, for: source.id, at: now)
         // What was asked, for a source asked currency by currency whose history records it: the
         // quotes, or every currency served (a whole table) over a history already recording it.
         let upper = max(today, fetched.last ?? today)

@@ -406,7 +406,7 @@ public actor RateService {
             asked.append((source, cached(source.id)))
             if let refusal = discipline.refusal(source.id, at: now, explicit: true) { refused[index] = refusal.failure }
         }
-        let answers = await withTaskGroup(of: (Int, Result<FetchOutcome, FetchFailure>).self) { group in
+        let answers = await withTaskGroup(of: (Int, FetchAttempt<FetchOutcome>).self) { group in
             for (index, item) in asked.enumerated() where refused[index] == nil {
                 let validators = item.before?.validators
                 let source = item.source
@@ -415,7 +415,7 @@ public actor RateService {
                 // table was being replaced, and `refresh` reported a good answer as no rates.
                 group.addTask { (index, await Self.answer(of: source, validators: validators)) }
             }
-            var answers: [Int: Result<FetchOutcome, FetchFailure>] = [:]
+            var answers: [Int: FetchAttempt<FetchOutcome>] = [:]
             for await (index, answer) in group { answers[index] = answer }
             return answers
         }
@@ -425,7 +425,8 @@ public actor RateService {
             if let failure = refused[index] {
                 outcome = .failed(failure)
             } else {
-                outcome = accept(answers[index] ?? .failure(.noRates), from: item.source, previous: item.before, now: clock.now())
+                let answer = answers[index] ?? FetchAttempt(result: .failure(.noRates), requests: 0)
+                outcome = accept(answer, from: item.source, previous: item.before, now: clock.now())
             }
             // Later questions in this run must see what was just fetched, not an older answer.
             if let entry = outcome.entry { _ = rememberFetched(item.source, entry) }
@@ -435,8 +436,8 @@ public actor RateService {
         return reports
     }
 
-    private static func answer(of source: any RateSource, validators: Validators?) async -> Result<FetchOutcome, FetchFailure> {
-        do { return .success(try await source.fetchLatest(validators: validators)) } catch { return .failure(error) }
+    private static func answer(of source: any RateSource, validators: Validators?) async -> FetchAttempt<FetchOutcome> {
+        await RequestCount.counting { () async throws(FetchFailure) in try await source.fetchLatest(validators: validators) }
     }
 
     // MARK: - Deciding where a table comes from
@@ -520,28 +521,29 @@ public actor RateService {
     /// Asks the source (conditionally when we hold validators) and stores what is new.
     private func fetch(_ source: any RateSource, previous: CachedRates?) async -> FetchResult {
         let now = clock.now()
-        let answer: Result<FetchOutcome, FetchFailure>
-        do { answer = .success(try await source.fetchLatest(validators: previous?.validators)) } catch {
-            answer = .failure(error)
+        let validators = previous?.validators
+        let answer = await RequestCount.counting { () async throws(FetchFailure) in
+            try await source.fetchLatest(validators: validators)
         }
         return accept(answer, from: source, previous: previous, now: now)
     }
 
-    /// Takes a source's answer: counts the request, and stores what is new.
+    /// Takes a source's answer: counts the requests it sent, and stores what is new.
     private func accept(
-        _ answer: Result<FetchOutcome, FetchFailure>, from source: any RateSource,
+        _ answer: FetchAttempt<FetchOutcome>, from source: any RateSource,
         previous: CachedRates?, now: Date
     ) -> FetchResult {
         let outcome: FetchOutcome
-        switch answer {
+        let requests = answer.requests
+        switch answer.result {
         case .success(let value):
             outcome = value
         case .failure(let error):
-            return .failed(discipline.recordFailure(error, for: source.id, at: now, answeredAt: clock.now()))
+            return .failed(discipline.recordFailure(error, requests: requests, for: source.id, at: now, answeredAt: clock.now()))
         }
         // Answers refused below were still requests made.
         func refused(_ failure: FetchFailure) -> FetchResult {
-            discipline.recordRefusedAnswer(failure, for: source.id, at: now)
+            discipline.recordRefusedAnswer(failure, requests: requests, for: source.id, at: now)
             return .failed(failure)
         }
         var entry: CachedRates
@@ -581,7 +583,7 @@ public actor RateService {
                 diagnostics.append(.cacheWriteFailed(path: error.path, reason: error.reason))
             }
         }
-        discipline.recordAnswer(changed: changed, for: source.id, at: now)
+        discipline.recordAnswer(changed: changed, requests: requests, for: source.id, at: now)
         return changed ? .updated(entry) : .unchanged(entry)
     }
 

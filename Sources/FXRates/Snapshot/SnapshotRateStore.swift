@@ -52,7 +52,7 @@ public struct SnapshotHistoryStore: HistoryStore {
 public struct NoUsageStore: UsageStore {
     public init() {}
     public func load() -> [SourceID: SourceUsage] { [:] }
-    public func record(_ result: RequestResult, for source: SourceID, at date: Date) {}
+    public func record(_ result: RequestResult, requests: Int, for source: SourceID, at date: Date) {}
 }
 
 /// A clock stopped at one instant: a snapshot's answers are judged at the time it was saved,

@@ -22,13 +22,13 @@ public struct FileUsageStore: UsageStore {
         return usage
     }
 
-    /// Adds one request's result under the lock (`usage.lock`). A newer fx's counts are its own:
-    /// left as they are, this request goes uncounted. Damage is kept for inspection, quietly:
+    /// Adds one fetch's result and requests under the lock (`usage.lock`). A newer fx's counts are
+    /// its own: left as they are, this fetch goes uncounted. Damage is kept for inspection, quietly:
     /// starting afresh loses only counts.
-    public func record(_ result: RequestResult, for source: SourceID, at date: Date) {
+    public func record(_ result: RequestResult, requests: Int, for source: SourceID, at date: Date) {
         _ = try? file.update(empty: [:], Self.interpret) { current throws(Unusable) in
             var usage = current
-            usage[source] = UsageUpdate.apply(result, to: usage[source], at: date)
+            usage[source] = UsageUpdate.apply(result, requests: requests, to: usage[source], at: date)
             let file = File(schema: Self.schema, sources: Dictionary(uniqueKeysWithValues: usage.map { ($0.key.rawValue, $0.value) }))
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601

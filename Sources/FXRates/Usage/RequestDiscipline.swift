@@ -1,8 +1,9 @@
 /// The one place that decides whether a source may be asked now, and that writes down what each
-/// request to it gave, for the latest rates (`RateService`) and the history (`HistoryService`)
+/// fetch from it gave, for the latest rates (`RateService`) and the history (`HistoryService`)
 /// alike: a server's `Retry-After`, the monthly quota, and the `BackOff` after failures are read
-/// from the same usage record that every request and failure is added to. Each request is bounded
-/// by the one timeout the sources are built with (`SourceContext.timeout`).
+/// from the same usage record that every fetch and failure is added to, with every request the
+/// fetch sent (counted as each leaves, `RequestCount`), so a quota is judged by what was sent.
+/// Each request is bounded by the one timeout the sources are built with (`SourceContext.timeout`).
 public struct RequestDiscipline: Sendable {
     /// Where requests are counted, across runs.
     public let usage: any UsageStore
@@ -56,10 +57,13 @@ public struct RequestDiscipline: Sendable {
             .backingOff(failedAt: failedAt, reason: record.lastError ?? "", until: until), afterTimeout: record.lastErrorSuggestsNoNetwork)
     }
 
-    /// Writes down a request that failed (a refusal before sending costs nothing and is not written)
-    /// and returns the failure as kept: a `Retry-After` as an instant (capped), so later runs also wait.
+    /// Writes down a fetch that failed after sending `requests` (a refusal before sending costs
+    /// nothing and is not written) and returns the failure as kept: a `Retry-After` as an instant
+    /// (capped), so later runs also wait.
     @discardableResult
-    public func recordFailure(_ failure: FetchFailure, for id: SourceID, at now: Date, answeredAt: Date) -> FetchFailure {
+    public func recordFailure(
+        _ failure: FetchFailure, requests: Int, for id: SourceID, at now: Date, answeredAt: Date
+    ) -> FetchFailure {
         switch failure {
         // Refused before it was sent (no key or datasets, a URL fx will not use, a wait): no request.
         case .missingKey, .transport(.insecureURL), .waitingUntil, .notConfigured, .backingOff, .quotaUsedUp:
@@ -67,22 +71,24 @@ public struct RequestDiscipline: Sendable {
         case .throttled(let status, let wait):
             let until = wait.instant(after: answeredAt)
             let kept = FetchFailure.throttled(status: status, retryAfter: .date(until))
-            usage.record(.throttled(describe(kept), until: until), for: id, at: now)
+            usage.record(.throttled(describe(kept), until: until), requests: requests, for: id, at: now)
             return kept
         default:
-            usage.record(.failed(describe(failure), suggestsNoNetwork: Self.suggestsNoNetwork(failure)), for: id, at: now)
+            usage.record(
+                .failed(describe(failure), suggestsNoNetwork: Self.suggestsNoNetwork(failure)), requests: requests, for: id, at: now)
             return failure
         }
     }
 
-    /// Writes down a request that was answered: `changed` when it brought something new, else wasted.
-    public func recordAnswer(changed: Bool, for id: SourceID, at now: Date) {
-        usage.record(changed ? .new : .wasted, for: id, at: now)
+    /// Writes down a fetch that was answered after sending `requests`: `changed` when it brought
+    /// something new, else wasted, all its requests with it.
+    public func recordAnswer(changed: Bool, requests: Int, for id: SourceID, at now: Date) {
+        usage.record(changed ? .new : .wasted, requests: requests, for: id, at: now)
     }
 
-    /// Writes down a request whose answer was refused (a future date, a 304 with nothing held).
-    public func recordRefusedAnswer(_ failure: FetchFailure, for id: SourceID, at now: Date) {
-        usage.record(.failed(describe(failure)), for: id, at: now)
+    /// Writes down a fetch whose answer was refused (a future date, a 304 with nothing held).
+    public func recordRefusedAnswer(_ failure: FetchFailure, requests: Int, for id: SourceID, at now: Date) {
+        usage.record(.failed(describe(failure)), requests: requests, for: id, at: now)
     }
 
     /// When a failed source is asked again within a run: as later runs will, when its back-off or a

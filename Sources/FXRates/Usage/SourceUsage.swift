@@ -1,6 +1,7 @@
-/// What fx asked of a source this month: every request counts against a plan's quota, and a
-/// request that brought nothing new was wasted. Kept apart from the rates, so that a failed
-/// request (which still counts) leaves the rate cache untouched.
+/// What fx asked of a source this month: every HTTP request counts against a plan's quota (a
+/// fetch that sends several counts them all), and the requests of a fetch that brought nothing
+/// new were wasted. Kept apart from the rates, so that a failed request (which still counts)
+/// leaves the rate cache untouched.
 public struct SourceUsage: Sendable, Equatable, Codable {
     /// `2026-11`: counts start again each calendar month (UTC), as providers' quotas do.
     public var month: String
@@ -75,7 +76,7 @@ public struct SourceUsage: Sendable, Equatable, Codable {
     }
 }
 
-/// What happened to one request, for the usage record.
+/// What happened to one fetch (one request or several), for the usage record.
 public enum RequestResult: Sendable, Equatable {
     case new
     case wasted
@@ -89,15 +90,18 @@ public enum RequestResult: Sendable, Equatable {
 public protocol UsageStore: Sendable {
     /// Every source's record as kept; empty when none can be read (the counts are advisory).
     func load() -> [SourceID: SourceUsage]
-    /// Adds one request's result to the source's record, re-reading under a lock so that
-    /// concurrent processes all count.
-    func record(_ result: RequestResult, for source: SourceID, at date: Date)
+    /// Adds one fetch's result, and the `requests` it sent, to the source's record, re-reading
+    /// under a lock so that concurrent processes all count.
+    func record(_ result: RequestResult, requests: Int, for source: SourceID, at date: Date)
 }
 
 package enum UsageUpdate {
-    package static func apply(_ result: RequestResult, to record: SourceUsage?, at date: Date) -> SourceUsage {
+    /// `requests`, the fetch's, are all added (and all wasted with `.wasted`); at least one, since
+    /// a result was recorded. Failures in a row count fetches, not requests: `BackOff` paces fetches.
+    package static func apply(_ result: RequestResult, requests: Int, to record: SourceUsage?, at date: Date) -> SourceUsage {
         var usage = (record ?? SourceUsage(month: SourceUsage.month(of: date))).current(at: date)
-        usage.requests += 1
+        let sent = max(requests, 1)
+        usage.requests += sent
         // An answer, even a wasted one, ends a run of failures and any wait.
         func succeeded() {
             usage.lastError = nil
@@ -118,7 +122,7 @@ package enum UsageUpdate {
         case .new:
             succeeded()
         case .wasted:
-            usage.wasted += 1
+            usage.wasted += sent
             succeeded()
         case .failed(let reason, let noNetwork):
             failed(reason, noNetwork: noNetwork)

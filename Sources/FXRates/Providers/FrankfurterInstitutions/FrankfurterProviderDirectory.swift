@@ -58,21 +58,24 @@ public struct FrankfurterProviderDirectory: Sendable {
         if let refusal = discipline.refusal(.frankfurter, at: now, explicit: fetch == .always) {
             return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(refusal.failure))
         }
-        do throws(FetchFailure) {
+        let attempt = await RequestCount.counting { () async throws(FetchFailure) in
             let body = try await fetchBody()
-            let providers = try FrankfurterProvider.decode(body)
-            discipline.recordAnswer(changed: keptBody() != body, for: .frankfurter, at: now)
+            return (body, try FrankfurterProvider.decode(body))
+        }
+        switch attempt.result {
+        case .success(let (body, providers)):
+            discipline.recordAnswer(changed: keptBody() != body, requests: attempt.requests, for: .frankfurter, at: now)
             save(body)
             return Listing(providers: providers, fetchedAt: now, problem: nil)
-        } catch {
+        case .failure(let error):
             // A server without the route (404) answered, and only the list is missing: a request
             // wasted, not a failure of Frankfurter's rates to back off from. Any other failure
             // (a throttle, a 5xx, a timeout) is the server's, as for its rates.
             if error == .httpStatus(404) {
-                discipline.recordAnswer(changed: false, for: .frankfurter, at: now)
+                discipline.recordAnswer(changed: false, requests: attempt.requests, for: .frankfurter, at: now)
                 return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(error))
             }
-            let failure = discipline.recordFailure(error, for: .frankfurter, at: now, answeredAt: now)
+            let failure = discipline.recordFailure(error, requests: attempt.requests, for: .frankfurter, at: now, answeredAt: now)
             return Listing(providers: kept.providers, fetchedAt: kept.fetchedAt, problem: describe(failure))
         }
     }
