@@ -216,14 +216,12 @@ import Testing
             let perWon = contents.entries[SourceID("dunamu")]?.table.rates[usd] ?? 0
             #expect(abs(perWon * Decimal(1338 + step) - 1) < Decimal(string: "1e-30")!, "round \(number): \(perWon)")
 
-            // Usage: every request the server saw (for the latest rates and the history alike) counted
-            // once, none lost to a race.
+            // Usage: every request the server saw (for the latest rates and the history alike, a
+            // Coinbase spot price per asset, Frankfurter's list of institutions too) counted once,
+            // none lost to a race.
             let usage = FileUsageStore(directory: cache.path).load()
             for id in Self.allSources {
-                // usage.json counts fetches: Coinbase's asks a spot price per asset.
-                let perFetch = id == .coinbase ? AssetCatalog.standard.codes.count : 1
-                // Frankfurter's list of institutions (`providers`) too.
-                let seen = server.requests.filter { $0.path.hasPrefix("/\(id.rawValue)/") }.count / perFetch
+                let seen = server.requests.filter { $0.path.hasPrefix("/\(id.rawValue)/") }.count
                 #expect(usage[id]?.requests == seen, "round \(number): \(id) counted \(usage[id]?.requests ?? -1) of \(seen) requests")
             }
             #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: cache.appendingPathComponent("usage.json")))) != nil)

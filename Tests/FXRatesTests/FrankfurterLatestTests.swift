@@ -146,7 +146,7 @@ struct FrankfurterLatestTests {
 }
 
 /// Answers each request by the first route its URL contains.
-private final class RoutedTransport: HTTPTransport, @unchecked Sendable {
+final class RoutedTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private let routes: [(String, HTTPResponse)]
     private var seen: [HTTPRequest] = []
