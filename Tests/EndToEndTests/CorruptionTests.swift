@@ -230,6 +230,7 @@ import Glibc
         #expect(try sandbox.run(["refresh"]).status == 0)
         let left = try damage.apply(to: file, newer: Self.newerUsage, wrongFields: Self.wrongUsage)
 
+        let before = sandbox.server.requests.count
         let result = try sandbox.run(["refresh"])
         try expectAnswered(result, command: "refresh", sandbox: sandbox, label: "usage \(damage)")
         #expect(result.stderr == "", "\(damage): \(result.stderr)")
@@ -239,9 +240,15 @@ import Glibc
             #expect(usage.isEmpty)
             return
         }
-        // Counting started afresh with this refresh's eight requests (a fetch each), and
-        // Frankfurter's list of institutions.
-        #expect(usage.count == 8 && usage.allSatisfy { $0.value.requests == ($0.key == .frankfurter ? 2 : 1) }, "\(damage): \(usage)")
+        // Counting started afresh with this refresh's eight fetches: every request each sent (a
+        // Coinbase spot price per asset, Frankfurter's list of institutions too).
+        let sent = sandbox.server.requests.dropFirst(before)
+        #expect(usage.count == 8, "\(damage): \(usage)")
+        for (id, record) in usage {
+            let seen = sent.filter { $0.path.hasPrefix("/\(id.rawValue)/") }.count
+            #expect(record.requests == seen, "\(damage): \(id) counted \(record.requests) of \(seen) requests")
+        }
+        #expect(usage[.coinbase].map { $0.requests > 1 } == true, "\(damage): \(usage)")
         if let left { #expect(try Data(contentsOf: URL(fileURLWithPath: file.path + ".corrupt")) == left) }
         let sources = try sandbox.run(["sources"])
         #expect(sources.status == 0 && sources.stderr == "")
