@@ -98,6 +98,12 @@ import Testing
         #expect(
             rig.server.requests(to: provider).count == (throttled ? 1 : 3) * provider.requestsPerFetch,
             "\(label): \(rig.server.requests(to: provider).count) requests")
+        // usage.json counts every one of them, a Coinbase spot price per asset too.
+        let usage = try JSONSerialization.jsonObject(with: Data(contentsOf: rig.usageFile)) as? [String: Any]
+        let record = (usage?["sources"] as? [String: Any])?[provider.rawValue] as? [String: Any]
+        #expect(
+            record?["requests"] as? Int == rig.server.requests(to: provider).count,
+            "\(label): usage \(String(describing: record)) for \(rig.server.requests(to: provider).count) requests")
 
         try Self.expectCleanFiles(rig, label)
 

@@ -47,7 +47,7 @@ public enum Fault: String, CaseIterable, Sendable {
 public enum ProviderPlay: String, CaseIterable, Sendable {
     case ecb, frankfurter, boc, oxr, dunamu, nasdaq, coinbase, kraken
 
-    /// Requests one fetch of its latest rates makes: Coinbase asks a spot price per asset.
+    /// Requests one fetch of its latest rates makes (usage.json counts each): Coinbase asks a spot price per asset.
     public var requestsPerFetch: Int { self == .coinbase ? AssetCatalog.standard.codes.count : 1 }
 
     /// Its answers carry a date (the exchanges' do not: fx dates their prices by its clock).
