@@ -51,7 +51,9 @@ import Testing
         let store = FileUsageStore(directory: directory.path)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
-                group.addTask { store.record(index % 4 == 0 ? .wasted : .new, requests: 1, for: index % 2 == 0 ? .ecb : .frankfurter, at: Self.now) }
+                group.addTask {
+                    store.record(index % 4 == 0 ? .wasted : .new, requests: 1, for: index % 2 == 0 ? .ecb : .frankfurter, at: Self.now)
+                }
             }
         }
         #expect(store.load()[.ecb]?.requests == 20)

@@ -62,7 +62,9 @@ struct RequestCountTests {
 
     /// Nasdaq asks its datasets one at a time and stops at the first failure: two of three sent.
     @Test func aSequentialFetchThatFailsPartwayRecordsOnlyWhatWasSent() async throws {
-        let datasets = ["EURUSD", "EURJPY", "EURGBP"].map { NasdaqDataset(database: "ECB", code: $0, base: .eur, quote: code(String($0.suffix(3))))! }
+        let datasets = ["EURUSD", "EURJPY", "EURGBP"].map {
+            NasdaqDataset(database: "ECB", code: $0, base: .eur, quote: code(String($0.suffix(3))))!
+        }
         let rows = #"{"dataset_data":{"column_names":["Date","Value"],"data":[["2026-11-24",1.1]]}}"#
         let transport = PathTransport([
             "/api/v3/datasets/ECB/EURUSD/data.json": .success(RouteTransport.json(rows)),
@@ -101,7 +103,8 @@ struct RequestCountTests {
     /// (whose file fetcher goes through the same fetch step).
     @Test func singleRequestSourcesStillRecordOne() async throws {
         let latest = FrankfurterMetalsTests.json(
-            #"[{"date":"2026-11-24","base":"EUR","quote":"USD","rate":1.1172,"providers":[{"key":"ECB","date":"2026-11-24","rate":1.1172}]}]"#)
+            #"[{"date":"2026-11-24","base":"EUR","quote":"USD","rate":1.1172,"providers":[{"key":"ECB","date":"2026-11-24","rate":1.1172}]}]"#
+        )
         let frankfurter = RoutedTransport([("base=EUR", latest)])
         let ecb = FakeTransport(.success(HTTPResponse(status: 200, body: try Fixture.data("eurofxref-daily.xml"))))
         let sources: [any RateSource] = [
@@ -172,7 +175,8 @@ struct RequestCountTests {
         #expect((try? outer.result.get()) == 2)
         // A plain-HTTP URL to another host is refused before sending: not counted.
         let refused = await RequestCount.counting { () async throws(FetchFailure) in
-            _ = try await SourceFetch.get(SourceRequest(url: URL(string: "http://example.org/a")!, timeout: 5, maxBytes: 1 << 10), expecting: .json, over: transport)
+            _ = try await SourceFetch.get(
+                SourceRequest(url: URL(string: "http://example.org/a")!, timeout: 5, maxBytes: 1 << 10), expecting: .json, over: transport)
         }
         #expect(refused.requests == 0)
         #expect(transport.requests.count == 3)
