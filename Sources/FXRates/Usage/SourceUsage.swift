@@ -97,7 +97,8 @@ public protocol UsageStore: Sendable {
 
 package enum UsageUpdate {
     /// `requests`, the fetch's, are all added (and all wasted with `.wasted`); at least one, since
-    /// a result was recorded. Failures in a row count fetches, not requests: `BackOff` paces fetches.
+    /// a result came (a source that does not fetch through `SourceFetch`, a test's double, counts
+    /// one a fetch as before). Failures in a row count fetches, not requests: `BackOff` paces fetches.
     package static func apply(_ result: RequestResult, requests: Int, to record: SourceUsage?, at date: Date) -> SourceUsage {
         var usage = (record ?? SourceUsage(month: SourceUsage.month(of: date))).current(at: date)
         let sent = max(requests, 1)
