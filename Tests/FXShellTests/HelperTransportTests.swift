@@ -172,4 +172,25 @@ import Testing
         let request = SourceRequest(url: URL(string: "http://example.com/eurofxref-daily.xml")!, timeout: 15, maxBytes: 1 << 16)
         await #expect(throws: FetchFailure.transport(.insecureURL)) { try await HelperECBFetcher(helper: "/nonexistent").tables(request) }
     }
+
+    /// The helper's run is one request for usage.json, answered or not; a refused URL none.
+    @Test func eachRunIsCountedAsOneRequest() async throws {
+        let (path, directory) = try Self.helper(answering: ECBFetchWire.answer(.success(.notModified)))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fetcher = HelperECBFetcher(helper: path)
+        let answered = await RequestCount.counting { () async throws(FetchFailure) in
+            _ = try await fetcher.tables(Self.request)
+            _ = try await fetcher.tables(Self.request)
+        }
+        #expect(answered.requests == 2)
+        let failed = await RequestCount.counting { () async throws(FetchFailure) in
+            _ = try await HelperECBFetcher(helper: "/nonexistent/fx-fetch").tables(Self.request)
+        }
+        #expect(failed.requests == 1)
+        let refused = await RequestCount.counting { () async throws(FetchFailure) in
+            let request = SourceRequest(url: URL(string: "http://example.com/eurofxref-daily.xml")!, timeout: 15, maxBytes: 1 << 16)
+            _ = try await fetcher.tables(request)
+        }
+        #expect(refused.requests == 0)
+    }
 }
