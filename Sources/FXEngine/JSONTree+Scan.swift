@@ -9,14 +9,29 @@ extension JSONTree {
     /// first use in a process cost a one-shot answer 1.28 M instructions, half a millisecond, for a
     /// config of one key (Benchmarks/README.md, "The config file"). Strict JSON only, valid UTF-8,
     /// a byte order mark allowed, at most 32 levels deep, no `\u` escape of a surrogate (the
-    /// scanner does not join their halves); `JSONTreeDecoder.tree(from:)` leaves anything else to
-    /// `JSONDecoder`. An object's repeated key keeps its first value, as `JSONDecoder` does.
+    /// scanner does not join their halves); `read(_:)` leaves anything else to `JSONDecoder`. An object's repeated key keeps its first value, as `JSONDecoder` does.
     public static func scan(_ bytes: [UInt8]) throws(SyntaxError) -> JSONTree {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .jsonSyntax("not UTF-8") }
         var json = JSONScanner<SyntaxError>(bytes: bytes)
         let tree = try value(&json, bytes)
         try json.end()
         return tree
+    }
+
+    /// JSON text as a tree: strict JSON through `scan`, and what it refuses (a trailing comma,
+    /// which `JSONDecoder` allows) by `JSONDecoder`, so that a file reads as it always did.
+    public static func read(_ data: Data) throws -> JSONTree {
+        if let tree = try? scan(data.byteArray) { return tree }
+        return try JSONDecoder().decode(JSONTree.self, from: data)
+    }
+
+    /// `Value` from the tree as `JSONDecoder` reads it from the text the tree came from: the tree
+    /// written back as JSON. That costs `JSONEncoder`'s and `JSONDecoder`'s first use, so it is for
+    /// what a config seldom holds (a source's own option, Nasdaq's datasets), never the common keys.
+    public func decode<Value: Decodable>(_ type: Value.Type, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> Value {
+        let decoder = JSONDecoder()
+        decoder.userInfo = userInfo
+        return try decoder.decode(type, from: JSONEncoder().encode(self))
     }
 
     private static func value(_ json: inout JSONScanner<SyntaxError>, _ bytes: [UInt8]) throws(SyntaxError) -> JSONTree {

@@ -82,7 +82,7 @@ public struct ConfigEditor: ConfigWriting {
         case .failure(let failure):
             return .leaveAlone(ConfigEditError(reason: "cannot read \(path)" + (failure.refusal.map { ": \($0)" } ?? "")))
         case .success(let data):
-            guard let object = (try? JSONTreeDecoder.tree(from: data))?.object else {
+            guard let object = (try? JSONTree.read(data))?.object else {
                 return .leaveAlone(ConfigEditError(reason: "\(path) is not a JSON object; fix it by hand first"))
             }
             return .usable(object)

@@ -61,7 +61,22 @@ public struct Settings: Sendable {
                 api_key = Lenient(fields["api_key"], \.string)
                 quota = Lenient(fields["quota"], \.wholeNumber)
                 guard let wanted = registry[SourceID(name.lowercased())]?.option, let given = fields[wanted.name] else { return }
-                do { option = try wanted.read(JSONTreeDecoder().decoder(for: given)) } catch { badOption = wanted.name }
+                do { option = try given.decode(OptionReading.self, userInfo: [OptionReading.option: wanted]).reading } catch {
+                    badOption = wanted.name
+                }
+            }
+
+            /// A source's option as its description reads it, through the `Decoder` it is given.
+            private struct OptionReading: Decodable {
+                static let option = CodingUserInfoKey(rawValue: "fx.option")!
+                let reading: SourceOption.Reading
+
+                init(from decoder: any Decoder) throws {
+                    guard let option = decoder.userInfo[Self.option] as? SourceOption else {
+                        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no source option to read"))
+                    }
+                    reading = try option.read(decoder)
+                }
             }
         }
 
@@ -213,7 +228,7 @@ public struct Settings: Sendable {
                 warnings.append("\(shownPath) holds an API key and can be read by others; run: chmod 600 \(shownPath)")
             }
         }
-        guard let fields = (try? JSONTreeDecoder.tree(from: data))?.object else {
+        guard let fields = (try? JSONTree.read(data))?.object else {
             warnings.append("ignoring \(shownPath): not valid JSON of the expected shape (an object)")
             return
         }

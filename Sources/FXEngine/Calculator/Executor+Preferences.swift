@@ -6,7 +6,8 @@ import FXRender
 /// `set`, `settings` and `vars`.
 extension Executor {
     func set(_ setting: Setting) throws(Failure) -> Outcome {
-        let key: String, value: JSONTree?, said: String
+        // The top-level key and value the file keeps; nil for an alias, kept as one entry of `aliases`.
+        let key: String?, value: JSONTree?, said: String
         switch setting {
         case .home(let code):
             (key, value) = ("home", code.map { .string($0.rawValue) })
@@ -30,7 +31,7 @@ extension Executor {
             (key, value) = ("date_order", order == .ask ? nil : .string(order.rawValue))
             said = order == .ask ? "slash dates that read both ways now refused with a question" : "slash dates now read \(order.rawValue)"
         case .alias(let name, let code):
-            (key, value) = ("aliases", nil)
+            (key, value) = (nil, nil)
             let shown = Messages.printable(name)
             if let code {
                 let meant = catalog[code].map { " (\($0.name))" } ?? ""
@@ -54,7 +55,11 @@ extension Executor {
         }
         guard let config else { return .configured(said + " for this session (this fx has no configuration file)") }
         do {
-            if case .alias(let name, let code) = setting { try config.setAlias(name, code) } else { try config.setPreference(key, value) }
+            if let key {
+                try config.setPreference(key, value)
+            } else if case .alias(let name, let code) = setting {
+                try config.setAlias(name, code)
+            }
         } catch {
             throw .rates(.configUnwritable(error.reason))
         }

@@ -2,10 +2,10 @@ import FXEngine
 import Foundation
 import Testing
 
-/// `JSONTree.scan` and `JSONTreeDecoder`, which read the config file in place of `JSONDecoder`:
-/// together with the fallback to it (`JSONTreeDecoder.tree(from:)`), they must accept and refuse
-/// what it does, and decode the same values.
-@Suite struct JSONTreeDecoderTests {
+/// `JSONTree.scan`, which reads the config file in place of `JSONDecoder`: together with the
+/// fallback to it (`JSONTree.read`), it must accept and refuse what `JSONDecoder` does, and the
+/// tree must decode the same values (`JSONTree.decode`).
+@Suite struct JSONTreeScanTests {
     /// A shape like the config's: optional fields, a value of the wrong type kept as such, lists,
     /// objects of objects, and the key an entry stands under.
     struct Shape: Decodable, Equatable {
@@ -64,7 +64,7 @@ import Testing
     @Test(arguments: texts) func decodesAsJSONDecoderDoes(text: String) {
         let data = Data(text.utf8)
         #expect(
-            (try? JSONTreeDecoder().decode(Shape.self, from: JSONTreeDecoder.tree(from: data)))
+            (try? JSONTree.read(data).decode(Shape.self))
                 == (try? JSONDecoder().decode(Shape.self, from: data)), "\(text)")
     }
 
@@ -76,7 +76,7 @@ import Testing
         let data = Data(text.utf8)
         #expect(throws: JSONTree.SyntaxError.self) { try JSONTree.scan(Array(data)) }
         #expect(
-            (try? JSONTreeDecoder().decode(Shape.self, from: JSONTreeDecoder.tree(from: data)))
+            (try? JSONTree.read(data).decode(Shape.self))
                 == (try? JSONDecoder().decode(Shape.self, from: data)))
     }
 
@@ -89,7 +89,7 @@ import Testing
     ])
     func aValueThatIsNotJSONRefusesTheFile(bytes: [UInt8]) {
         let data = Data(bytes)
-        #expect((try? JSONTreeDecoder.tree(from: data)) == nil)
+        #expect((try? JSONTree.read(data)) == nil)
         let old = try? JSONDecoder().decode(Shape.self, from: data)
         #expect(old != nil && (old?.timeout == .wrongType || old?.home == .wrongType))
     }
@@ -107,9 +107,8 @@ import Testing
                 info = decoder.userInfo[CodingUserInfoKey(rawValue: "k")!] as? String
             }
         }
-        var decoder = JSONTreeDecoder()
-        decoder.userInfo[CodingUserInfoKey(rawValue: "k")!] = "given"
-        let entries = try decoder.decode([String: Named].self, from: JSONTree.scan(Array(#"{"nasdaq": {}}"#.utf8)))
+        let entries = try JSONTree.scan(Array(#"{"nasdaq": {}}"#.utf8))
+            .decode([String: Named].self, userInfo: [CodingUserInfoKey(rawValue: "k")!: "given"])
         #expect(entries["nasdaq"]?.name == "nasdaq")
         #expect(entries["nasdaq"]?.info == "given")
     }
