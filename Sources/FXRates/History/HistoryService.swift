@@ -65,17 +65,32 @@ public actor HistoryService {
         from: CurrencyCode, to: CurrencyCode, on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil
     ) async throws(RateError) -> Quote {
         let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: [from, to], only: only)
-        let fromRate = try rate(from, in: history, at: index, asked: day, sourceName: provenance.sourceName)
-        let toRate = try rate(to, in: history, at: index, asked: day, sourceName: provenance.sourceName)
-        let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
-        return Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: provenance)
+        let window = carryWindow(provenance.source)
+        let fromRow = try row(from, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
+        let toRow = try row(to, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
+        let exact = ExchangePrice.rates(from: from, fromRate: fromRow.rate, toRate: toRow.rate)
+        var dated = provenance
+        // A row carried from before the publication found is the older day's: the answer is dated by it.
+        let older = min(fromRow.day, toRow.day)
+        if older < dated.date {
+            dated.date = older
+            if older != day, !strictlyBefore { dated.requested = day }
+            for row in [(from, fromRow), (to, toRow)] where row.0 != history.base && row.1.day != history.days[index] {
+                dated.rows[row.0] = RowSource(day: row.1.day, institutions: nil)
+            }
+        }
+        return Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: dated)
     }
 
-    /// The whole table published on `day` (or the last publication before it).
+    /// The whole table published on `day` (or the last publication before it), each row carried
+    /// within its source's window where the source dates rows one by one.
     public func table(on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
         let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: nil, only: only)
-        return (history.table(at: index), provenance)
+        return (CarriedRow.table(of: history, at: index, window: carryWindow(provenance.source)), provenance)
     }
+
+    /// The carry-forward window of the source whose history answered.
+    private func carryWindow(_ id: SourceID) -> Int { sources.first { $0.id == id }?.carryForwardDays ?? 0 }
 
     /// `base` in `quote` on every publication within `range` (from the first ever when nil), with how
     /// much of the range is held; unless `partial`, a range not wholly held (after asking) is an error.
@@ -190,18 +205,17 @@ public actor HistoryService {
         return (entry.history, dated, index)
     }
 
-    private func rate(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, sourceName: String) throws(RateError)
-        -> Decimal
+    /// `code`'s row for the publication at `index`, carried within `window` days (`CarriedRow`), or why there is none.
+    private func row(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, window: Int, sourceName: String)
+        throws(RateError) -> CarriedRow
     {
-        if let rate = history.rate(code, at: index) { return rate }
-        guard let span = history.span(of: code), span.contains(asked) else {
-            let span = history.span(of: code) ?? asked...asked
-            throw .history(.outsideCurrencyRange(code, asked: asked, span: span, sourceName: sourceName))
+        switch CarriedRow.find(code, in: history, at: index, window: window) {
+        case .success(let row): return row
+        case .failure(.outsideSpan(let span)):
+            throw .history(.outsideCurrencyRange(code, asked: asked, span: span ?? asked...asked, sourceName: sourceName))
+        case .failure(.gap(let before, let after)):
+            throw .history(.currencyGap(code, asked: asked, lastBefore: before, nextAfter: after, sourceName: sourceName))
         }
-        let column = history.columns[code] ?? []
-        let before = column[..<index].lastIndex { $0 != nil }.map { history.days[$0] } ?? span.lowerBound
-        let after = column[index...].firstIndex { $0 != nil }.map { history.days[$0] } ?? span.upperBound
-        throw .history(.currencyGap(code, asked: asked, lastBefore: before, nextAfter: after, sourceName: sourceName))
     }
 
     /// The first source (of `only`, or in order) whose history has every currency of `codes`.

@@ -22,6 +22,9 @@ public protocol HistorySource: Sendable {
     /// Asked for a question's currencies only (Frankfurter's `quotes=`: all of its ~200 since 1999
     /// would be about 80 MiB): its history records which currencies it holds over which days.
     var asksByCurrency: Bool { get }
+    /// How many days a currency's own last row stands for the days after it on which the source
+    /// published others but not it (`CarriedRow`): 0 where a publication is one whole table.
+    var carryForwardDays: Int { get }
     /// `quotes`' publications from `start` to the latest (`asksByCurrency` sources only).
     func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory
     /// `quotes`' publications from `start` through `end` only, for days older than those held
@@ -40,6 +43,7 @@ extension HistorySource {
     public var quotesAssets: Bool { false }
     public var answersOnlyWhenNamed: Bool { false }
     public var asksByCurrency: Bool { false }
+    public var carryForwardDays: Int { 0 }
 
     /// Sources that cannot ask for some currencies bring them all.
     public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {

@@ -19,6 +19,7 @@ public struct NamedOnlyHistory: HistorySource {
     public var firstPublication: Day { wrapped.firstPublication }
     public var lookBack: Int { wrapped.lookBack }
     public var quotesAssets: Bool { wrapped.quotesAssets }
+    public var carryForwardDays: Int { wrapped.carryForwardDays }
     public var answersOnlyWhenNamed: Bool { true }
 
     public func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory {

@@ -24,6 +24,10 @@ public struct FrankfurterSource: HistorySource, RateSource {
 
     public var asksByCurrency: Bool { true }
 
+    /// The server's own carry-forward window (`CarryForward::LOOKBACK_DAYS`): a range repeats a
+    /// quote only on the days its blend changed, so a row stands for the 14 days after it.
+    public var carryForwardDays: Int { 14 }
+
     /// `GET {root}rates?from=…&base=EUR&quotes=…` as NDJSON: only the question's currencies. The
     /// first rows may be dated before `start` (the blend carries the newest earlier observation
     /// forward), which is harmless.
