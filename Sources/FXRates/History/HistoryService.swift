@@ -69,6 +69,7 @@ public actor HistoryService {
         let fromRow = try row(from, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
         let toRow = try row(to, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
         let exact = ExchangePrice.rates(from: from, fromRate: fromRow.rate, toRate: toRow.rate)
+        let coarse = coarsest([(from, fromRow.rate), (to, toRow.rate)], provenance: provenance)
         var dated = provenance
         // A row carried from before the publication found is the older day's: the answer is dated by it.
         let older = min(fromRow.day, toRow.day)
@@ -79,7 +80,20 @@ public actor HistoryService {
                 dated.rows[row.0] = RowSource(day: row.1.day, institutions: nil)
             }
         }
-        return Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: dated)
+        var quote = Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: dated)
+        if let coarse {
+            quote.coarse = coarse
+            diagnostics.append(.coarseRate(coarse))
+        }
+        return quote
+    }
+
+    /// The coarsest of a dated answer's rows, as the source that rounded it says (`coarseSignificand`):
+    /// a dated answer resting on one is said so, as a latest one is.
+    private func coarsest(_ rows: [(CurrencyCode, Decimal)], provenance: Provenance) -> CoarseRate? {
+        guard let source = sources.first(where: { $0.id == provenance.source }) else { return nil }
+        let found = rows.compactMap { code, rate in source.coarseSignificand(of: rate).map { (code, $0) } }.min { $0.1 < $1.1 }
+        return found.map { CoarseRate(source: provenance.source, sourceName: provenance.sourceName, currency: $0.0, significand: $0.1) }
     }
 
     /// The whole table published on `day` (or the last publication before it), each row carried

@@ -25,6 +25,10 @@ public protocol HistorySource: Sendable {
     /// How many days a currency's own last row stands for the days after it on which the source
     /// published others but not it (`CarriedRow`): 0 where a publication is one whole table.
     var carryForwardDays: Int { get }
+    /// The published digits of a held rate (as `RatePrecision.significand`) when the source rounds
+    /// it to fewer than `RatePrecision.enough`; nil when it carries enough. A history keeps only
+    /// the value, so the source that knows its own rounding says it.
+    func coarseSignificand(of rate: Decimal) -> Int?
     /// `quotes`' publications from `start` to the latest (`asksByCurrency` sources only).
     func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory
     /// `quotes`' publications from `start` through `end` only, for days older than those held
@@ -44,6 +48,7 @@ extension HistorySource {
     public var answersOnlyWhenNamed: Bool { false }
     public var asksByCurrency: Bool { false }
     public var carryForwardDays: Int { 0 }
+    public func coarseSignificand(of rate: Decimal) -> Int? { nil }
 
     /// Sources that cannot ask for some currencies bring them all.
     public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {
