@@ -135,8 +135,8 @@ public actor RateService {
             if case .neverFetched = error { diagnostics.removeSubrange(start...) }
             throw error
         }
-        // A peg against its own anchor is the law, not the built-in table that was looked at on the way.
-        if quote.provenance.source == Pegs.source, quote.secondLeg == nil {
+        // A peg against its own anchor (or two pegs to one anchor) is the law, not the built-in table looked at on the way.
+        if quote.provenance.source == Pegs.source, quote.secondLeg.map({ $0.source == Pegs.source }) ?? true {
             diagnostics.removeSubrange(start...)
             return quote
         }
@@ -212,7 +212,9 @@ public actor RateService {
                     continue
                 }
                 answered.append((table, provenance))
-                guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
+                guard let fromRate = PeggedRow.unitsPerBase(from, in: table), let toRate = PeggedRow.unitsPerBase(to, in: table) else {
+                    continue
+                }
                 let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
                 var quote = Quote(
                     from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to,
@@ -271,8 +273,9 @@ public actor RateService {
                 let shared = Set(first.table.currencies).intersection(second.table.currencies)
                 let preferred = [first.table.base, second.table.base, CurrencyCode("USD")!, .eur]
                 guard let via = preferred.first(where: shared.contains) ?? shared.sorted().first,
-                    let fromRate = first.table.unitsPerBase(from), let firstVia = first.table.unitsPerBase(via),
-                    let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via)
+                    let fromRate = PeggedRow.unitsPerBase(from, in: first.table),
+                    let firstVia = PeggedRow.unitsPerBase(via, in: first.table),
+                    let toRate = PeggedRow.unitsPerBase(to, in: second.table), let secondVia = PeggedRow.unitsPerBase(via, in: second.table)
                 else { continue }
                 // Each leg against `via`: units of `from` per `via`, units of `to` per `via`.
                 var quote = Quote(
