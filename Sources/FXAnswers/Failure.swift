@@ -80,7 +80,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .sourceDisabled: "source_disabled"
             case .noEnabledSource: "no_enabled_source"
             case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
-            case .history(.notFetched), .history(.periodNotHeld): "history_not_fetched"
+            case .history(.notFetched), .history(.periodNotHeld), .history(.currencyNotFetched): "history_not_fetched"
             case .history(.noCommonDays): "no_rate_in_range"
             case .history(.rule): "rule_unanswered"
             }

@@ -338,6 +338,14 @@ public enum Messages {
                 + (coverage.days > 0 ? ", or add --partial to use the days held." : ".")
         case .noCommonDays(let base, let quote, let range):
             return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
+        case .currencyNotFetched(let code, let day, let name, nil):
+            let when = day.map { " for \($0)" } ?? ""
+            return
+                "No \(code) rate\(when) here: it has never been fetched from \(name)\(day == nil ? "" : " for that day"); ask again without --offline to fetch it."
+        case .currencyNotFetched(let code, let day, let name, let failure?):
+            let when = day.map { " for \($0)" } ?? ""
+            return
+                "No \(code) rate\(when) yet: it has never been fetched from \(name)\(day == nil ? "" : " for that day"), and \(name) failed (\(text(for: failure))); ask again later."
         case .rule(let miss):
             return text(for: miss)
         }

@@ -103,6 +103,12 @@ public actor HistoryService {
         return (CarriedRow.table(of: history, at: index, window: carryWindow(provenance.source)), provenance)
     }
 
+    /// The source that had nothing to answer with offline, as a failed source without a failure.
+    private func offlineSources(_ error: RateError?) -> [(source: SourceID, failure: FetchFailure?)] {
+        guard case .offlineWithoutData(let id)? = error else { return [] }
+        return [(id, nil)]
+    }
+
     /// The carry-forward window of the source whose history answered.
     private func carryWindow(_ id: SourceID) -> Int { sources.first { $0.id == id }?.carryForwardDays ?? 0 }
 
@@ -283,7 +289,14 @@ public actor HistoryService {
             provenance.dailyClose = source.quotesAssets
             return (held.entry, provenance)
         }
-        if let lacking { throw .notCovered(lacking, sourceNames: candidates.map(\.name)) }
+        if let lacking {
+            // A source that could not be asked may well publish it (the blend's 200 currencies): say so, not "published by none".
+            for failed in unanswered.map({ (source: $0.source, failure: Optional($0.failure)) }) + offlineSources(firstFailure) {
+                guard let source = candidates.first(where: { $0.id == failed.source }), source.asksByCurrency else { continue }
+                throw .history(.currencyNotFetched(lacking, day: day, sourceName: source.name, failure: failed.failure))
+            }
+            throw .notCovered(lacking, sourceNames: candidates.map(\.name))
+        }
         // Every source failed: the compiled-in rates, last, and said so.
         if case .unavailable(let id, let name, let failure)? = firstFailure, let source = candidates.first(where: { $0.id == id }),
             case .success(var kept) = fallBack(

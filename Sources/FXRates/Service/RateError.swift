@@ -47,4 +47,8 @@ public enum HistoryError: Error, Sendable, Equatable {
     case noCommonDays(CurrencyCode, CurrencyCode, ClosedRange<Day>)
     /// A named rule has no answer for the day (`--rule pl-nbp`): never another publication's.
     case rule(RuleMiss)
+    /// No source held answers with the currency, and the one that may publish it could not be
+    /// asked (offline, or it failed): it has never been fetched for the day, which is not to say
+    /// that nobody publishes it.
+    case currencyNotFetched(CurrencyCode, day: Day?, sourceName: String, failure: FetchFailure?)
 }
