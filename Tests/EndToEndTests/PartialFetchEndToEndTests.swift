@@ -88,6 +88,10 @@ import Testing
             "\(xrp.stderr)")
         let json = try fx.run(["--json", "--source", "coinbase", "1", "xrp", "usd"])
         #expect(json.stdout.hasPrefix(#"{"error":{"code":"not_priced","#), "\(json.stdout)")
+        // A script reads what went unpriced from refresh's JSON too.
+        let again = try fx.run(["--json", "refresh", "coinbase"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains(#""not_priced":{"XRP":"Invalid currency (not_found)"}"#), "\(again.stdout)")
     }
 
     @Test func everyAssetFailingLeavesTheCacheUntouched() throws {

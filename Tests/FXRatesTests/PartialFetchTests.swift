@@ -42,10 +42,49 @@ struct PartialFetchTests {
         }
         #expect(transport.requests.count == 3)
         #expect(entry.table.rates == [Self.btc: 1 / dec("100.5"), Self.eth: 1 / dec("100.5")])
-        #expect(store.load().entries[.coinbase]?.table.rates.count == 2)
+        // XRP, and why, kept with the table; said once, as the fetch's warning.
+        #expect(entry.gaps == [PriceGap(Self.xrp, Self.invalidCurrency)])
+        #expect(store.load().entries[.coinbase] == entry)
+        #expect(await service.takeDiagnostics() == [.partlyPriced(source: .coinbase, sourceName: "Coinbase", gaps: entry.gaps)])
         // What answered answers; ETH in USD from the fetch just made.
         let quote = try await service.quote(from: Self.eth, to: .usd)
         #expect(quote.rate == dec("100.5"))
+        // The one it lacks says so, from the last fetch; a later run reads it from the cache.
+        let notPriced = RateError.notPriced(Self.xrp, source: .coinbase, sourceName: "Coinbase", failure: Self.invalidCurrency)
+        await #expect(throws: notPriced) { try await service.quote(from: Self.xrp, to: .usd) }
+        await #expect(throws: notPriced) { try await Self.service(source, store: store).quote(from: Self.xrp, to: .usd) }
+        await #expect(throws: notPriced) { try await service.latestTable(covering: Self.xrp) }
+        #expect(await service.takeDiagnostics() == [])
+        #expect(transport.requests.count == 3)
+    }
+
+    /// Asked at once, the fetch that leaves XRP out says it once, in the error, not as a warning too.
+    @Test func askingForTheAssetLeftOutSaysWhyOnce() async throws {
+        let (source, _) = Self.coinbase()
+        let service = Self.service(source)
+        await #expect(throws: RateError.notPriced(Self.xrp, source: .coinbase, sourceName: "Coinbase", failure: Self.invalidCurrency)) {
+            try await service.quote(from: Self.xrp, to: .usd)
+        }
+        #expect(await service.takeDiagnostics() == [])
+    }
+
+    /// The gaps go through the cache file, with the currencies a narrowed read keeps.
+    @Test func theCacheFileKeepsTheGaps() throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileRateStore(directory: directory.path)
+        let gaps = [
+            PriceGap(Self.xrp, .providerError("Invalid currency (not_found) " + String(repeating: "long ", count: 40))),
+            PriceGap(Self.jpy, .notInAnswer("JPYEUR")),
+        ]
+        let entry = CachedRates(
+            source: .coinbase, table: RateTable(base: .usd, date: day("2026-11-25"), rates: [Self.btc: dec("0.00001")]),
+            fetchedAt: Self.now, gaps: gaps)
+        try store.save(entry)
+        #expect(store.load().entries[.coinbase] == entry)
+        // A narrowed read leaves the entry for its source's turn (`deferred`).
+        #expect(store.load(keeping: [Self.xrp, .usd]).deferred[.coinbase]?()?.gaps == [gaps[0]])
+        #expect(store.load(keeping: [Self.btc, .usd]).deferred[.coinbase]?()?.gaps == [])
     }
 
     @Test func everyAssetFailingIsAFailureAndTheCacheIsUntouched() async throws {
@@ -99,10 +138,18 @@ struct PartialFetchTests {
 
     @Test func krakenKeepsTheMarketsOfAnAnswerThatLeavesOneOut() async throws {
         let (source, _) = Self.kraken { url in Self.ticker(Self.pairs(url).filter { $0 != "XRPEUR" }.map { Self.markets[$0]! }) }
-        guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("not fetched"); return }
+        let (table, gaps) = try await Self.fetch(source)
         #expect(table.rates[Self.btc] == 1 / dec("59870.20000"))
         #expect(table.rates[.usd] == dec("1.11860"))
         #expect(table.rates[Self.xrp] == nil)
+        #expect(gaps == [PriceGap(Self.xrp, .notInAnswer("XRPEUR"))])
+    }
+
+    /// The latest table of `source` and the gaps its fetch recorded.
+    static func fetch(_ source: any RateSource) async throws -> (RateTable, [PriceGap]) {
+        let attempt = await RequestCount.counting { () async throws(FetchFailure) in try await source.fetchLatest(validators: nil) }
+        guard case .fetched(let table, _) = try attempt.result.get() else { throw FetchFailure.httpStatus(304) }
+        return (table, attempt.gaps)
     }
 
     /// An `error` beside a `result`: the markets in it are kept, the others said with Kraken's words.
@@ -110,16 +157,18 @@ struct PartialFetchTests {
         let (source, _) = Self.kraken { url in
             Self.ticker(Self.pairs(url).filter { $0 != "XRPEUR" }.map { Self.markets[$0]! }, error: #""EGeneral:Temporary lockout""#)
         }
-        guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("not fetched"); return }
+        let (table, gaps) = try await Self.fetch(source)
         #expect(Set(table.rates.keys) == [Self.btc, Self.eth, .usd])
+        #expect(gaps == [PriceGap(Self.xrp, .providerError("EGeneral:Temporary lockout"))])
     }
 
     @Test func krakenKeepsTheOtherMarketsWhenOnePriceIsUnusable() async throws {
         let (source, _) = Self.kraken { url in
             Self.ticker(Self.pairs(url).map { $0 == "ETHEUR" ? Self.market("XETHZEUR", "0") : Self.markets[$0]! })
         }
-        guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("not fetched"); return }
+        let (table, gaps) = try await Self.fetch(source)
         #expect(Set(table.rates.keys) == [Self.btc, Self.xrp, .usd])
+        #expect(gaps == [PriceGap(Self.eth, .invalidRate(currency: "ETH", value: "0"))])
         // Today's opens stand for the previous close only where every market has one.
         #expect(table.previous?.rates[Self.btc] == 1 / dec("59870.20000"))
     }
@@ -131,8 +180,9 @@ struct PartialFetchTests {
             guard !pairs.contains("XRPEUR") else { return RouteTransport.json(try! Fixture.data("kraken/error-unknown-pair.json")) }
             return Self.ticker(pairs.map { Self.markets[$0]! })
         }
-        guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("not fetched"); return }
+        let (table, gaps) = try await Self.fetch(source)
         #expect(Set(table.rates.keys) == [Self.btc, Self.eth, .usd])
+        #expect(gaps == [PriceGap(Self.xrp, .providerError("unknown asset pair (EQuery:Unknown asset pair)"))])
         #expect(
             transport.requests.map { Self.pairs($0.url).joined(separator: ",") } == [
                 "XBTEUR,ETHEUR,XRPEUR,EURUSD", "XBTEUR", "ETHEUR", "XRPEUR", "EURUSD",
@@ -152,9 +202,12 @@ struct PartialFetchTests {
         }
         let source = NasdaqDataLinkSource(
             apiKey: "Sekr3t-key", datasets: [eurusd, dexjpus], transport: transport, clock: FixedClock(utc("2021-03-31T12:00:00Z")))
-        guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("not fetched"); return }
+        let (table, gaps) = try await Self.fetch(source)
         #expect(table.rates == [.usd: dec("1.1741")])
         #expect(transport.requests.count == 2)
+        #expect(gaps.map(\.code) == [Self.jpy])
+        guard case .providerError(let text) = gaps.first?.failure else { Issue.record("\(gaps)"); return }
+        #expect(text.hasPrefix("FRED/DEXJPUS: error QECx02: "), "\(text)")
     }
 
     /// One record Dunamu sent unusable (a zero price): the others are kept.
@@ -165,7 +218,8 @@ struct PartialFetchTests {
             #"{"code":"FRX.KRWJPY","currencyCode":"JPY","date":"2024-02-20","basePrice":0,"currencyUnit":100,"timestamp":1708410689000}"#
         let transport = FakeTransport(.success(RouteTransport.json("[\(usd),\(jpy)]")))
         let source = DunamuSource(currencies: [.usd, Self.jpy], transport: transport, clock: FixedClock(utc("2024-02-20T07:00:00Z")))
-        guard case .fetched(let table, _) = try await source.fetchLatest(validators: nil) else { Issue.record("not fetched"); return }
+        let (table, gaps) = try await Self.fetch(source)
         #expect(table.rates == [.usd: 1 / dec("1338.00")])
+        #expect(gaps == [PriceGap(Self.jpy, .invalidRate(currency: "JPY", value: "0"))])
     }
 }
