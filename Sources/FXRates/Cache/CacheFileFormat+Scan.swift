@@ -172,6 +172,7 @@ extension CacheFileFormat {
             codes = keeping.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
         }
 
+        /// Whether the row of `code` is read.
         func keeps(_ code: String) -> Bool { codes.map { $0.contains { $0.elementsEqual(code.utf8) } } ?? true }
 
         /// Calls `body` at each kept row of the object ahead: found by a binary search over its

@@ -42,7 +42,7 @@ public struct KrakenSource: RateSource, HistorySource {
     /// or prices unusably, is left out of the table and said (`PartialFetch`).
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         let pairs = self.pairs
-        var answers: [Result<KrakenDecoder.Quote, FetchFailure>]
+        let answers: [Result<KrakenDecoder.Quote, FetchFailure>]
         do throws(FetchFailure) {
             answers = try await ticker(pairs)
         } catch  where pairs.count > 1 && error == KrakenDecoder.failure(KrakenDecoder.unknownPair) {
