@@ -134,7 +134,7 @@ public actor RateService {
             // Its one line says what failed and what to do; the built-in rates' warning would only distract.
             if case .neverFetched = error { diagnostics.removeSubrange(start...) }
             // The fetch's own warning would say the same as the error, a line before it.
-            if case .notPriced(_, let id, _, _) = error, let said = diagnostics[start...].lastIndex(where: { $0.isPartlyPriced(id) }) {
+            if case .notPriced(_, let id, _, _) = error, let said = diagnostics.lastIndex(where: { $0.isPartlyPriced(id) }), said >= start {
                 diagnostics.remove(at: said)
             }
             throw error
