@@ -73,6 +73,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .notInSnapshot: "not_in_snapshot"
             case .retired: "no_rate"
             case .neverFetched: "never_fetched"
+            case .notPriced: "not_priced"
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
             case .configUnwritable: "config_unwritable"

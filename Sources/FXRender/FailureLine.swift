@@ -40,10 +40,10 @@ enum FailureLine {
         }
     }
 
-    /// `A`, `A and B`, `A, B and C`.
-    static func list(_ items: [String]) -> String {
+    /// `A`, `A and B`, `A, B and C` (or another last word: `A or B`).
+    static func list(_ items: [String], joining word: String = "and") -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + last
+        return items.dropLast().joined(separator: ", ") + " \(word) " + last
     }
 
     /// A failure in a few words, for a line that names several: what the network did, shortened;

@@ -175,6 +175,8 @@ public enum Messages {
         case .neverFetched(let code, let id, let failure?):
             return
                 "No rate for \(code) yet: it must be fetched once, and \(id) failed (\(text(for: failure))); 'fx refresh \(id)' fetches it."
+        case .notPriced(let code, let id, let name, let failure):
+            return "No rate for \(code): \(name) did not price it in its last fetch (\(text(for: failure))); 'fx refresh \(id)' asks again."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
         case .sourceDisabled(let id):
@@ -215,6 +217,7 @@ public enum Messages {
         case .forbiddenDTD: return "response declares a DTD or entities; refused"
         case .missingDate: return "response has a rate without a date"
         case .noRates: return "response holds no rates"
+        case .notInAnswer(let what): return "its answer has no \(printable(what))"
         case .invalidRate(let currency, let value): return "invalid rate '\(printable(value))' for \(printable(currency))"
         case .invalidCurrency(let code): return "invalid currency code '\(printable(code))'"
         case .duplicateCurrency(let code, let day): return "\(printable(code)) appears twice on \(day)"
@@ -268,6 +271,8 @@ public enum Messages {
             return "\(name): \(text(for: failure, now: now)); " + builtIn(day)
         case .fetchesFailed(let failed, let fallback, let answeredBy):
             return FailureLine.text(failed, now: now) + "; " + FailureLine.answer(fallback, answeredBy: answeredBy, now: now)
+        case .partlyPriced(_, let name, let gaps):
+            return partlyPriced(name, gaps, now: now)
         case .usingBuiltIn(let day):
             return builtIn(day)
         case .partialHistory(let name, let from):

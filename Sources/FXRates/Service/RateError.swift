@@ -15,6 +15,9 @@ public enum RateError: Error, Sendable, Equatable {
     /// A currency no table here holds (not the built-in rates, not the cache) while the source
     /// that would have it cannot be asked: offline (`failure` nil), or failing. Fetched once, it is kept.
     case neverFetched(CurrencyCode, source: SourceID, failure: FetchFailure?)
+    /// The source asked for the currency in its last fetch and could not price it (`failure`):
+    /// that fetch kept its other prices (`PartialFetch`), and nothing else here prices this one.
+    case notPriced(CurrencyCode, source: SourceID, sourceName: String, failure: FetchFailure)
     case unknownSource(String)
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh

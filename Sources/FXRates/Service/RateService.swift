@@ -133,6 +133,10 @@ public actor RateService {
         } catch {
             // Its one line says what failed and what to do; the built-in rates' warning would only distract.
             if case .neverFetched = error { diagnostics.removeSubrange(start...) }
+            // The fetch's own warning would say the same as the error, a line before it.
+            if case .notPriced(_, let id, _, _) = error, let said = diagnostics.lastIndex(where: { $0.isPartlyPriced(id) }), said >= start {
+                diagnostics.remove(at: said)
+            }
             throw error
         }
         // A peg against its own anchor (or two pegs to one anchor) is the law, not the built-in table looked at on the way.
@@ -218,6 +222,8 @@ public actor RateService {
             return quote
         }
         let answered = choice.answered
+        // A source asked for it in its last fetch and could not: why is the answer, before any other failure.
+        if let unpriced = unpriced([from, to], answered: answered, among: all) { throw unpriced }
         if let firstFailure {
             // Built-in or cached rates answered, without this currency: it must be fetched once.
             if !answered.isEmpty, let missing = [from, to].first(where: { code in !answered.contains { $0.table.covers(code) } }) {
@@ -235,6 +241,20 @@ public actor RateService {
             throw .notCovered(code, sourceNames: names)
         }
         throw .notCovered(to, sourceNames: names)
+    }
+
+    /// The first of `codes` that no table answered prices and that the last fetch of one of
+    /// `sources` asked for in vain, as that source's error; nil when there is none.
+    private func unpriced(
+        _ codes: [CurrencyCode], answered: [(table: RateTable, provenance: Provenance)], among sources: [any RateSource]
+    ) -> RateError? {
+        for code in codes where !answered.contains(where: { $0.table.covers(code) }) {
+            for source in sources {
+                guard let failure = cached(source.id)?.gap(code) else { continue }
+                return .notPriced(code, source: source.id, sourceName: source.name, failure: failure)
+            }
+        }
+        return nil
     }
 
     /// The rows of the fetch `provenance` names that `quote(only:)` answers every pair of directly
@@ -332,7 +352,10 @@ public actor RateService {
                 firstFailure = firstFailure ?? error
             }
         }
-        if let code { throw firstFailure ?? .notCovered(code, sourceNames: try candidates(only).map(\.name)) }
+        if let code {
+            if let unpriced = unpriced([code], answered: [], among: try candidates(only)) { throw unpriced }
+            throw firstFailure ?? .notCovered(code, sourceNames: try candidates(only).map(\.name))
+        }
         throw firstFailure ?? .noEnabledSource(history: false)
     }
 
@@ -517,7 +540,9 @@ public actor RateService {
                 entry = CachedRates(
                     source: source.id, table: table,
                     fetchedAt: changed ? now : (previous?.fetchedAt ?? now),
-                    checkedAt: now, validators: validators)
+                    checkedAt: now, validators: validators, gaps: answer.gaps.filter { !table.covers($0.code) })
+                // Said once, when fetched; kept with the table for the question that asks for one of them.
+                if !entry.gaps.isEmpty { diagnostics.append(.partlyPriced(source: source.id, sourceName: source.name, gaps: entry.gaps)) }
             }
         }
         widenStored()
