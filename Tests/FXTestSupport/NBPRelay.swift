@@ -93,15 +93,15 @@ public struct NBPRelay: Sendable {
     /// each currency rebased to `base`, then filtered by `quotes`, and the base's identity row.
     private func snapshot(_ day: Day, base: String, quotes: [String]?) -> [Record] {
         guard let table = days.last(where: { $0 <= day && $0 >= day.adding(days: -14) }), let row = mids[table] else { return [] }
-        var perUnit: [String: (Double, String)] = ["PLN": (1, "1")]
-        for (code, text) in row { perUnit[code.rawValue] = (Double(text)!, text) }
+        var perUnit: [String: Double] = ["PLN": 1]
+        for (code, text) in row { perUnit[code.rawValue] = Double(text)! }
         // A base NBP does not publish gives no path to derive through: nothing.
-        guard let (basePLN, _) = perUnit[base] else { return [] }
+        guard let basePLN = perUnit[base] else { return [] }
         var records: [Record] = []
-        for (quote, (quotePLN, text)) in perUnit.sorted(by: { $0.key < $1.key }) where quote != base {
+        for (quote, quotePLN) in perUnit.sorted(by: { $0.key < $1.key }) where quote != base {
             guard quotes?.contains(quote) ?? true else { continue }
             // NBP's rows are stored (code, PLN): only that record echoes the stored figure.
-            let rate = quote == "PLN" ? Self.float(Double(text)!) : Self.roundable(basePLN / quotePLN)
+            let rate = quote == "PLN" ? Self.float(basePLN) : Self.roundable(basePLN / quotePLN)
             records.append(Record(day: table, quote: quote, rate: rate))
         }
         if quotes?.contains(base) ?? true { records.append(Record(day: table, quote: base, rate: "1.0")) }
