@@ -157,6 +157,21 @@ import Testing
         }
     }
 
+    /// A currency NBP does not publish is said to be so, and NBP is not held back for it.
+    @Test func aCurrencyNBPDoesNotPublishIsSaidSo() throws {
+        try RuleInstitutionEndToEndTests.withServer { fx, _ in
+            for words in [["100", "aed", "pln"], ["100", "usd", "aed"]] {
+                let result = try fx.run(["--rule", "pl-nbp"] + words + ["on", "2024-03-03"])
+                #expect(result.status == 1)
+                #expect(result.stderr == "fx: No rate for AED: it is not published by Narodowy Bank Polski.\n", "\(result.stderr)")
+            }
+            let usd = try fx.run(["--rule", "pl-nbp", "100", "usd", "pln", "on", "2024-03-03"])
+            #expect(
+                usd.status == 0
+                    && usd.stdout == "100.00 USD = \(Self.money(100 * Self.relay.mid(.usd, on: Day(iso: "2024-03-01")!)!)) PLN\n")
+        }
+    }
+
     /// A fetch cut off at the deadline says which setting gives it longer.
     @Test func aTimeoutNamesFXTimeout() throws {
         let hang: LoopbackHTTPServer.Handler = { _ in .hang }

@@ -83,6 +83,33 @@ struct FrankfurterInstitutionOwnRowsTests {
         #expect(asked.count == 1 + Self.relay.codes.count && asked.contains("base=USD&quotes=PLN"), "\(asked)")
     }
 
+    /// A currency NBP does not publish comes back with no rows: it is left out (the question then
+    /// says NBP does not publish it), never a failure that would hold the source back.
+    @Test func aCurrencyNBPDoesNotPublishIsLeftOut() async throws {
+        let transport = NBPRelayTransport()
+        let source = FrankfurterInstitutionSource(.nbp, transport: transport)
+        let day = Day(iso: "2024-03-01")!, aed = CurrencyCode("AED")!
+        let both = try await source.fetchHistory(from: day, through: day, today: Self.relay.today, quotes: [.usd, aed, Self.pln])
+        #expect(both.days == [day] && !both.covers(aed))
+        Self.expectNBPsFigure(both.rate(.usd, at: 0), .usd, on: day)
+        // Alone, the złoty's table says the days (and that the server answers at all).
+        let alone = try await source.fetchHistory(from: day, through: day, today: Self.relay.today, quotes: [aed, Self.pln])
+        #expect(alone.days == [day] && alone.columns.isEmpty)
+        #expect(
+            transport.requests.compactMap { $0.url.query }.suffix(2)
+                == ["from=2024-03-01&to=2024-03-01&base=AED&quotes=PLN", "from=2024-03-01&to=2024-03-01&base=PLN"])
+    }
+
+    /// A server answering nothing at all is an error, not a table without currencies.
+    @Test func aServerAnsweringNothingFails() async {
+        let transport = FakeTransport(.success(HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"])))
+        let source = FrankfurterInstitutionSource(.nbp, transport: transport)
+        let failure = await thrownFailure { () async throws(FetchFailure) in
+            _ = try await source.fetchHistory(since: day("2024-03-01"), today: day("2024-03-05"), quotes: [.usd])
+        }
+        #expect(failure == .emptyBody)
+    }
+
     /// A rule reads NBP though it is off: wrapped as asked only when named, it still asks currency by currency.
     @Test func askedOnlyWhenNamedItStillAsksByCurrency() async throws {
         let transport = NBPRelayTransport()

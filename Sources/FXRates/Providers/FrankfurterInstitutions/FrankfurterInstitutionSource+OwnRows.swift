@@ -9,31 +9,38 @@ extension FrankfurterInstitutionSource {
     static let concurrentRequests = 4
 
     /// The figures of `quotes` (every currency the institution publishes when nil) from `from`
-    /// through `to` (the latest when nil), one request per currency, against the pivot.
+    /// through `to` (the latest when nil), one request per currency, against the pivot. A currency
+    /// the institution does not publish over those days is answered with no rows, and is left out.
     func ownRows(from: Day, to: Day?, today: Day, quotes: Set<CurrencyCode>?) async throws(FetchFailure) -> RateHistory {
         let pivot = institution.pivot
-        var codes = quotes.map { $0.subtracting([pivot]).sorted() }
-        var days: [Day] = []
-        if codes?.isEmpty ?? true {
-            // Which days, and which currencies: the pivot's own table, whose figures are rebased
-            // and rounded by the server, so read for nothing else.
-            let listing = try await range(from: from, to: to, today: today, base: pivot, quotes: nil)
-            days = listing.days
-            codes = codes ?? listing.columns.keys.sorted()
+        // Which days, and which currencies: the pivot's own table, whose figures are rebased and
+        // rounded by the server, so read for nothing else.
+        func listing() async throws(FetchFailure) -> RateHistory {
+            try await range(from: from, to: to, today: today, base: pivot, quotes: nil)
         }
-        let rows = try await each(codes ?? []) { source, code throws(FetchFailure) in
-            try await source.range(from: from, to: to, today: today, base: code, quotes: pivot)
+        let asked = quotes.map { $0.subtracting([pivot]).sorted() }
+        var table: RateHistory?
+        if asked?.isEmpty ?? true { table = try await listing() }
+        let rows = try await each(asked ?? table?.columns.keys.sorted() ?? []) { source, code throws(FetchFailure) -> RateHistory? in
+            do throws(FetchFailure) {
+                return try await source.range(from: from, to: to, today: today, base: code, quotes: pivot)
+            } catch .emptyBody, .noRates {
+                return nil
+            }
         }
         var figures: [CurrencyCode: [Day: Decimal]] = [:]
-        for (code, history) in rows {
+        for case (let code, let history?) in rows {
             for (index, day) in history.days.enumerated() {
                 guard let figure = history.rate(pivot, at: index) else { continue }
                 figures[code, default: [:]][day] = try Self.unitsPerPivot(figure, code, digits: Self.historyDigits)
             }
         }
-        let allDays = Set(days).union(figures.values.flatMap(\.keys)).sorted()
-        guard !allDays.isEmpty else { throw .noRates }
-        return RateHistory(base: pivot, days: allDays, columns: figures.mapValues { byDay in allDays.map { byDay[$0] } })
+        // No currency asked has a row: the pivot's table says whether the institution published
+        // at all over those days (a server answering nothing is an error, not a currency it lacks).
+        if figures.isEmpty, table == nil { table = try await listing() }
+        let days = Set(table?.days ?? []).union(figures.values.flatMap(\.keys)).sorted()
+        guard !days.isEmpty else { throw .noRates }
+        return RateHistory(base: pivot, days: days, columns: figures.mapValues { byDay in days.map { byDay[$0] } })
     }
 
     /// The latest table: the currencies from one request in the pivot's base (conditional on the
