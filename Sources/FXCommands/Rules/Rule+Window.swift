@@ -7,7 +7,7 @@ extension Rule {
     public func earliestPublication(for day: Day) -> Day {
         switch self.day {
         case .onOrBefore, .sameDay: return day
-        case .previousBusinessDay: return min(day.adding(days: -1), calendar.businessDay(before: day))
+        case .previousBusinessDay: return calendar.businessDay(before: day)
         case .month:
             let (year, month, _) = day.components
             return Day(year: year, month: month, day: 1)!
