@@ -1,7 +1,7 @@
 import FXRates
 
 /// The one warning line for a question that several sources failed to answer:
-/// `European Central Bank (HTTP 500), Frankfurter (no answer within 15 s) and Bank of Canada (cannot connect) failed;
+/// `European Central Bank (HTTP 500), Frankfurter (no answer within 15 s, FX_TIMEOUT) and Bank of Canada (cannot connect) failed;
 /// using cached European Central Bank rates of 2026-10-30 (fetched 3h ago)`.
 enum FailureLine {
     /// The sources and why, grouped when they failed alike; sources held back by `BackOff` say
@@ -50,7 +50,7 @@ enum FailureLine {
     /// what a source sent, as said for one source (those words are the clue to the problem).
     static func brief(_ failure: FetchFailure) -> String {
         switch failure {
-        case .transport(.timedOut(let seconds)): "no answer within \(Messages.seconds(seconds)) s"
+        case .transport(.timedOut(let seconds)): "no answer within \(Messages.seconds(seconds)) s, FX_TIMEOUT"
         case .transport(.cannotConnect): "cannot connect"
         case .transport(.tooLarge(let limit)): "response larger than \(limit / 1024) KiB"
         case .transport(.insecureURL): "refusing plain HTTP"

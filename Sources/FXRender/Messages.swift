@@ -201,7 +201,8 @@ public enum Messages {
         switch failure {
         case .transport(let error):
             switch error {
-            case .timedOut(let seconds): return "no answer within \(self.seconds(seconds)) s"
+            // A long first fetch on a slow link needs more time: the setting that gives it is named.
+            case .timedOut(let seconds): return "no answer within \(self.seconds(seconds)) s (a larger FX_TIMEOUT waits longer)"
             case .tooLarge(let limit): return "response larger than \(limit / 1024) KiB; refused"
             case .insecureURL: return "refusing plain HTTP to a host that is not this machine; use https://"
             case .redirectRefused: return "refused a redirect to an address that is not HTTPS"

@@ -21,7 +21,7 @@ extension Executor {
         var averaged = rule
         averaged.day = .average
         do throws(RateError) {
-            let (history, held) = try await ruleHistory(rule, from: from, to: to)
+            let (history, held) = try await ruleHistory(rule, from: from, to: to, since: window.lowerBound)
             guard RuleSeries.isWhole(window, days: history.days, calendar: rule.calendar),
                 let mean = RuleSeries.mean(
                     RuleSeries.legs(rule: rule, from: from, to: to, history: history), days: history.days, window: window, rule: averaged,
