@@ -40,9 +40,11 @@ extension Executor {
             var steps = ["rule \(rule.name): \(rule.institution) (source \(held.source)), the mean of the period's publications"]
             steps.append("\(label): \(days.lowerBound) to \(days.upperBound); averaged: \(basis.dropFirst(4))")
             if let rounding = rule.rounding { steps.append("each published figure's mean " + rounding.spoken) }
+            let cross = rule.cross(from: from, to: to)
+            if let cross { steps.append(cross.step) }
             provenance.rule = RuleNote(
                 rule: rule.name, institution: rule.institution, transaction: days.upperBound, publication: mean.last, basis: basis,
-                steps: steps)
+                steps: steps, homePerUnit: cross?.homePerUnit)
             return Quote(from: from, to: to, fromPerBase: mean.from, toPerBase: mean.to, provenance: provenance)
         } catch {
             throw .rates(error)

@@ -166,8 +166,11 @@ struct RuleSeries: Sendable {
         }
         steps.append("transaction \(day): \(rule.institution) of \(publication), \(basis)")
         if let rounding = rule.rounding { steps.append(rounding.spoken) }
+        let cross = rule.cross(from: from, to: to)
+        if let cross { steps.append(cross.step) }
         return RuleNote(
-            rule: rule.name, institution: rule.institution, transaction: day, publication: publication, basis: basis, steps: steps)
+            rule: rule.name, institution: rule.institution, transaction: day, publication: publication, basis: basis, steps: steps,
+            homePerUnit: cross?.homePerUnit)
     }
 
     /// The rule's answer for a transaction on `day` as a quote, its provenance naming the rule.
