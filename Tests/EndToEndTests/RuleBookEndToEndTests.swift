@@ -107,4 +107,65 @@ import Testing
                     ], "\(result.stdout)")
         }
     }
+
+    /// `fx --explain csv … --rule pl-nbp`: each row states the rule's steps, those its one-line
+    /// answer's JSON records for the same amount and day.
+    @Test func aCSVRowExplainedUnderARuleStatesItsSteps() throws {
+        try Self.withServer { fx in
+            let path = fx.home.appendingPathComponent("statement.csv").path
+            try "Date,Amount\n2024-03-01,100\n2024-03-04,250.50\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try fx.run([
+                "--explain", "csv", path, "--amount", "Amount", "--from", "usd", "--date", "Date", "--to", "pln", "--rule", "pl-nbp",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let rows = result.stderr.components(separatedBy: "explain: ").dropFirst()
+            #expect(rows.count == 2, "\(result.stderr)")
+            for (row, (amount, day)) in zip(rows, [("100", "2024-03-01"), ("250.50", "2024-03-04")]) {
+                let json = try Relay.json(try fx.run(["--rule", "pl-nbp", "--json", amount, "usd", "pln", "on", day]).stdout)
+                let steps = try #require(json["rule_steps"] as? [String])
+                #expect(steps.count >= 3, "\(json)")
+                for step in steps { #expect(row.contains("\n  \(step)\n"), "\(day): \(step) not in\n\(row)") }
+            }
+        }
+    }
+
+    /// The first comment of a price file says how the series publishes.
+    @Test func aPriceFileOfAMonthlySeriesIsHeadedMonthly() throws {
+        try Self.withServer { fx in
+            let hmrc = try fx.run(["history", "usd", "gbp", "2025", "--ledger", "--source", "hmrc"])
+            #expect(hmrc.status == 0, "\(hmrc.stderr)")
+            #expect(
+                hmrc.stdout.hasPrefix("; HM Revenue & Customs monthly rates, USD/GBP, 2025-01-01 to 2025-12-01 (fx)\n"), "\(hmrc.stdout)")
+            let ust = try fx.run([
+                "history", "usd", "eur", "from", "2026-06-01", "to", "2026-08-31", "--ledger", "--source", "ust", "--partial",
+            ])
+            #expect(ust.stdout.hasPrefix("; U.S. Department of the Treasury quarterly rates, USD/EUR, "), "\(ust.stdout)\(ust.stderr)")
+            let means = try fx.run([
+                "--rule", "pl-nbp", "history", "usd", "pln", "from", "2024-02-26", "to", "2024-03-05", "--ledger", "--monthly",
+            ])
+            #expect(
+                means.stdout.hasPrefix("; rule pl-nbp: NBP table A, the publication of the business day before; monthly means"),
+                "\(means.stdout)")
+        }
+    }
+
+    /// HMRC's rates are served to 2026-09: tax year 2026-27 is held in part.
+    @Test func anAverageOverPartOfATaxYear() throws {
+        try Self.withServer { fx in
+            let refused = try fx.run(["--rule", "uk-hmrc-monthly", "rate", "usd", "gbp", "avg", "tax-year", "2026"])
+            #expect(refused.status == 1, "\(refused.stdout)")
+            #expect(
+                refused.stderr.contains(
+                    "Not the whole of tax year 2026-27: the HMRC monthly exchange rates held are only 6 monthly rates of it, 2026-04 to 2026-09."
+                ),
+                "\(refused.stderr)")
+            let partial = try fx.run(["--rule", "uk-hmrc-monthly", "--json", "rate", "usd", "gbp", "avg", "tax-year", "2026", "partial"])
+            #expect(partial.status == 0, "\(partial.stderr)")
+            #expect(
+                partial.stdout.contains(
+                    #""rule_basis":"the mean of the 6 monthly rates held, 2026-04 to 2026-09, not the whole of tax year 2026-27""#),
+                "\(partial.stdout)")
+        }
+    }
+
 }

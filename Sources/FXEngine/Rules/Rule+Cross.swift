@@ -11,7 +11,7 @@ extension Rule {
         let ratio =
             rounding.homePerForeign ? "\(home) per \(from) ÷ \(home) per \(to)" : "\(to) per \(home) ÷ \(from) per \(home)"
         return (
-            "\(to) per \(from) = \(ratio): the ratio of two figures \(institution) publishes",
+            "\(to) per \(from) = \(ratio): the ratio of two figures in \(institution)",
             rounding.homePerForeign ? home : nil
         )
     }

@@ -64,7 +64,7 @@ struct RuleExplainTests {
         #expect(text.contains("  PLN per USD = \(usd)   "), "\(text)")
         #expect(text.contains("  PLN per EUR = \(eur)   "), "\(text)")
         #expect(text.contains("  EUR per USD = PLN per USD ÷ PLN per EUR = \(usd) ÷ \(eur)"), "\(text)")
-        #expect(text.contains("  EUR per USD = PLN per USD ÷ PLN per EUR: the ratio of two figures NBP table A publishes"), "\(text)")
+        #expect(text.contains("  EUR per USD = PLN per USD ÷ PLN per EUR: the ratio of two figures in NBP table A"), "\(text)")
         #expect(!text.contains("per base") && !text.contains("per PLN"), "\(text)")
         let explanation = try #require(Explanation.of(outcome, bases: bases))
         let json = try #require(JSONRenderer.render(outcome, snapshot: nil, explain: ExplanationRenderer.json(explanation)))
