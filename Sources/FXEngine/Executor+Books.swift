@@ -59,7 +59,7 @@ extension Executor {
     /// `from` → `to` at the mean of the period's daily rates, dated the last day averaged.
     func averageQuote(from: CurrencyCode, to: CurrencyCode, period: AveragePeriod, partial: Bool) async throws(Failure) -> Quote {
         guard from != to else { return try await identity(from) }
-        if rule.isNamed { return try await ruleAverage(rule, from: from, to: to, period: period) }
+        if rule.isNamed { return try await ruleAverage(rule, from: from, to: to, period: period, partial: partial) }
         if case .taxYear = period {
             throw .usage(UsageError(.books(.taxYearWithoutRule(rules: ["uk-hmrc-monthly", "uk-hmrc-yearly"])), span: nil))
         }

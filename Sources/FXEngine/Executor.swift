@@ -122,9 +122,9 @@ public struct Executor: Sendable {
             }
             return .conversion(conversion)
         case .calculate(let calculation): return try await calculate(calculation, on: day)
-        case .average(let base, let quotes, let period, _) where rule.isNamed:
+        case .average(let base, let quotes, let period, let partial) where rule.isNamed:
             var listed: [Quote] = []
-            for quote in quotes { listed.append(try await ruleAverage(rule, from: base, to: quote, period: period)) }
+            for quote in quotes { listed.append(try await ruleAverage(rule, from: base, to: quote, period: period, partial: partial)) }
             return .rates(RateListing(base: base, quotes: listed, wholeTable: false))
         case .average(_, _, .taxYear, _):
             throw .usage(UsageError(.books(.taxYearWithoutRule(rules: ["uk-hmrc-monthly", "uk-hmrc-yearly"])), span: nil))

@@ -85,6 +85,11 @@ extension Explanation.Step {
 
     /// The pair's rate from the rates used: `JPY per EUR ÷ USD per EUR = 175.68 ÷ 1.1172`.
     var formula: String {
+        // Two figures of the home currency per unit (NBP's): `toPerBase` is the one of `from`.
+        if let home = quote.provenance.rule?.homePerUnit {
+            return "\(quote.to) per \(quote.from) = \(home) per \(quote.from) ÷ \(home) per \(quote.to) = "
+                + "\(DecimalFormat.plain(quote.toPerBase)) ÷ \(DecimalFormat.plain(quote.fromPerBase))"
+        }
         if quote.via != nil, quote.secondLeg != nil {
             return "\(quote.to) per \(quote.from) = (\(quote.to) per \(base) × \(base) per …) = "
                 + "\(DecimalFormat.plain(quote.toPerBase)) ÷ \(DecimalFormat.plain(quote.fromPerBase))"
@@ -104,6 +109,12 @@ extension Explanation.Step {
     var rates: [(name: String, rate: Decimal, provenance: Provenance, institutions: [Contribution])] {
         if quote.via != nil, let second = quote.secondLeg {
             return [("\(quote.from) leg", quote.fromPerBase, quote.provenance, []), ("\(quote.to) leg", quote.toPerBase, second, [])]
+        }
+        if let home = quote.provenance.rule?.homePerUnit {
+            return [
+                ("\(home) per \(quote.from)", quote.toPerBase, quote.provenance, []),
+                ("\(home) per \(quote.to)", quote.fromPerBase, quote.provenance, []),
+            ]
         }
         var rates: [(name: String, rate: Decimal, provenance: Provenance, institutions: [Contribution])] = []
         for (code, rate) in [(quote.from, quote.fromPerBase), (quote.to, quote.toPerBase)] where rate != 1 {

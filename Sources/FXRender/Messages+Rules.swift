@@ -16,6 +16,9 @@ extension Messages {
         case .periodIncomplete(let label, let through, let institution):
             let held = through.map { " (held to \($0))" } ?? ""
             return "No average of \(institution) for \(label): the period is not over, or not held whole\(held)."
+        case .periodPartial(let label, let held, let institution):
+            return "Not the whole of \(label): the \(institution) held are only \(held). "
+                + "Add partial after the period (or --partial) to average those."
         case .beforeFirst(let day, let first, let institution):
             return "No \(institution) before \(day): the series held begins on \(first)."
         case .currencyMissing(let code, let publication, let institution):

@@ -34,17 +34,24 @@ enum PriceFileRenderer {
         let pairs = histories.map { "\($0.base)/\($0.quote)" }.joined(separator: ", ")
         let first = histories.compactMap(\.points.first?.day).min(), last = histories.compactMap(\.points.last?.day).max()
         let span = first.flatMap { f in last.map { "\(f) to \($0)" } } ?? ""
-        let method =
+        // As the source publishes: HMRC's monthly rates are not daily reference rates.
+        let cadence = histories.first.map { SeriesCadence(of: $0.provenance.source) } ?? .daily
+        let published = cadence == .daily ? "daily reference rates" : "\(cadence.rawValue) rates"
+        func means(of rates: String) -> String? {
             switch query.grouping {
-            case .daily: "daily reference rates"
-            case .monthly: "monthly means of the daily reference rates, each dated the month's first day"
-            case .yearly: "yearly means of the daily reference rates, each dated the year's first day"
+            case .daily: nil
+            case .monthly: "monthly means of \(rates), each dated the month's first day"
+            case .yearly: "yearly means of \(rates), each dated the year's first day"
             }
-        let source = histories.first?.provenance.sourceName ?? ""
-        // Under a named rule the file says the rule, so that the books record which rates they hold.
-        if let note = histories.first?.provenance.rule {
-            return "; rule \(note.rule): \(note.institution), \(note.basis), \(pairs), \(span) (fx)"
         }
+        let source = histories.first?.provenance.sourceName ?? ""
+        // Under a named rule the file says the rule, so that the books record which rates they hold:
+        // the rule's own, each dated the first day a transaction takes it, or their means.
+        if let note = histories.first?.provenance.rule {
+            let rates = means(of: "those rates").map { "; " + $0 } ?? ", each rate dated the first day a transaction takes it"
+            return "; rule \(note.rule): \(note.institution), \(note.basis)\(rates), \(pairs), \(span) (fx)"
+        }
+        let method = means(of: "the \(published)") ?? published
         // Asked with --partial: the days held are not the whole range, and the file says so.
         let shortfall = histories.lazy.compactMap { CoverageText.shortfall($0.provenance.coverage) }.first.map { "; only \($0)" } ?? ""
         return "; \(source) \(method), \(pairs), \(span)\(shortfall) (fx)"

@@ -60,7 +60,10 @@ extension Settings {
             case nil: break
             }
             do throws(RuleDefinition.Problem) {
-                if let wrongType { throw RuleDefinition.Problem(rule: name, field: wrongType, expected: "a text (places: a number)") }
+                if let wrongType {
+                    throw RuleDefinition.Problem(
+                        rule: name, field: wrongType, expected: RuleDefinition.expected(wrongType, sources: sources))
+                }
                 defined.append(try definition.rule(named: name, sources: sources))
             } catch {
                 warnings.append("ignoring rules.\(shown) in \(shownPath): \(Messages.printable(error.text))")

@@ -26,9 +26,9 @@ struct RuleDefinitionTests {
         (RuleDefinition(source: "ecb", day: "tuesday"), "day"),
         (RuleDefinition(source: "ecb"), "day"),
         (RuleDefinition(source: "ecb", day: "average", period: "fiscal"), "period"),
-        (RuleDefinition(source: "ecb", day: "month", places: 40, home: "EUR", quoted: "units-per-home"), "places"),
-        (RuleDefinition(source: "ecb", day: "month", places: 4, quoted: "units-per-home"), "home"),
-        (RuleDefinition(source: "ecb", day: "month", places: 4, home: "EUR", quoted: "sideways"), "quoted"),
+        (RuleDefinition(source: "ecb", day: "on-or-before", places: 40, home: "EUR", quoted: "units-per-home"), "places"),
+        (RuleDefinition(source: "ecb", day: "on-or-before", places: 4, quoted: "units-per-home"), "home"),
+        (RuleDefinition(source: "ecb", day: "on-or-before", places: 4, home: "EUR", quoted: "sideways"), "quoted"),
     ])
     func aBadFieldIsNamed(definition: RuleDefinition, field: String) {
         #expect(throws: RuleDefinition.Problem.self) { try definition.rule(named: "mine", sources: sources) }
@@ -65,5 +65,46 @@ struct RuleDefinitionTests {
             PeriodCut.calendarYear.months(of: PeriodCut.calendarYear.year(2025).days) == Day(iso: "2025-01-01")!..<Day(iso: "2026-01-01")!)
         #expect(PeriodCut(name: "tax-year-07-01") == .taxYear(month: 7, day: 1))
         #expect(PeriodCut(name: "tax-year-02-30") == nil)
+    }
+}
+
+/// A rule's day must fit how its series publishes (issue 32 §2): a month's rate needs a monthly
+/// series, a quarter's a quarterly one, a day's publication a daily one.
+struct RuleCadenceTests {
+    let sources = ["ecb", "boc", "nbp", "hmrc", "ust"].map(SourceID.init)
+
+    @Test(arguments: [
+        ("ecb", "month", false), ("nbp", "month", false), ("ust", "month", false), ("hmrc", "month", true),
+        ("ecb", "quarter", false), ("hmrc", "quarter", false), ("ust", "quarter", true),
+        ("hmrc", "previous-business-day", false), ("ust", "same-day", false), ("nbp", "previous-business-day", true),
+        ("hmrc", "on-or-before", true), ("ust", "average", true), ("boc", "average", true), ("ecb", "same-day", true),
+    ])
+    func aDayFitsItsSeries(source: String, day: String, fits: Bool) {
+        let definition = RuleDefinition(source: source, day: day)
+        if fits {
+            #expect(throws: Never.self) { try definition.rule(named: "mine", sources: sources) }
+        } else {
+            #expect(throws: RuleDefinition.Problem.self) { try definition.rule(named: "mine", sources: sources) }
+            do {
+                _ = try definition.rule(named: "mine", sources: sources)
+            } catch {
+                #expect(error.field == "day")
+                #expect(error.text.hasPrefix("rules.mine.day: \(day) takes "), "\(error.text)")
+                #expect(error.text.contains(", and \(source) publishes "), "\(error.text)")
+            }
+        }
+    }
+
+    @Test func everyShippedRuleFitsItsSeries() {
+        for rule in RuleBook.shipped {
+            guard let source = rule.source else { continue }
+            #expect(SeriesCadence(of: source).days.contains(rule.day), "\(rule.name)")
+        }
+    }
+
+    /// A wrong type says what the field takes, as a wrong value of it does.
+    @Test func theExpectationOfEachField() {
+        #expect(RuleDefinition.expected("places", sources: sources) == "a number of decimal places, 0 to 12 (such as 4)")
+        #expect(RuleDefinition.expected("source", sources: sources) == "a source id (ecb, boc, nbp, hmrc, ust)")
     }
 }

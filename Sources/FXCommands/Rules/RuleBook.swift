@@ -26,11 +26,16 @@ public struct RuleBook: Sendable, Equatable {
 
     static let gbp = CurrencyCode("GBP")!, pln = CurrencyCode("PLN")!, usd = CurrencyCode("USD")!, cad = CurrencyCode("CAD")!
 
-    /// Table A's currencies quoted per 100 units (IDR per 10,000), as NBP's tables print them.
+    /// Table A's currencies quoted per 100 units (IDR per 10,000); every other one, PHP and XDR
+    /// included, per unit. Checked against NBP's own answers, not memory: its API's tables
+    /// 041–044/A/NBP/2026 (a mid per 100 units carries 6 places, per 10,000 8; the answer is
+    /// `Tests/FXTestSupport/Fixtures/rules/nbp-api-tables-a-2026-03-02.json`, which a test reads);
+    /// the tolar from table 99/A/NBP/2003 on nbp.pl ("100 SIT"); the currencies the euro replaced,
+    /// listed in 2002's first tables, from a copy of table 18/A/NBP/2002 (its "przelicznik" 100).
     static let nbpQuotedPer: [CurrencyCode: Int] = Dictionary(
-        uniqueKeysWithValues: ["HUF", "JPY", "ISK", "CLP", "INR", "KRW"].map { (CurrencyCode($0)!, 100) } + [
-            (CurrencyCode("IDR")!, 10_000)
-        ])
+        uniqueKeysWithValues: ["HUF", "JPY", "ISK", "CLP", "INR", "KRW", "SIT", "BEF", "ESP", "GRD", "ITL", "LUF", "PTE"].map {
+            (CurrencyCode($0)!, 100)
+        } + [(CurrencyCode("IDR")!, 10_000)])
 
     /// Each with the page where its authority states it (the guide links the same pages).
     public static let shipped: [Rule] = [

@@ -113,12 +113,12 @@ final class CSVConversion {
             }
             // The amount converted (and the fee), before anything of the row's added columns is written.
             var result: Converted?
-            if case .success(let (slot, index, amount)) = outcome {
+            if case .success(let (slot, index, amount, _)) = outcome {
                 result = converted(amount, by: state.slots.pairs[slot]!, at: index, digits: digits, fee: fee, feeParts: feeParts)
                 if result == nil { outcome = .failure(.badAmount(reader.text(columns.amount), .tooLarge)) }
             }
             switch outcome {
-            case .success(let (slot, index, amount)):
+            case .success(let (slot, index, amount, day)):
                 let pair = state.slots.pairs[slot]!
                 // `rate`, `rate_date` and `source`, escaped once per publication.
                 state.slots.withAddedColumns(slot: slot, at: index, delimiter: writer.delimiter) { writer.plainField($0) }
@@ -131,7 +131,7 @@ final class CSVConversion {
                     if let charge { writer.field(DecimalFormat.fixed(charge, fractionDigits: digits, format: numberFormat)) }
                 }
                 try writer.endRecord()
-                if let explain { explain(reader.line, pair.quote(at: index), pair.pivot, amount.decimal, digits) }
+                if let explain { explain(reader.line, pair.quote(at: index, on: day), pair.pivot, amount.decimal, digits) }
             case .failure(let problem):
                 for _ in 0..<((request.feePercent == nil ? 4 : 5) + (namedRule ? 1 : 0)) { writer.emptyField() }
                 try writer.endRecord()
@@ -149,7 +149,7 @@ final class CSVConversion {
     /// The added columns' inputs for the current record, or the row's problem.
     /// Synchronous, so that a row costs no suspension point; `.ratesNeeded` asks the caller to fetch.
     private func row(_ reader: CSVReader, columns: Columns, format: DayFormat, _ state: inout RowState)
-        -> Result<(slot: Int, index: Int, amount: DecimalParts), CSVRowProblem>
+        -> Result<(slot: Int, index: Int, amount: DecimalParts, day: Day), CSVRowProblem>
     {
         let fieldCount = reader.fields.count
         // A field beyond the header's: the added columns would shift under other headings.
@@ -206,7 +206,7 @@ final class CSVConversion {
             return .failure(.ratesNeeded(state.slots.codes[from]))
         }
         switch pair.index(for: day, strictlyBefore: request.rule == .previousBusinessDay) {
-        case .success(let index): return .success((from, index, parts))
+        case .success(let index): return .success((from, index, parts, day))
         case .failure(let problem): return .failure(problem)
         }
     }

@@ -139,12 +139,14 @@ final class PairColumns {
         return [rateText(at: index), day, provenance.source.rawValue] + (rule.map { [$0.rule.name] } ?? [])
     }
 
-    /// The publication at `index` as a quote, dated that day: what `--explain` shows of a row.
-    func quote(at index: Int) -> Quote {
-        let dated = Provenance(
+    /// The publication at `index` as a quote for a row dated `day`, dated the day of its rows (the
+    /// older, where one was carried): what `--explain` shows of a row, with the rule's steps under a named rule.
+    func quote(at index: Int, on day: Day) -> Quote {
+        var dated = Provenance(
             source: provenance.source, sourceName: provenance.sourceName, date: rowDays?[index] ?? days[index],
             fetchedAt: provenance.fetchedAt,
             origin: provenance.origin)
+        dated.rule = rule?.note(for: day, at: index)
         return Quote(from: from, to: to, fromPerBase: fromRates[index]!, toPerBase: toRates[index]!, provenance: dated)
     }
 

@@ -27,7 +27,7 @@ extension Executor {
                 origin: provenance.origin)
             stamped.rule = RuleNote(
                 rule: rule.name, institution: rule.institution, transaction: last.day, publication: series.derived.days.last ?? last.day,
-                basis: "\(rule.day.spoken), each rate dated the first day a transaction takes it", steps: [])
+                basis: rule.day.spoken, steps: [])
             histories.append(
                 PairHistory(
                     base: pair.base, quote: pair.quote, points: points, requested: range ?? first.day...last.day, provenance: stamped,

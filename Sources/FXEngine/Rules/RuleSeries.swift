@@ -35,10 +35,12 @@ struct RuleSeries: Sendable {
         var legs = Self.legs(rule: rule, from: from, to: to, history: history)
         // The Treasury amends single currencies between quarters: a currency's rate in force is its
         // own latest, so a publication without the pair is no publication of it. Elsewhere a gap
-        // stays a gap (the error names it), never an older rate.
+        // stays a gap (the error names it), never an older rate. The base against itself is in every
+        // publication, amendments of other currencies too: its own are those that open a quarter.
         var history = history
         if rule.day == .quarter {
-            let kept = legs.indices.filter { legs[$0] != nil }
+            let baseOnly = from == history.base && to == history.base
+            let kept = legs.indices.filter { legs[$0] != nil && (!baseOnly || Self.opensQuarter($0, history.days)) }
             history = RateHistory(base: history.base, days: kept.map { history.days[$0] }, columns: [:])
             legs = kept.map { legs[$0] }
         }
@@ -53,10 +55,10 @@ struct RuleSeries: Sendable {
                 toColumn.append(mean.to)
                 periods.append((label, mean.first, mean.last, mean.count))
             }
-            derived = RateHistory(base: Self.pivot, days: days, columns: [from: fromColumn, to: toColumn])
+            derived = RateHistory(base: Self.pivot, days: days, columns: Self.columns(from, fromColumn, to, toColumn))
         } else {
             derived = RateHistory(
-                base: Self.pivot, days: history.days, columns: [from: legs.map { $0?.from }, to: legs.map { $0?.to }])
+                base: Self.pivot, days: history.days, columns: Self.columns(from, legs.map { $0?.from }, to, legs.map { $0?.to }))
         }
         self.periods = periods
         tableStart = history.days.first?.ordinal ?? 0
@@ -164,8 +166,11 @@ struct RuleSeries: Sendable {
         }
         steps.append("transaction \(day): \(rule.institution) of \(publication), \(basis)")
         if let rounding = rule.rounding { steps.append(rounding.spoken) }
+        let cross = rule.cross(from: from, to: to)
+        if let cross { steps.append(cross.step) }
         return RuleNote(
-            rule: rule.name, institution: rule.institution, transaction: day, publication: publication, basis: basis, steps: steps)
+            rule: rule.name, institution: rule.institution, transaction: day, publication: publication, basis: basis, steps: steps,
+            homePerUnit: cross?.homePerUnit)
     }
 
     /// The rule's answer for a transaction on `day` as a quote, its provenance naming the rule.
@@ -190,6 +195,26 @@ struct RuleSeries: Sendable {
 
 extension RuleSeries {
     typealias Legs = (from: Decimal, to: Decimal)
+
+    /// Whether the publication at `index` is the first in force for its quarter (one dated the day
+    /// before a quarter starts, as the Treasury's are, is in force for that quarter).
+    static func opensQuarter(_ index: Int, _ days: [Day]) -> Bool {
+        func quarter(_ day: Day) -> Int {
+            let (year, month, _) = day.adding(days: 1).components
+            return year * 4 + (month - 1) / 3
+        }
+        return index == 0 || quarter(days[index]) != quarter(days[index - 1])
+    }
+
+    /// The derived columns by currency: one when `from` is `to` (its two legs are then equal), where
+    /// a literal keyed by both trapped on the duplicate key.
+    static func columns(_ from: CurrencyCode, _ fromColumn: [Decimal?], _ to: CurrencyCode, _ toColumn: [Decimal?])
+        -> [CurrencyCode: [Decimal?]]
+    {
+        var columns = [from: fromColumn]
+        columns[to] = toColumn
+        return columns
+    }
 
     /// Each publication's legs: as held, or rounded as the institution publishes (see `Rule.Rounding`).
     static func legs(rule: Rule, from: CurrencyCode, to: CurrencyCode, history: RateHistory) -> [Legs?] {

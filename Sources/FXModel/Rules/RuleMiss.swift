@@ -11,6 +11,9 @@ public enum RuleMiss: Error, Sendable, Equatable {
     case quarterNotPublished(quarter: String, institution: String)
     /// The period's average needs every publication of the period: `label` is not over, or not held whole.
     case periodIncomplete(label: String, heldThrough: Day?, institution: String)
+    /// `avg` over a period of which only part is held (`held`: "11 monthly rates of it, 2025-04 to
+    /// 2026-02"), asked without `partial`.
+    case periodPartial(label: String, held: String, institution: String)
     /// The transaction lies before the institution's first publication held.
     case beforeFirst(Day, first: Day, institution: String)
     /// The publication the rule takes has no rate for the currency.

@@ -14,14 +14,22 @@ public struct RuleNote: Sendable, Equatable {
     public let basis: String
     /// The steps `--explain` states, in order.
     public let steps: [String]
+    /// For two currencies other than the institution's own, where it publishes its currency per
+    /// unit (NBP's PLN per USD): that currency. The quote's legs are then the two figures, the one
+    /// of `to` as `fromPerBase` and the one of `from` as `toPerBase`, and its rate their ratio.
+    public var homePerUnit: CurrencyCode?
 
-    public init(rule: String, institution: String, transaction: Day, publication: Day, basis: String, steps: [String]) {
+    public init(
+        rule: String, institution: String, transaction: Day, publication: Day, basis: String, steps: [String],
+        homePerUnit: CurrencyCode? = nil
+    ) {
         self.rule = rule
         self.institution = institution
         self.transaction = transaction
         self.publication = publication
         self.basis = basis
         self.steps = steps
+        self.homePerUnit = homePerUnit
     }
 
     /// `pl-nbp: NBP table A of 2024-02-29, the business day before 2024-03-01`.
