@@ -4,8 +4,12 @@
 public enum PeggedRow {
     /// Units of `code` per one of the table's base: for a row a peg set (no institution published
     /// it), the peg's rate times its anchor's row; otherwise the row as published.
+    /// A row a peg set, in a table without its anchor (a read narrowed to the question's two
+    /// currencies), is no rate: never the rounded row in the peg's name.
     public static func unitsPerBase(_ code: CurrencyCode, in table: RateTable) -> Decimal? {
-        if let peg = Pegs.pegRow(code, in: table), let anchor = table.unitsPerBase(peg.anchor), Pegs.pegRow(peg.anchor, in: table) == nil {
+        // `pegRow` is read first: only a row no institution published builds the peg table (22 parsed rates).
+        if let peg = Pegs.pegRow(code, in: table) {
+            guard let anchor = table.unitsPerBase(peg.anchor), Pegs.pegRow(peg.anchor, in: table) == nil else { return nil }
             return anchor * peg.rate
         }
         return table.unitsPerBase(code)

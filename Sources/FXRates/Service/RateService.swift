@@ -162,9 +162,8 @@ public actor RateService {
         guard !focusTried, stored == nil, storedWhole == nil, resolved.isEmpty else { return nil }
         focusTried = true
         var failed: [FailedSource] = []
-        // A pegged currency's row is read as its peg times its anchor's row (`PeggedRow`): the anchor is read too.
-        let focus = Set([from, to]).union([from, to].compactMap { Pegs.peg(of: $0)?.anchor })
-        let quote = await Self.$focus.withValue(focus) {
+        // A pegged row needs its anchor's (`PeggedRow`), which this read lacks: such a pair is asked again of the whole cache.
+        let quote = await Self.$focus.withValue([from, to]) {
             try? await firstQuote(from: from, to: to, only: only, disclose: false, unanswered: &failed)
         }
         guard let quote, quote.secondLeg == nil, quote.via == nil, quote.coarse == nil, quote.provenance.source != Pegs.source
