@@ -80,9 +80,12 @@ extension Executor {
                 from: from, to: to, history: series.derived, provenance: provenance, complete: true, format: format, rule: series)
         }
         let service = try await historyService()
-        let held = try await service.columns([from, to], only: options.source)
-        // Each row as `convert … on` its day answers: a currency silent that day carried within its source's window.
-        let carried = CarriedRow.pair(from, to, in: held.history, window: service.carryForwardDays(of: held.provenance.source))
+        let held = try await service.columns(HistoryService.withAnchors([from, to]), only: options.source)
+        // Each row as `convert … on` its day answers: a currency silent that day carried within its
+        // source's window, a pegged one at its peg.
+        let source = held.provenance.source
+        let carried = CarriedRow.pair(
+            from, to, in: held.history, window: service.carryForwardDays(of: source), pegs: service.appliesPegs(of: source))
         return PairColumns(
             from: from, to: to, history: carried.history, provenance: held.provenance, complete: held.complete, format: format,
             rowDays: carried.rowDays)

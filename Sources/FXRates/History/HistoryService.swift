@@ -64,10 +64,11 @@ public actor HistoryService {
     public func quote(
         from: CurrencyCode, to: CurrencyCode, on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil
     ) async throws(RateError) -> Quote {
-        let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: [from, to], only: only)
-        let window = carryWindow(provenance.source)
-        let fromRow = try row(from, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
-        let toRow = try row(to, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
+        let (history, provenance, index) = try await publication(
+            on: day, strictlyBefore: strictlyBefore, needing: Self.withAnchors([from, to]), only: only)
+        let window = carryWindow(provenance.source), pegs = appliesPegs(of: provenance.source)
+        let fromRow = try row(from, in: history, at: index, asked: day, window: window, pegs: pegs, sourceName: provenance.sourceName)
+        let toRow = try row(to, in: history, at: index, asked: day, window: window, pegs: pegs, sourceName: provenance.sourceName)
         let exact = ExchangePrice.rates(from: from, fromRate: fromRow.rate, toRate: toRow.rate)
         let coarse = coarsest([(from, fromRow.rate), (to, toRow.rate)], provenance: provenance)
         var dated = provenance
@@ -111,6 +112,14 @@ public actor HistoryService {
 
     /// The carry-forward window of the source whose history answered.
     private func carryWindow(_ id: SourceID) -> Int { carryForwardDays(of: id) }
+
+    /// Whether `id`'s history sets pegged currencies' rows by their pegs (`HistorySource.appliesPegs`).
+    public nonisolated func appliesPegs(of id: SourceID) -> Bool { sources.first { $0.id == id }?.appliesPegs ?? false }
+
+    /// `codes` and the anchors of those pegged: a pegged row is read as its peg times its anchor's.
+    public static func withAnchors(_ codes: Set<CurrencyCode>) -> Set<CurrencyCode> {
+        codes.union(codes.compactMap { Pegs.peg(of: $0)?.anchor })
+    }
 
     /// How long a currency's own row stands for the days after it in `id`'s history (`HistorySource.carryForwardDays`).
     public nonisolated func carryForwardDays(of id: SourceID) -> Int { sources.first { $0.id == id }?.carryForwardDays ?? 0 }
@@ -229,10 +238,10 @@ public actor HistoryService {
     }
 
     /// `code`'s row for the publication at `index`, carried within `window` days (`CarriedRow`), or why there is none.
-    private func row(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, window: Int, sourceName: String)
-        throws(RateError) -> CarriedRow
-    {
-        switch CarriedRow.find(code, in: history, at: index, window: window) {
+    private func row(
+        _ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, window: Int, pegs: Bool, sourceName: String
+    ) throws(RateError) -> CarriedRow {
+        switch CarriedRow.find(code, in: history, at: index, window: window, pegs: pegs) {
         case .success(let row): return row
         case .failure(.outsideSpan(let span)):
             throw .history(.outsideCurrencyRange(code, asked: asked, span: span ?? asked...asked, sourceName: sourceName))
@@ -278,7 +287,12 @@ public actor HistoryService {
                 firstFailure = firstFailure ?? error
                 continue
             }
-            if let missing = codes?.sorted().first(where: { !held.entry.history.covers($0) }) {
+            // A pegged currency is held where its anchor is, in a history that sets it by its peg.
+            let covers = { (code: CurrencyCode) in
+                held.entry.history.covers(code)
+                    || source.appliesPegs && Pegs.peg(of: code).map { held.entry.history.covers($0.anchor) } == true
+            }
+            if let missing = codes?.sorted().first(where: { !covers($0) }) {
                 lacking = lacking ?? missing
                 continue
             }

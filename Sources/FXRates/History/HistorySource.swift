@@ -25,6 +25,9 @@ public protocol HistorySource: Sendable {
     /// How many days a currency's own last row stands for the days after it on which the source
     /// published others but not it (`CarriedRow`): 0 where a publication is one whole table.
     var carryForwardDays: Int { get }
+    /// Sets a pegged currency's rows by its peg (Frankfurter's blend): they are read as the peg
+    /// times the anchor's row (`CarriedRow.find(pegs:)`), never as the rounded row sent.
+    var appliesPegs: Bool { get }
     /// The published digits of a held rate (as `RatePrecision.significand`) when the source rounds
     /// it to fewer than `RatePrecision.enough`; nil when it carries enough. A history keeps only
     /// the value, so the source that knows its own rounding says it.
@@ -48,6 +51,7 @@ extension HistorySource {
     public var answersOnlyWhenNamed: Bool { false }
     public var asksByCurrency: Bool { false }
     public var carryForwardDays: Int { 0 }
+    public var appliesPegs: Bool { false }
     public func coarseSignificand(of rate: Decimal) -> Int? { nil }
 
     /// Sources that cannot ask for some currencies bring them all.

@@ -20,6 +20,7 @@ public struct NamedOnlyHistory: HistorySource {
     public var lookBack: Int { wrapped.lookBack }
     public var quotesAssets: Bool { wrapped.quotesAssets }
     public var carryForwardDays: Int { wrapped.carryForwardDays }
+    public var appliesPegs: Bool { wrapped.appliesPegs }
     public func coarseSignificand(of rate: Decimal) -> Int? { wrapped.coarseSignificand(of: rate) }
     public var answersOnlyWhenNamed: Bool { true }
     public var asksByCurrency: Bool { wrapped.asksByCurrency }

@@ -18,8 +18,18 @@ public struct CarriedRow: Sendable, Equatable {
     /// `window` days of `index`'s day) the newest cell before it. Frankfurter's blend dates each
     /// row by its own observation and repeats a row in a range only when it changed, so a quote
     /// silent on a day others published is carried, as the server itself carries it (14 days).
-    public static func find(_ code: CurrencyCode, in history: RateHistory, at index: Int, window: Int) -> Result<CarriedRow, Miss> {
+    /// `pegs`: the source sets a pegged currency's row by its peg (Frankfurter's blend, which sends
+    /// it rounded: EUR→XOF 655.96): such a row is read as the peg times its anchor's row, dated by
+    /// the anchor's, as the latest answers read it (`PeggedRow`).
+    public static func find(_ code: CurrencyCode, in history: RateHistory, at index: Int, window: Int, pegs: Bool = false)
+        -> Result<CarriedRow, Miss>
+    {
         let day = history.days[index]
+        if pegs, let peg = Pegs.peg(of: code), peg.since <= day, peg.anchor != code, history.covers(peg.anchor),
+            case .success(let anchor) = find(peg.anchor, in: history, at: index, window: window)
+        {
+            return .success(CarriedRow(rate: anchor.rate * peg.rate, day: anchor.day))
+        }
         if let rate = history.rate(code, at: index) { return .success(CarriedRow(rate: rate, day: day)) }
         let earliest = day.adding(days: -window)
         if window > 0, let column = history.columns[code] {
@@ -55,17 +65,17 @@ extension CarriedRow {
     /// `from` and `to` on each publication of `history`, each carried within `window` days as a
     /// dated answer carries it, and the day each publication's pair is dated by (the older row):
     /// what a statement's rows look up, so that a row answers as `convert … on` that day does.
-    public static func pair(_ from: CurrencyCode, _ to: CurrencyCode, in history: RateHistory, window: Int) -> (
+    public static func pair(_ from: CurrencyCode, _ to: CurrencyCode, in history: RateHistory, window: Int, pegs: Bool = false) -> (
         history: RateHistory, rowDays: [Day]?
     ) {
-        guard window > 0 else { return (history, nil) }
+        guard window > 0 || pegs else { return (history, nil) }
         var columns: [CurrencyCode: [Decimal?]] = [:]
         var rowDays = history.days
         for code in Set([from, to]) where code != history.base {
             var column: [Decimal?] = []
             column.reserveCapacity(history.days.count)
             for index in history.days.indices {
-                guard case .success(let row) = find(code, in: history, at: index, window: window) else {
+                guard case .success(let row) = find(code, in: history, at: index, window: window, pegs: pegs) else {
                     column.append(nil)
                     continue
                 }

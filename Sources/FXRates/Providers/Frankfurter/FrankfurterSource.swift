@@ -28,6 +28,9 @@ public struct FrankfurterSource: HistorySource, RateSource {
     /// quote only on the days its blend changed, so a row stands for the 14 days after it.
     public var carryForwardDays: Int { 14 }
 
+    /// The blend's pegged rows are the pegs (`PegAnchor` overrides every institution for them).
+    public var appliesPegs: Bool { true }
+
     /// `GET {root}rates?from=…&base=EUR&quotes=…` as NDJSON: only the question's currencies. The
     /// first rows may be dated before `start` (the blend carries the newest earlier observation
     /// forward), which is harmless.
