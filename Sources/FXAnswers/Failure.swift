@@ -73,6 +73,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .notInSnapshot: "not_in_snapshot"
             case .retired: "no_rate"
             case .neverFetched: "never_fetched"
+            case .notPriced: "not_priced"
             case .offlineRefresh: "offline_refresh"
             case .unknownSource: "unknown_source"
             case .configUnwritable: "config_unwritable"
@@ -80,7 +81,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .sourceDisabled: "source_disabled"
             case .noEnabledSource: "no_enabled_source"
             case .history(.beforeFirstPublication), .history(.outsideCurrencyRange), .history(.currencyGap): "no_rate_on_date"
-            case .history(.notFetched), .history(.periodNotHeld): "history_not_fetched"
+            case .history(.notFetched), .history(.periodNotHeld), .history(.currencyNotFetched): "history_not_fetched"
             case .history(.noCommonDays): "no_rate_in_range"
             case .history(.rule): "rule_unanswered"
             }

@@ -74,7 +74,8 @@ extension Executor {
         -> PairColumns
     {
         if let rule {
-            let (series, provenance) = try await ruleSeries(rule, from: from, to: to, tabled: true)
+            // A statement's days are known only as its rows are read: the whole series of the pair.
+            let (series, provenance) = try await ruleSeries(rule, from: from, to: to, since: nil, tabled: true)
             return PairColumns(
                 from: from, to: to, history: series.derived, provenance: provenance, complete: true, format: format, rule: series)
         }

@@ -281,6 +281,13 @@ public struct JSONScanner<Failure: JSONSyntaxFailure> {
         return String(decoding: bytes[start..<position].prefix(120), as: UTF8.self)
     }
 
+    /// Any value's whole source text: a nested document handed to another reader.
+    public mutating func valueText() throws(Failure) -> String {
+        let start = try valueOffset()
+        try skipValue()
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
     public mutating func skipValue() throws(Failure) {
         switch try peek() {
         case UInt8(ascii: "{"): try members { json, _ throws(Failure) in try json.skipValue() }

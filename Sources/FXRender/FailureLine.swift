@@ -1,7 +1,7 @@
 import FXRates
 
 /// The one warning line for a question that several sources failed to answer:
-/// `European Central Bank (HTTP 500), Frankfurter (no answer within 15 s) and Bank of Canada (cannot connect) failed;
+/// `European Central Bank (HTTP 500), Frankfurter (no answer within 15 s, FX_TIMEOUT) and Bank of Canada (cannot connect) failed;
 /// using cached European Central Bank rates of 2026-10-30 (fetched 3h ago)`.
 enum FailureLine {
     /// The sources and why, grouped when they failed alike; sources held back by `BackOff` say
@@ -40,17 +40,17 @@ enum FailureLine {
         }
     }
 
-    /// `A`, `A and B`, `A, B and C`.
-    static func list(_ items: [String]) -> String {
+    /// `A`, `A and B`, `A, B and C` (or another last word: `A or B`).
+    static func list(_ items: [String], joining word: String = "and") -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + last
+        return items.dropLast().joined(separator: ", ") + " \(word) " + last
     }
 
     /// A failure in a few words, for a line that names several: what the network did, shortened;
     /// what a source sent, as said for one source (those words are the clue to the problem).
     static func brief(_ failure: FetchFailure) -> String {
         switch failure {
-        case .transport(.timedOut(let seconds)): "no answer within \(Messages.seconds(seconds)) s"
+        case .transport(.timedOut(let seconds)): "no answer within \(Messages.seconds(seconds)) s, FX_TIMEOUT"
         case .transport(.cannotConnect): "cannot connect"
         case .transport(.tooLarge(let limit)): "response larger than \(limit / 1024) KiB"
         case .transport(.insecureURL): "refusing plain HTTP"

@@ -105,8 +105,10 @@ public enum JSONRenderer {
                 ("previous_date", report.previous.map { .string($0.date.description) } ?? .null),
                 ("currencies", .int(entry.table.currencies.count)),
             ]
+            members += notPriced(entry)
         case .unchanged(let entry):
             members += [("status", .string("unchanged")), ("date", .string(entry.table.date.description))]
+            members += notPriced(entry)
         case .failed(.waitingUntil(let until)):
             // Not asked at all: a script can tell this from a failure, and when to try again.
             members += [
@@ -118,6 +120,12 @@ public enum JSONRenderer {
             if case .throttled(_, .date(let until)) = failure { members.append(("retry_after", .string(Messages.isoTime(until)))) }
         }
         return .object(members)
+    }
+
+    /// `"not_priced":{"XRP":"Invalid currency (not_found)"}`: what the fetch went without, and why; nothing when it priced all.
+    private static func notPriced(_ entry: CachedRates) -> [(String, JSONValue)] {
+        guard !entry.gaps.isEmpty else { return [] }
+        return [("not_priced", .object(entry.gaps.map { ($0.code.rawValue, .string(Messages.text(for: $0.failure))) }))]
     }
 
     /// Direct rates exactly as published; cross rates to 12 significant digits.

@@ -46,3 +46,13 @@ extension JSONRenderer {
             })
     }
 }
+
+extension Messages {
+    /// `ANG (Netherlands Antillean Guilder) was replaced at par by XCG (Caribbean Guilder) on 2025-03-31`.
+    public static func text(for succession: Succession) -> String {
+        let name = { (code: CurrencyCode) in CurrencyCatalog.standard[code].map { " (\($0.name))" } ?? "" }
+        let ratio = succession.ratio == 1 ? "at par" : "at \(DecimalFormat.plain(succession.ratio)) to 1"
+        return
+            "\(succession.code)\(name(succession.code)) was replaced \(ratio) by \(succession.successor)\(name(succession.successor)) on \(succession.since)"
+    }
+}

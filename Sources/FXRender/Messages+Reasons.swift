@@ -22,4 +22,16 @@ extension Messages {
         let reasons = missing.map { "\($0.base)/\($0.quote): " + text(for: $0.reason) }.joined(separator: " ")
         return "written without \(pairs), which had no rates over those days; the other pairs are complete. \(reasons)"
     }
+
+    /// `Coinbase did not price XRP (Invalid currency (not_found)); its other prices are kept`: the
+    /// assets a fetch went without, grouped when they failed alike.
+    static func partlyPriced(_ name: String, _ gaps: [PriceGap], now: Date) -> String {
+        let reasons = gaps.map { text(for: $0.failure, now: now) }
+        let codes = gaps.map(\.code.rawValue)
+        let which =
+            Set(reasons).count == 1
+            ? "\(FailureLine.list(codes, joining: "or")) (\(reasons[0]))"
+            : FailureLine.list(zip(codes, reasons).map { "\($0) (\($1))" }, joining: "or")
+        return "\(name) did not price \(which); its other prices are kept"
+    }
 }

@@ -175,6 +175,8 @@ public enum Messages {
         case .neverFetched(let code, let id, let failure?):
             return
                 "No rate for \(code) yet: it must be fetched once, and \(id) failed (\(text(for: failure))); 'fx refresh \(id)' fetches it."
+        case .notPriced(let code, let id, let name, let failure):
+            return "No rate for \(code): \(name) did not price it in its last fetch (\(text(for: failure))); 'fx refresh \(id)' asks again."
         case .unknownSource(let id):
             return "Unknown source '\(printable(id))'."
         case .sourceDisabled(let id):
@@ -199,7 +201,8 @@ public enum Messages {
         switch failure {
         case .transport(let error):
             switch error {
-            case .timedOut(let seconds): return "no answer within \(self.seconds(seconds)) s"
+            // A long first fetch on a slow link needs more time: the setting that gives it is named.
+            case .timedOut(let seconds): return "no answer within \(self.seconds(seconds)) s (a larger FX_TIMEOUT waits longer)"
             case .tooLarge(let limit): return "response larger than \(limit / 1024) KiB; refused"
             case .insecureURL: return "refusing plain HTTP to a host that is not this machine; use https://"
             case .redirectRefused: return "refused a redirect to an address that is not HTTPS"
@@ -215,6 +218,7 @@ public enum Messages {
         case .forbiddenDTD: return "response declares a DTD or entities; refused"
         case .missingDate: return "response has a rate without a date"
         case .noRates: return "response holds no rates"
+        case .notInAnswer(let what): return "its answer has no \(printable(what))"
         case .invalidRate(let currency, let value): return "invalid rate '\(printable(value))' for \(printable(currency))"
         case .invalidCurrency(let code): return "invalid currency code '\(printable(code))'"
         case .duplicateCurrency(let code, let day): return "\(printable(code)) appears twice on \(day)"
@@ -268,6 +272,8 @@ public enum Messages {
             return "\(name): \(text(for: failure, now: now)); " + builtIn(day)
         case .fetchesFailed(let failed, let fallback, let answeredBy):
             return FailureLine.text(failed, now: now) + "; " + FailureLine.answer(fallback, answeredBy: answeredBy, now: now)
+        case .partlyPriced(_, let name, let gaps):
+            return partlyPriced(name, gaps, now: now)
         case .usingBuiltIn(let day):
             return builtIn(day)
         case .partialHistory(let name, let from):
@@ -338,6 +344,14 @@ public enum Messages {
                 + (coverage.days > 0 ? ", or add --partial to use the days held." : ".")
         case .noCommonDays(let base, let quote, let range):
             return "No day from \(range.lowerBound) to \(range.upperBound) has rates for both \(base) and \(quote)."
+        case .currencyNotFetched(let code, let day, let name, nil):
+            let when = day.map { " for \($0)" } ?? ""
+            return
+                "No \(code) rate\(when) here: it has never been fetched from \(name)\(day == nil ? "" : " for that day"); ask again without --offline to fetch it."
+        case .currencyNotFetched(let code, let day, let name, let failure?):
+            let when = day.map { " for \($0)" } ?? ""
+            return
+                "No \(code) rate\(when) yet: it has never been fetched from \(name)\(day == nil ? "" : " for that day"), and \(name) failed (\(text(for: failure))); ask again later."
         case .rule(let miss):
             return text(for: miss)
         }

@@ -35,25 +35,34 @@ public struct WatchSetup: Sendable {
 }
 
 extension Session {
-    /// Runs a board until it ends: 0 after a key, `--count` or `--until`; 130 after Ctrl-C; 2
-    /// when `--until` cannot be judged.
+    /// Runs a board until it ends: 0 after a key, `--count` or `--until`; 1 when no refresh
+    /// priced any pair; 130 after Ctrl-C; 2 when `--until` cannot be judged.
     func watch(_ request: WatchRequest) async -> LineResult {
         var request = request
         request.every = request.every ?? watchSetup.every
         let runner = WatchRunner(
             request: request, executor: executor, clock: clock,
             pace: WatchPace(registry: watchSetup.registry, quotas: executor.requestQuotas))
-        let ending: WatchRunner.Ending
+        let ending: WatchRunner.Ending, nothingPriced: String?, board: Bool
         if !presentation.json, let screen = watchSetup.screen(), screen.begin() {
-            ending = await runner.run(BoardDisplay(screen: screen, style: presentation.style, clock: clock))
+            (ending, nothingPriced) = await runner.run(BoardDisplay(screen: screen, style: presentation.style, clock: clock))
             screen.end()
+            board = true
         } else {
-            ending = await runner.run(
+            (ending, nothingPriced) = await runner.run(
                 LogDisplay(out: out, err: err, json: presentation.json, style: presentation.style, clock: clock, sleep: watchSetup.sleep))
+            board = false
         }
         switch ending {
         case .counted, .left(.key), .left(.timeout), .left(.resize), .left(.closed):
-            return .ok
+            guard let nothingPriced else { return .ok }
+            // Every refresh failed: a runtime failure, as the question alone would be. The lines
+            // said why at each refresh; a board's reason went with the board, so it is said again.
+            if board {
+                out.flush()
+                err.write(presentation.style.red("fx: ") + nothingPriced + "\n")
+            }
+            return .failed(1)
         case .left(.interrupt):
             return .failed(130)
         case .left(.terminated(let signal)):

@@ -139,6 +139,7 @@ public final class Session: Sendable {
             noteDateMeaning(outcome)
             noteSubstitutedDays(outcome)
             noteUnderstood(understood)
+            let succeeded = noteSuccessions(outcome)
             noteFarOwnRates(outcome)
             record(outcome, line: line)
             // A line with names is answered here each time, so that each answer says what it read.
@@ -147,7 +148,7 @@ public final class Session: Sendable {
                 // explains nothing: under `set explain on` it forgets all.
                 quickLane.format = executor.workspace.preferences.numberFormat
                 if !explains {
-                    await teach(quickLane, command: command, outcome: outcome, line: line, printed: warned ? nil : printed)
+                    await teach(quickLane, command: command, outcome: outcome, line: line, printed: warned || succeeded ? nil : printed)
                 } else {
                     quickLane.forget()
                 }

@@ -30,7 +30,18 @@ struct WatchRunner {
     let clock: any WallClock
     let pace: WatchPace
 
-    func run(_ display: some WatchDisplay) async -> Ending {
+    /// How the board ended and, when no refresh priced any pair, the last problem met
+    /// (`BTC/USD: …`): the watch then exits as a failed question does.
+    func run(_ display: some WatchDisplay) async -> (ending: Ending, nothingPriced: String?) {
+        var priced = false, problem: String?
+        let ending = await run(display) { row in
+            if let said = row.problem { problem = "\(row.name): " + said } else { priced = true }
+        }
+        return (ending, priced ? nil : problem)
+    }
+
+    /// The board's loop; `answered` sees each row refreshed.
+    private func run(_ display: some WatchDisplay, answered: (WatchRow) -> Void) async -> Ending {
         var rows = request.pairs.map(WatchRow.init)
         var held: [[RatePoint]] = []
         for pair in request.pairs {
@@ -57,6 +68,7 @@ struct WatchRunner {
                 } catch {
                     rows[index].problem = error.message
                 }
+                answered(rows[index])
                 // From the start of the round: a slow answer does not push the next one later.
                 due[index] = now + intervals[index]
             }

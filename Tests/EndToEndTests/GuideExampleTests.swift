@@ -5,8 +5,9 @@ import Testing
 
 /// Every example of `Documentation/Guide.md` and of README.md's tour run by the built `fx`, so
 /// neither can drift from the program. Each console block gets a fresh home and a loopback ECB serving the real
-/// daily file of 2026-10-30 and the real history up to that day: the answers the guide shows are
-/// the ones those rates give, whatever the date the test runs on.
+/// daily file of 2026-10-30 and the real history up to that day (and Frankfurter's institutions,
+/// NBP's table A through `NBPRelay`): the answers the guide shows are the ones those rates give,
+/// whatever the date the test runs on.
 @Suite struct GuideExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -18,8 +19,8 @@ import Testing
         #expect(examples.unrun.isEmpty, "'$ fx' lines outside console blocks, which no test runs: \(document) lines \(examples.unrun)")
         #expect(examples.blocks.flatMap(\.examples).count >= 10, "\(document): its examples were not found")
 
-        let server = try LoopbackHTTPServer(
-            routes: [
+        let routes: [String: LoopbackHTTPServer.Reply] =
+            [
                 ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!), headers: ["ETag": "\"v1\""]),
                 "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
                 "/frankfurter/rates": .ok(Data(Self.frankfurterLatest.utf8), contentType: "application/json", headers: ["ETag": "\"f1\""]),
@@ -28,7 +29,14 @@ import Testing
                 "/frankfurter/providers/hmrc/rates": .ok(
                     ratesFixture("frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json"), contentType: "application/json"),
                 "/frankfurter/providers/ust/rates": .ok(try RuleInstitutionEndToEndTests.ustRange(), contentType: "application/json"),
-            ].merging(CryptoEndToEndTests.latestRoutes) { first, _ in first })
+            ].merging(CryptoEndToEndTests.latestRoutes) { first, _ in first }
+        // NBP's table A answers each query as Frankfurter v2 relays it.
+        let relay = NBPRelay.tableA
+        let server = try LoopbackHTTPServer { request in
+            let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
+            if path == RuleInstitutionEndToEndTests.nbpPath { return relay.reply(request) }
+            return routes[path] ?? .status(404, body: "not found")
+        }
         defer { server.stop() }
         for block in examples.blocks {
             var fx = FXRunner(ecbURL: server.ecbURL)

@@ -5,7 +5,7 @@ import Testing
 
 /// Every shipped rule run by the built `fx` over its own series on one loopback server: the ECB
 /// (its real daily file and history), the Bank of Canada (Valet, re-dated real observations) and
-/// the institutions Frankfurter v2 relays (NBP, HMRC, the Treasury).
+/// the institutions Frankfurter v2 relays (NBP as `NBPRelay` answers, HMRC, the Treasury).
 @Suite struct RuleBookEndToEndTests {
     typealias Relay = RuleInstitutionEndToEndTests
 
@@ -25,14 +25,14 @@ import Testing
         let routes: [String: LoopbackHTTPServer.Reply] = [
             ECBServer.dailyPath: .ok(ECBServer.daily(dated: Day(iso: "2026-10-30")!)),
             "/ecb/eurofxref-hist.zip": .ok(try ECBFiles.zip(csv: ecbFullHistoryCSV), contentType: "application/zip"),
-            "/frankfurter/providers/nbp/rates": .ok(ratesFixture(Relay.nbpFile), contentType: "application/x-ndjson"),
             "/frankfurter/providers/hmrc/rates": .ok(try hmrcMonths(), contentType: "application/json"),
             "/frankfurter/providers/ust/rates": .ok(try Relay.ustRange(), contentType: "application/json"),
         ]
-        let valet = BankOfCanadaHistoryEndToEndTests.handler()
+        let valet = BankOfCanadaHistoryEndToEndTests.handler(), nbp = Relay.relay
         let server = try LoopbackHTTPServer { request in
             if request.path.hasPrefix("/boc/") { return valet(request) }
             let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
+            if path == Relay.nbpPath { return nbp.reply(request) }
             return routes[path] ?? .status(404, body: "not found")
         }
         defer { server.stop() }

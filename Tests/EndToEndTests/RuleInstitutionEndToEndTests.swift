@@ -8,7 +8,8 @@ import Testing
 /// route, and takes the figure the institution published. Every expected rate is worked out here
 /// from the fixture files the loopback server sends.
 @Suite struct RuleInstitutionEndToEndTests {
-    static let nbpFile = "frankfurter-v2/provider-nbp-rates-2024-03.constructed.ndjson"
+    /// NBP's table A as Frankfurter v2 relays it, each figure echoed only to a request in its own base.
+    static let relay = NBPRelay.tableA
     static let hmrcFile = "frankfurter-v2/provider-hmrc-rates-2026-09-01.constructed.json"
     static let ustFile = "frankfurter-v2/provider-ust-rates-2026-08-31.constructed.json"
 
@@ -31,9 +32,9 @@ import Testing
         try #require(try rows(file).first { $0.date == date && $0.quote == quote }?.rate)
     }
 
-    /// NBP's 4-place figure (PLN per unit) from Frankfurter's złoty-based relay: 1 ÷ rate.
+    /// NBP's own figure, PLN per unit (JPY per yen: 0.026486), as table A published it.
     static func nbpFigure(_ quote: String, on date: String) throws -> Decimal {
-        (1 / (try rate(nbpFile, quote, on: date))).rounded(scale: 4)
+        try #require(relay.mid(CurrencyCode(quote)!, on: Day(iso: date)!))
     }
 
     /// The Treasury's latest answer lists each currency's own latest row, not in date order; its
@@ -44,13 +45,33 @@ import Testing
         return try JSONSerialization.data(withJSONObject: sorted)
     }
 
-    /// A fresh home and a loopback Frankfurter root serving the three institutions, nothing enabled.
-    static func withServer(_ body: (inout FXRunner, LoopbackHTTPServer) throws -> Void) throws {
-        let server = try LoopbackHTTPServer(routes: [
-            "/frankfurter/providers/nbp/rates": .ok(ratesFixture(nbpFile), contentType: "application/x-ndjson"),
+    /// A loopback Frankfurter root serving the three institutions: NBP as the relay answers each
+    /// query, HMRC and the Treasury their fixed files; `nbp` answers NBP's route instead when given.
+    static func server(nbp: LoopbackHTTPServer.Handler? = nil) throws -> LoopbackHTTPServer {
+        let routes: [String: LoopbackHTTPServer.Reply] = [
             "/frankfurter/providers/hmrc/rates": .ok(ratesFixture(hmrcFile), contentType: "application/json"),
             "/frankfurter/providers/ust/rates": .ok(try ustRange(), contentType: "application/json"),
-        ])
+        ]
+        let relay = Self.relay
+        return try LoopbackHTTPServer { request in
+            let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
+            if path == nbpPath { return nbp?(request) ?? relay.reply(request) }
+            return routes[path] ?? .status(404, body: "not found")
+        }
+    }
+
+    static let nbpPath = "/frankfurter/providers/nbp/rates"
+
+    /// The queries NBP's route was asked, in order.
+    static func nbpQueries(_ server: LoopbackHTTPServer) -> [String] {
+        server.requests.filter { $0.path.hasPrefix(nbpPath + "?") }.map { String($0.path.dropFirst(nbpPath.count + 1)) }
+    }
+
+    /// A fresh home and a loopback Frankfurter root serving the three institutions, nothing enabled.
+    static func withServer(
+        nbp: LoopbackHTTPServer.Handler? = nil, _ body: (inout FXRunner, LoopbackHTTPServer) throws -> Void
+    ) throws {
+        let server = try Self.server(nbp: nbp)
         defer { server.stop() }
         var fx = FXRunner()
         fx.environment["FX_FRANKFURTER_URL"] = server.baseURL.appendingPathComponent("frankfurter/").absoluteString
@@ -84,9 +105,9 @@ import Testing
             #expect(
                 (text.stdout + text.stderr).contains("pl-nbp: NBP table A of 2024-02-29, the business day before 2024-03-01"),
                 "\(text.stdout)\(text.stderr)")
-            // The institution's ranges route, asked for the złoty's series: not its latest table.
-            let asked = server.requests.map(\.path).filter { $0.hasPrefix("/frankfurter/providers/nbp/rates") }
-            #expect(!asked.isEmpty && asked.allSatisfy { $0.contains("from=") && $0.contains("base=PLN") }, "\(asked)")
+            // The institution's ranges route, asked in the dollar's base, where the row is NBP's own
+            // (in the złoty's, the server would rebase and round it), from the day the rule needs.
+            #expect(Self.nbpQueries(server) == ["from=2024-02-29&base=USD&quotes=PLN"], "\(Self.nbpQueries(server))")
 
             let json = try Self.json(try fx.run(["--rule", "pl-nbp", "--json", "100", "usd", "pln", "on", "2024-03-01"]).stdout)
             Self.expectRecorded(json, ["pl-nbp", "NBP table A", "2024-02-29", "2024-03-01", "nbp"])
@@ -96,10 +117,11 @@ import Testing
     }
 
     /// Table A quotes the yen per 100: its figure's 4 places are 6 for one yen, not 4 (0.0265 would
-    /// be 0.17% off: 100,000 JPY = 2,650.00 PLN rather than 2,654.30).
+    /// be 0.05% off: 100,000 JPY = 2,650.00 PLN rather than 2,648.60).
     @Test func plNBPKeepsThePlacesOfACurrencyQuotedPerHundred() throws {
         try Self.withServer { fx, _ in
-            let per100 = (100 / (try Self.rate(Self.nbpFile, "JPY", on: "2024-02-29"))).rounded(scale: 4)
+            let per100 = 100 * (try Self.nbpFigure("JPY", on: "2024-02-29"))
+            #expect(per100 == Decimal(string: "2.6486"))
             let result = try fx.run(["--rule", "pl-nbp", "--json", "100000", "jpy", "pln", "on", "2024-03-01"])
             let json = try Self.json(result.stdout)
             #expect(json["rate"] as? String == "\(per100 / 100)", "\(result.stdout)")

@@ -91,6 +91,19 @@ struct WatchTerminalTests {
         #expect(lines[3].contains(" EUR/GBP 0.8338 n/a (n/a) ecb "), "\(result.stdout)")
     }
 
+    /// Issue 32: with Coinbase and Kraken down and nothing cached, no refresh prices BTC: the watch
+    /// exits 1, as the one-shot question would, each refresh's reason said on stderr.
+    @Test func aWatchWhoseEveryRefreshFailedExits1() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let result = try fx.run(["watch", "btc", "usd", "--every", "1", "--count", "2"])
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout == "", "\(result.stdout)")
+        let reasons = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fx: BTC/USD: ") }
+        #expect(reasons.count == 2, "\(result.stderr)")
+        #expect(reasons.allSatisfy { $0.lowercased().contains("coinbase") || $0.lowercased().contains("kraken") }, "\(result.stderr)")
+    }
+
     @Test func untilEndsAPipedWatchOnceTheConditionHolds() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }

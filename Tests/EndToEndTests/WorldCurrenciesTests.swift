@@ -37,9 +37,11 @@ import Testing
         }
     }()
 
-    static func latestBody() -> String {
+    /// `roundingPegs`: pegged rows as the server sends them, rounded by its `Roundable` (655.957 → 655.96).
+    static func latestBody(roundingPegs: Bool = false) -> String {
         let lines = rows.map { row in
-            var text = #"{"date":"\#(row.day)","base":"EUR","quote":"\#(row.code)","rate":\#(row.rate)"#
+            let rate = roundingPegs && row.institutions.isEmpty ? row.rate.rounded(scale: 2) : row.rate
+            var text = #"{"date":"\#(row.day)","base":"EUR","quote":"\#(row.code)","rate":\#(rate)"#
             if !row.institutions.isEmpty {
                 let listed = row.institutions.map { #"{"key":"\#($0)","date":"\#(row.day)","rate":\#(row.rate)}"# }
                 text += #","providers":[\#(listed.joined(separator: ","))]"#
@@ -50,8 +52,8 @@ import Testing
     }
 
     /// A loopback Frankfurter v2 serving `latestBody()`, and an fx pointed at it.
-    static func rig() throws -> (LoopbackHTTPServer, FXRunner) {
-        let body = Data(latestBody().utf8)
+    static func rig(roundingPegs: Bool = false) throws -> (LoopbackHTTPServer, FXRunner) {
+        let body = Data(latestBody(roundingPegs: roundingPegs).utf8)
         let server = try LoopbackHTTPServer { request in
             request.path.hasPrefix("/frankfurter/rates?base=EUR") ? .ok(body, contentType: "application/json") : .status(404)
         }
@@ -116,6 +118,22 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["result"] as? String == "1.52", "\(result.stdout)")
         #expect(object["basis"] as? String == "XOF pegged to EUR at 655.957 by the Banque Centrale des États de l'Afrique de l'Ouest")
+    }
+
+    /// The server sends the peg's row rounded (EUR→XOF 655.96); an answer that names the peg is
+    /// made with it: USD→EUR × 655.957, exactly.
+    @Test func aPegNamedIsThePegUsed() throws {
+        let (server, fx) = try Self.rig(roundingPegs: true)
+        defer { server.stop() }
+        defer { fx.cleanUp() }
+        let usd = try #require(Self.rows.first { $0.code == .usd })
+        for (code, amount) in [("xof", "1000000"), ("xaf", "250000")] {
+            let result = try fx.run(["--json", "--source", "frankfurter", amount, "usd", code])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let expected = Decimal(string: amount)! * Decimal(string: "655.957")! / usd.rate
+            #expect(object["result"] as? String == DecimalFormat.fixed(expected, fractionDigits: 0), "\(result.stdout)")
+            #expect((object["basis"] as? String)?.contains("pegged to EUR at 655.957") == true, "\(result.stdout)")
+        }
     }
 
     /// Offline on a first run: a currency pegged by law answers from the peg and says so; a

@@ -230,19 +230,25 @@ struct NasdaqSourceTests {
         #expect(noneTransport.requests.isEmpty)
     }
 
-    /// One failing dataset fails the whole fetch: a partial table would hide currencies.
-    @Test func oneFailingDatasetFailsTheFetch() async throws {
-        let (source, transport) = Self.source(
-            [Self.eurusd, Self.eurbgn],
-            [
-                Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
-                Self.path(Self.eurbgn): try Self.fixture("error.json", status: 404),
-            ])
-        #expect(
-            await Self.failure(source)
-                == .providerError(
-                    "ECB/EURBGN: error QECx02: You have submitted an incorrect Quandl code. Please check your Quandl codes and try again."))
+    /// One failing dataset leaves its currency out, said as the fetch's gap (issue 32: a partial
+    /// table no longer hides it); the others are kept. Every dataset failing fails the fetch.
+    @Test func oneFailingDatasetLeavesOnlyItsCurrencyOut() async throws {
+        let answers = [
+            Self.path(Self.eurusd): try Self.fixture("dataset-data-fx.constructed.json"),
+            Self.path(Self.eurbgn): try Self.fixture("error.json", status: 404),
+        ]
+        let (source, transport) = Self.source([Self.eurusd, Self.eurbgn], answers)
+        let attempt = await RequestCount.counting { () async throws(FetchFailure) in try await source.fetchLatest(validators: nil) }
+        guard case .fetched(let table, _) = try attempt.result.get() else { Issue.record("not fetched"); return }
+        #expect(table.rates == [.usd: dec("1.1741")])
+        let incorrect = FetchFailure.providerError(
+            "ECB/EURBGN: error QECx02: You have submitted an incorrect Quandl code. Please check your Quandl codes and try again.")
+        #expect(attempt.gaps == [PriceGap(code("BGN"), incorrect)])
+        #expect(!String(describing: attempt.gaps).contains(Self.key))
         #expect(transport.requests.count == 2)
+
+        let (neither, _) = Self.source([Self.eurbgn, Self.eurusd], [Self.path(Self.eurbgn): answers[Self.path(Self.eurbgn)]!])
+        #expect(await Self.failure(neither) == incorrect)
     }
 
     // MARK: refused values and bodies

@@ -27,6 +27,9 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
         var futureDay: Day? = nil
         /// Its answers carry no date (the exchanges): a table is dated by the clock.
         var datedByClock = false
+        /// The requests a fetch of the latest rates sends after the first, each path with its answer's
+        /// body: NBP's figure of each currency of its table, asked in that currency's base.
+        var followUps: [(path: String, body: String)] = []
     }
 
     let about: SourceDescription
@@ -59,6 +62,17 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
         HTTPResponse(status: 200, headers: ["Content-Type": contentType].merging(headers) { $1 }, body: try Fixture.data(fixture))
     }
 
+    /// A transport answering the first request with `answer` and the follow-ups with theirs.
+    func transport(_ answer: Result<HTTPResponse, TransportError>) -> FakeTransport {
+        let followUps = recording.followUps.map {
+            ($0.path, HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: Data($0.body.utf8)))
+        }
+        return FakeTransport(answer, followUps: Dictionary(uniqueKeysWithValues: followUps))
+    }
+
+    /// Every path a fetch of the latest rates asks, in order.
+    var paths: [String] { [path] + recording.followUps.map(\.path) }
+
     static let oxrKey = "0123456789abcdef0123456789ABCDEF"
     static let nasdaqKey = "Sekr3tKey-123_abc"
 
@@ -74,9 +88,14 @@ struct ProviderCase: Sendable, CustomTestStringConvertible {
         SourceID("ust"): Recording(
             path: "providers/ust/rates?base=USD", fixture: "frankfurter-v2/provider-ust-rates-2026-08-31.constructed.json",
             contentType: "application/json", now: utc("2026-09-10T12:00:00Z")),
+        // The table in the złoty's base names the currencies; each figure is then asked in its
+        // currency's base, where the server echoes NBP's own digits (constructed: 1 ÷ each rate).
         SourceID("nbp"): Recording(
             path: "providers/nbp/rates?base=PLN", fixture: "frankfurter-v2/provider-nbp-rates.constructed.json",
-            contentType: "application/json", now: utc("2026-10-30T18:00:00Z")),
+            contentType: "application/json", now: utc("2026-10-30T18:00:00Z"),
+            followUps: [("CHF", "4.7899"), ("EUR", "4.4038"), ("GBP", "5.2816"), ("JPY", "0.025067"), ("USD", "3.9418")].map {
+                ("providers/nbp/rates?base=\($0.0)&quotes=PLN", #"[{"date":"2026-10-30","base":"\#($0.0)","quote":"PLN","rate":\#($0.1)}]"#)
+            }),
         .boc: Recording(
             path: "observations/group/FX_RATES_DAILY/json?recent=2", fixture: "boc/fx-rates-daily-group.json",
             contentType: "application/json; charset=utf-8", now: utc("2026-03-19T01:00:00Z"), futureDay: day("2026-03-12")),

@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: ProviderCase.all)
     func readsARealAnswerAndKeepsItsValidators(provider: ProviderCase) async throws {
-        let transport = FakeTransport(
+        let transport = provider.transport(
             .success(try provider.answer(headers: ["ETag": "\"v1\"", "Last-Modified": "Tue, 03 Jan 2023 15:00:00 GMT"])))
         let outcome = try await provider.source(transport).fetchLatest(validators: nil)
         guard case .fetched(let table, let validators) = outcome else { Issue.record("\(outcome)"); return }
@@ -143,20 +143,20 @@ import Testing
             "https://mirror.example/a/b/",
         ])
     func theBaseURLTakesThePathUnderItWithOrWithoutASlash(provider: ProviderCase, base: String) async throws {
-        let transport = FakeTransport(.success(try provider.answer()))
+        let transport = provider.transport(.success(try provider.answer()))
         guard case .fetched = try await provider.source(transport, base: base).fetchLatest(validators: nil) else {
             Issue.record("not fetched")
             return
         }
         let directory = base.hasSuffix("/") ? base : base + "/"
-        #expect(transport.requests.map(\.url.absoluteString) == [directory + provider.path])
+        #expect(transport.requests.map(\.url.absoluteString).sorted() == provider.paths.map { directory + $0 }.sorted())
     }
 
     /// A source that dates its rates refuses them from the future; the ECB and Frankfurter's
     /// latest leave that to the service, which refuses any table dated after tomorrow.
     @Test(arguments: ProviderCase.all)
     func ratesFromTheFutureAreRefused(provider: ProviderCase) async throws {
-        let transport = FakeTransport(.success(try provider.answer()))
+        let transport = provider.transport(.success(try provider.answer()))
         let source = provider.source(transport, now: utc("2000-01-01T00:00:00Z"))
         if let futureDay = provider.futureDay {
             await #expect(throws: FetchFailure.futureDate(futureDay)) { try await source.fetchLatest(validators: nil) }

@@ -14,13 +14,13 @@ struct RequestCountTests {
         RouteTransport.json(#"{"data":{"amount":"\#(amount)","base":"\#(base)","currency":"USD"}}"#)
     }
 
-    /// Coinbase asking `assets`, each priced by `price` (nil: the server answers 503).
+    /// Coinbase asking `assets`, each priced by `price` (nil: the server answers 503 and asks for a minute's wait).
     static func coinbase(_ assets: [String], price: @escaping @Sendable (String) -> String? = { _ in "100.5" }) -> (
         CoinbaseSource, RouteTransport
     ) {
         let transport = RouteTransport { url in
             let asset = String(url.path.split(separator: "/").first { $0.hasSuffix("-USD") }?.dropLast(4) ?? "")
-            guard let amount = price(asset) else { return HTTPResponse(status: 503) }
+            guard let amount = price(asset) else { return HTTPResponse(status: 503, headers: ["Retry-After": "60"]) }
             return spot(asset, amount)
         }
         return (CoinbaseSource(setting: ExchangeSetting(assets: assets.map(code)), transport: transport, clock: FixedClock(now)), transport)
@@ -43,12 +43,14 @@ struct RequestCountTests {
         #expect(usage.load()[.coinbase].map { ($0.requests, $0.wasted) } ?? (0, 0) == (6, 3))
     }
 
-    /// Coinbase asks all its assets at once: a failure of one still leaves the others sent.
+    /// Coinbase asks all its assets at once: a failure of one still leaves the others sent. (A
+    /// wait asked for fails the whole fetch; an asset that merely failed leaves the others kept,
+    /// `PartialFetchTests`.)
     @Test func aFetchThatFailsPartwayRecordsTheRequestsSent() async throws {
         let (source, transport) = Self.coinbase(["BTC", "ETH", "LTC", "BCH", "SOL"]) { $0 == "LTC" ? nil : "100.5" }
         let usage = MemoryUsageStore()
         let report = try await Self.service([source], usage: usage).refresh()
-        guard case .failed(.httpStatus(503)) = report.first?.outcome else {
+        guard case .failed(.throttled(503, _)) = report.first?.outcome else {
             Issue.record("\(String(describing: report.first?.outcome))")
             return
         }

@@ -23,7 +23,7 @@ struct FailureLineTests {
         ]
         #expect(
             Self.line(failed)
-                == "European Central Bank (HTTP 500), Frankfurter (no answer within 15 s) and Bank of Canada (cannot connect) failed; "
+                == "European Central Bank (HTTP 500), Frankfurter (no answer within 15 s, FX_TIMEOUT) and Bank of Canada (cannot connect) failed; "
                 + "using cached European Central Bank rates of 2026-10-30 (fetched 3h ago)")
     }
 

@@ -8,9 +8,21 @@ import Testing
 /// refused redirects, URLs holding keys, and provider text that would drive a terminal.
 @Suite("Fault messages")
 struct FaultMessagesTests {
-    @Test func fractionalTimeoutsAreShownAsGiven() {
-        #expect(Messages.text(for: FetchFailure.transport(.timedOut(seconds: 0.5))) == "no answer within 0.5 s")
-        #expect(Messages.text(for: FetchFailure.transport(.timedOut(seconds: 15))) == "no answer within 15 s")
+    /// A deadline met is said with the setting that moves it: a long first fetch on a slow link
+    /// needs a larger one (issue 32: NBP's history timed out without a word of FX_TIMEOUT).
+    @Test func fractionalTimeoutsAreShownAsGivenWithTheSettingThatMovesThem() {
+        #expect(
+            Messages.text(for: FetchFailure.transport(.timedOut(seconds: 0.5)))
+                == "no answer within 0.5 s (a larger FX_TIMEOUT waits longer)")
+        #expect(
+            Messages.text(for: FetchFailure.transport(.timedOut(seconds: 15))) == "no answer within 15 s (a larger FX_TIMEOUT waits longer)"
+        )
+        #expect(
+            Messages.text(
+                for: RateError.unavailable(
+                    source: SourceID("nbp"), sourceName: "Narodowy Bank Polski", failure: .transport(.timedOut(seconds: 15))))
+                == "No rates available: Narodowy Bank Polski: no answer within 15 s (a larger FX_TIMEOUT waits longer), and nothing is cached."
+        )
     }
 
     @Test func aServerAskingForTimeSaysUntilWhen() {

@@ -3,6 +3,7 @@ import FXRates
 import FXAnswers
 import FXRender
 import Testing
+import Foundation
 
 @Suite("Messages")
 struct MessagesTests {
@@ -54,6 +55,37 @@ struct MessagesTests {
                     source: .ecb, sourceName: "European Central Bank",
                     failure: .httpStatus(503)))
                 == "No rates available: European Central Bank: server answered HTTP 503 (Service Unavailable), and nothing is cached.")
+    }
+
+    /// Issue 32: an asset a fetch went without is named with its source and reason, at the fetch
+    /// (a warning) and when asked for (the error, code `not_priced`, status 1).
+    @Test
+    func whatAFetchCouldNotPriceIsNamedWithItsSourceAndReason() {
+        let xrp = CurrencyCode("XRP")!, ltc = CurrencyCode("LTC")!
+        let invalid = FetchFailure.providerError("Invalid currency (not_found)")
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(
+            Messages.text(for: .partlyPriced(source: .coinbase, sourceName: "Coinbase", gaps: [PriceGap(xrp, invalid)]), now: now)
+                == "Coinbase did not price XRP (Invalid currency (not_found)); its other prices are kept")
+        #expect(
+            Messages.text(
+                for: .partlyPriced(source: .coinbase, sourceName: "Coinbase", gaps: [PriceGap(xrp, invalid), PriceGap(ltc, invalid)]),
+                now: now)
+                == "Coinbase did not price XRP or LTC (Invalid currency (not_found)); its other prices are kept")
+        #expect(
+            Messages.text(
+                for: .partlyPriced(
+                    source: .kraken, sourceName: "Kraken", gaps: [PriceGap(xrp, .notInAnswer("XRPEUR")), PriceGap(ltc, .httpStatus(500))]),
+                now: now)
+                == "Kraken did not price XRP (its answer has no XRPEUR) or LTC (server answered HTTP 500 (Internal Server Error)); its other prices are kept"
+        )
+        let error = Failure.rates(.notPriced(xrp, source: .coinbase, sourceName: "Coinbase", failure: invalid))
+        #expect(
+            error.message
+                == "No rate for XRP: Coinbase did not price it in its last fetch (Invalid currency (not_found)); 'fx refresh coinbase' asks again."
+        )
+        #expect(error.code == "not_priced")
+        #expect(error.exitStatus == 1)
     }
 
     @Test

@@ -182,6 +182,28 @@ struct WatchSessionTests {
         #expect(never.out.text.split(separator: "\n").count == 2)
     }
 
+    /// Issue 32: a watch whose every refresh failed exits 1, as the question alone would; a
+    /// board, gone when it ends, leaves the reason on stderr. One refresh that priced is enough for 0.
+    @Test
+    func aWatchWhoseEveryRefreshFailedExits1() async {
+        let down = ShellHarness(source: FixedTableSource(failure: .httpStatus(500)))
+        #expect(await Self.session(down, screen: nil).run("watch usd jpy --count 2") == .failed(1))
+        #expect(down.out.text == "")
+        #expect(
+            down.err.text.split(separator: "\n").filter { $0.hasPrefix("fx: USD/JPY: No rates available: ") }.count == 2, "\(down.err.text)"
+        )
+
+        let board = ShellHarness(source: FixedTableSource(failure: .httpStatus(500)))
+        let screen = FakeWatchScreen(clock: board.clock, leaveAfter: 130)
+        #expect(await Self.session(board, screen: screen).run("watch usd jpy") == .failed(1))
+        #expect(screen.ended)
+        #expect(board.err.text.hasPrefix("fx: USD/JPY: No rates available: European Central Bank: "), "\(board.err.text)")
+
+        let some = ShellHarness()
+        #expect(await Self.session(some, screen: nil).run("watch usd jpy, usd kwd --count 2") == .ok)
+        #expect(some.err.text.contains("fx: USD/KWD: "))
+    }
+
     @Test
     func untilThatCannotBeJudgedEndsWithStatus2() async {
         let harness = ShellHarness()

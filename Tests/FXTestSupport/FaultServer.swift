@@ -58,12 +58,12 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
 
     /// Coinbase's spot prices (BTC and ETH real answers, the rest constructed) and Kraken's last trades.
     static let coinbasePrices = ["BTC": "66971.665", "ETH": "2723.905", "SOL": "141.235", "XRP": "2.1845", "LTC": "84.12"]
+    static let krakenLast = [
+        ("XXBTZEUR", "59870.20000"), ("XETHZEUR", "2435.14000"), ("SOLEUR", "126.21000"), ("XXRPZEUR", "1.95310"),
+        ("XLTCZEUR", "75.20000"), ("ZEURZUSD", "1.11860"),
+    ]
     static let krakenTicker: String = {
-        let last = [
-            ("XXBTZEUR", "59870.20000"), ("XETHZEUR", "2435.14000"), ("SOLEUR", "126.21000"), ("XXRPZEUR", "1.95310"),
-            ("XLTCZEUR", "75.20000"), ("ZEURZUSD", "1.11860"),
-        ]
-        let entries = last.map { key, price in #""\#(key)":{"a":["\#(price)","1","1.000"],"c":["\#(price)","0.1"],"o":"\#(price)"}"# }
+        let entries = krakenLast.map { key, price in #""\#(key)":{"a":["\#(price)","1","1.000"],"c":["\#(price)","0.1"],"o":"\#(price)"}"# }
         return #"{"error":[],"result":{\#(entries.joined(separator: ","))}}"#
     }()
 
@@ -154,7 +154,12 @@ public enum ProviderPlay: String, CaseIterable, Sendable {
     }
 
     private func rate(_ value: String) -> LoopbackHTTPServer.Reply {
-        .ok(sample(replacing: rateSite.text, with: rateSite.with(value)), contentType: contentType)
+        guard self == .kraken else { return .ok(sample(replacing: rateSite.text, with: rateSite.with(value)), contentType: contentType) }
+        // One answer prices every market, and a market priced unusably is left out while the
+        // others are kept (PartialFetchTests): the fault is played in every market, so none is usable.
+        var text = sample
+        for (_, price) in Self.krakenLast { text = text.replacingOccurrences(of: #""c":["\#(price)""#, with: rateSite.with(value)) }
+        return .ok(Data(text.utf8), contentType: contentType)
     }
 
     /// How this provider answers with `fault`.

@@ -105,7 +105,8 @@ enum ManualProse {
         page.request(".PP")
         page.text(
             "A condition (usd krw >= 1400) exits 0 when it holds, 1 when it does not and 2 on any error; in a script of "
-                + "conditions, 0 means every one held. watch exits 0 after a key, --count or --until, and 130 after Ctrl-C.")
+                + "conditions, 0 means every one held. watch exits 0 after a key, --count or --until, 1 when no refresh "
+                + "priced any pair (every one failed), and 130 after Ctrl-C.")
     }
 
     static func examples(_ page: inout Roff) {

@@ -24,7 +24,7 @@ extension Executor {
         var averaged = rule
         averaged.day = .average
         do throws(RateError) {
-            let (history, held) = try await ruleHistory(rule, from: from, to: to)
+            let (history, held) = try await ruleHistory(rule, from: from, to: to, since: window.lowerBound)
             let whole = RuleSeries.isWhole(window, days: history.days, calendar: rule.calendar)
             guard
                 let mean = RuleSeries.mean(

@@ -10,7 +10,7 @@ extension Executor {
         let range = days(of: query)
         var histories: [PairHistory] = []
         for pair in query.pairs {
-            let (series, provenance) = try await ruleSeries(rule, from: pair.base, to: pair.quote)
+            let (series, provenance) = try await ruleSeries(rule, from: pair.base, to: pair.quote, since: range?.lowerBound)
             var points: [RatePoint] = []
             for index in series.derived.days.indices {
                 guard let fromLeg = series.derived.rate(pair.base, at: index), let toLeg = series.derived.rate(pair.quote, at: index)

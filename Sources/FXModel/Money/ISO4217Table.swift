@@ -8,6 +8,7 @@ extension CurrencyCatalog {
         ("AFN", 2, "Afghani"),
         ("ALL", 2, "Lek"),
         ("AMD", 2, "Armenian Dram"),
+        ("ANG", 2, "Netherlands Antillean Guilder"),
         ("AOA", 2, "Kwanza"),
         ("ARS", 2, "Argentine Peso"),
         ("AUD", 2, "Australian Dollar"),

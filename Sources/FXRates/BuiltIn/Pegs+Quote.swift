@@ -13,6 +13,12 @@ extension Pegs {
     /// other is its anchor (`usd aed`, 3.6725 exactly), else the anchor's rate in a table that has
     /// it, times the peg (`eur aed` from the ECB's EUR/USD). Nil when no peg links the pair.
     static func quote(from: CurrencyCode, to: CurrencyCode, _ answered: [(table: RateTable, provenance: Provenance)]) -> Quote? {
+        // Two currencies pegged to one anchor (XCG and ANG, AED and SAR): the ratio of the pegs, exactly.
+        if let fromPeg = peg(of: from), let toPeg = peg(of: to), fromPeg.anchor == toPeg.anchor {
+            return Quote(
+                from: from, to: to, fromPerBase: fromPeg.rate, toPerBase: toPeg.rate, provenance: provenance(fromPeg),
+                secondLeg: provenance(toPeg), via: fromPeg.anchor)
+        }
         if let peg = peg(of: to) {
             if peg.anchor == from { return Quote(from: from, to: to, fromPerBase: 1, toPerBase: peg.rate, provenance: provenance(peg)) }
             for (table, provenance) in answered {

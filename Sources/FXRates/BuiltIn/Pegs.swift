@@ -11,7 +11,8 @@ public struct Peg: Sendable, Equatable {
 }
 
 /// The pegs Frankfurter v2 applies to its blend (`db/seeds/pegs` of lineofflight/frankfurter at
-/// 60541ad, 2026-08-21): set by law, so they hold without a network and are said as pegs.
+/// 60541ad, 2026-08-21), and XCG, which replaced its ANG at par on 2025-03-31 under the same peg
+/// (`Succession`): set by law, so they hold without a network and are said as pegs.
 public enum Pegs {
     public static let all: [Peg] = [
         peg("AED", "USD", "3.6725", "1997-11-02", "the Central Bank of the UAE"),
@@ -33,6 +34,7 @@ public enum Pegs {
         peg("SAR", "USD", "3.75", "1986-06-01", "the Saudi Central Bank"),
         peg("SHP", "GBP", "1", "1976-02-02", "the Government of Saint Helena"),
         peg("TMT", "USD", "3.5", "2015-01-01", "the Central Bank of Turkmenistan"),
+        peg("XCG", "USD", "1.79", "2025-03-31", "the Central Bank of Curaçao and Sint Maarten"),
         peg("XAF", "EUR", "655.957", "1999-01-01", "the Banque des États de l'Afrique Centrale"),
         peg("XOF", "EUR", "655.957", "1999-01-01", "the Banque Centrale des États de l'Afrique de l'Ouest"),
     ]

@@ -84,6 +84,7 @@ extension CacheFileFormat {
         var rates, dates, contributors: [String: String]?
         var previous: Previous?
         var coarse: [String: Int]?
+        var unpriced: [Gap]?
         // An array, not a Set: a dozen keys, and hashing each cost a blended one-shot 15,000 instructions.
         var seen: [String] = []
         try json.members { json, key throws(FetchFailure) in
@@ -120,6 +121,7 @@ extension CacheFileFormat {
                 }
                 guard let earlierDate, let earlierRates else { throw .malformed("incomplete previous rates") }
                 previous = Previous(date: earlierDate, rates: earlierRates)
+            case "unpriced": unpriced = try gaps(&json, rows: rows)
             default: try json.skipValue()
             }
         }
@@ -127,7 +129,27 @@ extension CacheFileFormat {
         return Entry(
             base: base, date: date, fetchedAt: fetchedAt, checkedAt: checkedAt, etag: etag,
             lastModified: lastModified, rates: rates, previous: previous, publishedAt: publishedAt, coarse: coarse,
-            dates: dates, contributors: contributors)
+            dates: dates, contributors: contributors, unpriced: unpriced)
+    }
+
+    /// `[{"code": "XRP", "failure": {…}}]`, the kept codes' only. A failure is read by JSONDecoder
+    /// (rare: only a fetch that went without something has one); one it cannot read is left out.
+    private static func gaps(_ json: inout JSONScanner<FetchFailure>, rows: Rows) throws(FetchFailure) -> [Gap] {
+        var gaps: [Gap] = []
+        try json.elements { json throws(FetchFailure) in
+            var code: String?, failure: String?
+            try json.distinctMembers { json, key throws(FetchFailure) in
+                switch key {
+                case "code": code = try json.string()
+                case "failure": failure = try json.valueText()
+                default: try json.skipValue()
+                }
+            }
+            guard let code, let failure else { throw .malformed("incomplete unpriced entry") }
+            guard rows.keeps(code), let read = try? JSONDecoder().decode(FetchFailure.self, from: Data(failure.utf8)) else { return }
+            gaps.append(Gap(code: code, failure: read))
+        }
+        return gaps
     }
 
     private static func texts(_ json: inout JSONScanner<FetchFailure>, rows: Rows) throws(FetchFailure) -> [String: String] {
@@ -149,6 +171,9 @@ extension CacheFileFormat {
         init(_ keeping: Set<String>?) {
             codes = keeping.map { $0.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
         }
+
+        /// Whether the row of `code` is read.
+        func keeps(_ code: String) -> Bool { codes.map { $0.contains { $0.elementsEqual(code.utf8) } } ?? true }
 
         /// Calls `body` at each kept row of the object ahead: found by a binary search over its
         /// lines when it is written as fx writes it, else row by row.

@@ -4,6 +4,10 @@
 ///      "fetchedAt": "2026-10-30T15:05:12Z", "checkedAt": "…", "etag": "…",
 ///      "lastModified": "…", "rates": {"USD": "1.1172", …}}}}
 ///
+/// An entry may also hold `"unpriced": [{"code": "XRP", "failure": {…}}]`: what its fetch asked
+/// for and could not price, the failure as `FetchFailure` encodes itself (a later fx that cannot
+/// read one leaves that one out, as if it had been priced nowhere).
+///
 /// Rates are strings so that they round-trip exactly.
 struct CacheFileFormat: Codable {
     static let currentSchema = 1
@@ -29,6 +33,14 @@ struct CacheFileFormat: Codable {
         /// each row of a blend, comma-separated, empty for a peg (`RateTable.contributors`).
         var dates: [String: String]?
         var contributors: [String: String]?
+        /// Optional: what the fetch asked for and could not price, in the order asked (`CachedRates.gaps`).
+        var unpriced: [Gap]?
+    }
+
+    /// A currency and why it was not priced: the failure as fx's own types encode it.
+    struct Gap: Codable {
+        var code: String
+        var failure: FetchFailure
     }
 
     struct Previous: Codable {
@@ -77,7 +89,8 @@ struct CacheFileFormat: Codable {
                         contributors: cached.table.contributors.isEmpty
                             ? nil
                             : Dictionary(
-                                uniqueKeysWithValues: cached.table.contributors.map { ($0.key.rawValue, $0.value.joined(separator: ",")) })
+                                uniqueKeysWithValues: cached.table.contributors.map { ($0.key.rawValue, $0.value.joined(separator: ",")) }),
+                        unpriced: cached.gaps.isEmpty ? nil : cached.gaps.map { Gap(code: $0.code.rawValue, failure: $0.failure) }
                     )
                 )
             })
@@ -118,13 +131,18 @@ struct CacheFileFormat: Codable {
                 let parts = keys.utf8.split(separator: UInt8(ascii: ","))
                 contributors[currency] = keys.isEmpty ? [] : parts.map { String(decoding: $0, as: UTF8.self) }
             }
+            var gaps: [PriceGap] = []
+            for gap in entry.unpriced ?? [] {
+                guard let currency = CurrencyCode(gap.code) else { throw .invalid("an invalid unpriced code of \(id.shownFromFile)") }
+                gaps.append(PriceGap(currency, gap.failure))
+            }
             result[SourceID(id)] = CachedRates(
                 source: SourceID(id),
                 table: RateTable(
                     base: base, date: date, rates: rates, publishedAt: entry.publishedAt, previous: previous, coarse: coarse,
                     rowDates: rowDates, contributors: contributors),
                 fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt,
-                validators: Validators(etag: entry.etag, lastModified: entry.lastModified))
+                validators: Validators(etag: entry.etag, lastModified: entry.lastModified), gaps: gaps)
         }
         return result
     }

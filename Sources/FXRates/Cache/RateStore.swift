@@ -7,14 +7,23 @@ public struct CachedRates: Sendable, Equatable {
     /// When the source last confirmed it was still current (a 304, or the same table again).
     public var checkedAt: Date
     public var validators: Validators
+    /// What the fetch that brought `table` asked for and could not price, and why (`PartialFetch`).
+    public var gaps: [PriceGap]
 
-    public init(source: SourceID, table: RateTable, fetchedAt: Date, checkedAt: Date? = nil, validators: Validators = Validators()) {
+    public init(
+        source: SourceID, table: RateTable, fetchedAt: Date, checkedAt: Date? = nil, validators: Validators = Validators(),
+        gaps: [PriceGap] = []
+    ) {
         self.source = source
         self.table = table
         self.fetchedAt = fetchedAt
         self.checkedAt = checkedAt ?? fetchedAt
         self.validators = validators
+        self.gaps = gaps
     }
+
+    /// Why the last fetch did not price `code`, when it asked for it.
+    public func gap(_ code: CurrencyCode) -> FetchFailure? { gaps.first { $0.code == code }?.failure }
 }
 
 /// Reading the cache never fails: a damaged file is set aside and reported as a diagnostic.

@@ -65,17 +65,52 @@ public actor HistoryService {
         from: CurrencyCode, to: CurrencyCode, on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil
     ) async throws(RateError) -> Quote {
         let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: [from, to], only: only)
-        let fromRate = try rate(from, in: history, at: index, asked: day, sourceName: provenance.sourceName)
-        let toRate = try rate(to, in: history, at: index, asked: day, sourceName: provenance.sourceName)
-        let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
-        return Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: provenance)
+        let window = carryWindow(provenance.source)
+        let fromRow = try row(from, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
+        let toRow = try row(to, in: history, at: index, asked: day, window: window, sourceName: provenance.sourceName)
+        let exact = ExchangePrice.rates(from: from, fromRate: fromRow.rate, toRate: toRow.rate)
+        let coarse = coarsest([(from, fromRow.rate), (to, toRow.rate)], provenance: provenance)
+        var dated = provenance
+        // A row carried from before the publication found is the older day's: the answer is dated by it.
+        let older = min(fromRow.day, toRow.day)
+        if older < dated.date {
+            dated.date = older
+            if older != day, !strictlyBefore { dated.requested = day }
+            for row in [(from, fromRow), (to, toRow)] where row.0 != history.base && row.1.day != history.days[index] {
+                dated.rows[row.0] = RowSource(day: row.1.day, institutions: nil)
+            }
+        }
+        var quote = Quote(from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to, provenance: dated)
+        if let coarse {
+            quote.coarse = coarse
+            diagnostics.append(.coarseRate(coarse))
+        }
+        return quote
     }
 
-    /// The whole table published on `day` (or the last publication before it).
+    /// The coarsest of a dated answer's rows, as the source that rounded it says (`coarseSignificand`):
+    /// a dated answer resting on one is said so, as a latest one is.
+    private func coarsest(_ rows: [(CurrencyCode, Decimal)], provenance: Provenance) -> CoarseRate? {
+        guard let source = sources.first(where: { $0.id == provenance.source }) else { return nil }
+        let found = rows.compactMap { code, rate in source.coarseSignificand(of: rate).map { (code, $0) } }.min { $0.1 < $1.1 }
+        return found.map { CoarseRate(source: provenance.source, sourceName: provenance.sourceName, currency: $0.0, significand: $0.1) }
+    }
+
+    /// The whole table published on `day` (or the last publication before it), each row carried
+    /// within its source's window where the source dates rows one by one.
     public func table(on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
         let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: nil, only: only)
-        return (history.table(at: index), provenance)
+        return (CarriedRow.table(of: history, at: index, window: carryWindow(provenance.source)), provenance)
     }
+
+    /// The source that had nothing to answer with offline, as a failed source without a failure.
+    private func offlineSources(_ error: RateError?) -> [(source: SourceID, failure: FetchFailure?)] {
+        guard case .offlineWithoutData(let id)? = error else { return [] }
+        return [(id, nil)]
+    }
+
+    /// The carry-forward window of the source whose history answered.
+    private func carryWindow(_ id: SourceID) -> Int { sources.first { $0.id == id }?.carryForwardDays ?? 0 }
 
     /// `base` in `quote` on every publication within `range` (from the first ever when nil), with how
     /// much of the range is held; unless `partial`, a range not wholly held (after asking) is an error.
@@ -190,18 +225,17 @@ public actor HistoryService {
         return (entry.history, dated, index)
     }
 
-    private func rate(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, sourceName: String) throws(RateError)
-        -> Decimal
+    /// `code`'s row for the publication at `index`, carried within `window` days (`CarriedRow`), or why there is none.
+    private func row(_ code: CurrencyCode, in history: RateHistory, at index: Int, asked: Day, window: Int, sourceName: String)
+        throws(RateError) -> CarriedRow
     {
-        if let rate = history.rate(code, at: index) { return rate }
-        guard let span = history.span(of: code), span.contains(asked) else {
-            let span = history.span(of: code) ?? asked...asked
-            throw .history(.outsideCurrencyRange(code, asked: asked, span: span, sourceName: sourceName))
+        switch CarriedRow.find(code, in: history, at: index, window: window) {
+        case .success(let row): return row
+        case .failure(.outsideSpan(let span)):
+            throw .history(.outsideCurrencyRange(code, asked: asked, span: span ?? asked...asked, sourceName: sourceName))
+        case .failure(.gap(let before, let after)):
+            throw .history(.currencyGap(code, asked: asked, lastBefore: before, nextAfter: after, sourceName: sourceName))
         }
-        let column = history.columns[code] ?? []
-        let before = column[..<index].lastIndex { $0 != nil }.map { history.days[$0] } ?? span.lowerBound
-        let after = column[index...].firstIndex { $0 != nil }.map { history.days[$0] } ?? span.upperBound
-        throw .history(.currencyGap(code, asked: asked, lastBefore: before, nextAfter: after, sourceName: sourceName))
     }
 
     /// The first source (of `only`, or in order) whose history has every currency of `codes`.
@@ -255,7 +289,14 @@ public actor HistoryService {
             provenance.dailyClose = source.quotesAssets
             return (held.entry, provenance)
         }
-        if let lacking { throw .notCovered(lacking, sourceNames: candidates.map(\.name)) }
+        if let lacking {
+            // A source that could not be asked may well publish it (the blend's 200 currencies): say so, not "published by none".
+            for failed in unanswered.map({ (source: $0.source, failure: Optional($0.failure)) }) + offlineSources(firstFailure) {
+                guard let source = candidates.first(where: { $0.id == failed.source }), source.asksByCurrency else { continue }
+                throw .history(.currencyNotFetched(lacking, day: day, sourceName: source.name, failure: failed.failure))
+            }
+            throw .notCovered(lacking, sourceNames: candidates.map(\.name))
+        }
         // Every source failed: the compiled-in rates, last, and said so.
         if case .unavailable(let id, let name, let failure)? = firstFailure, let source = candidates.first(where: { $0.id == id }),
             case .success(var kept) = fallBack(

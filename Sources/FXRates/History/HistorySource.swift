@@ -22,6 +22,13 @@ public protocol HistorySource: Sendable {
     /// Asked for a question's currencies only (Frankfurter's `quotes=`: all of its ~200 since 1999
     /// would be about 80 MiB): its history records which currencies it holds over which days.
     var asksByCurrency: Bool { get }
+    /// How many days a currency's own last row stands for the days after it on which the source
+    /// published others but not it (`CarriedRow`): 0 where a publication is one whole table.
+    var carryForwardDays: Int { get }
+    /// The published digits of a held rate (as `RatePrecision.significand`) when the source rounds
+    /// it to fewer than `RatePrecision.enough`; nil when it carries enough. A history keeps only
+    /// the value, so the source that knows its own rounding says it.
+    func coarseSignificand(of rate: Decimal) -> Int?
     /// `quotes`' publications from `start` to the latest (`asksByCurrency` sources only).
     func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory
     /// `quotes`' publications from `start` through `end` only, for days older than those held
@@ -40,6 +47,8 @@ extension HistorySource {
     public var quotesAssets: Bool { false }
     public var answersOnlyWhenNamed: Bool { false }
     public var asksByCurrency: Bool { false }
+    public var carryForwardDays: Int { 0 }
+    public func coarseSignificand(of rate: Decimal) -> Int? { nil }
 
     /// Sources that cannot ask for some currencies bring them all.
     public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {

@@ -19,7 +19,10 @@ public struct NamedOnlyHistory: HistorySource {
     public var firstPublication: Day { wrapped.firstPublication }
     public var lookBack: Int { wrapped.lookBack }
     public var quotesAssets: Bool { wrapped.quotesAssets }
+    public var carryForwardDays: Int { wrapped.carryForwardDays }
+    public func coarseSignificand(of rate: Decimal) -> Int? { wrapped.coarseSignificand(of: rate) }
     public var answersOnlyWhenNamed: Bool { true }
+    public var asksByCurrency: Bool { wrapped.asksByCurrency }
 
     public func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
         try await wrapped.fetchHistory(since: start, today: today)
@@ -27,6 +30,16 @@ public struct NamedOnlyHistory: HistorySource {
 
     public func fetchHistory(from start: Day, through end: Day, today: Day) async throws(FetchFailure) -> RateHistory {
         try await wrapped.fetchHistory(from: start, through: end, today: today)
+    }
+
+    public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {
+        try await wrapped.fetchHistory(since: start, today: today, quotes: quotes)
+    }
+
+    public func fetchHistory(from start: Day, through end: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure)
+        -> RateHistory
+    {
+        try await wrapped.fetchHistory(from: start, through: end, today: today, quotes: quotes)
     }
 
     public func nextPublication(after day: Day) -> Date { wrapped.nextPublication(after: day) }

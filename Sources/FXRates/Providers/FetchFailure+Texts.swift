@@ -6,6 +6,7 @@ extension FetchFailure {
         case .transport(.cannotConnect(let reason)): .transport(.cannotConnect(transform(reason)))
         case .transport(.other(let reason)): .transport(.other(transform(reason)))
         case .malformed(let reason): .malformed(transform(reason))
+        case .notInAnswer(let what): .notInAnswer(transform(what))
         case .invalidRate(let currency, let value): .invalidRate(currency: transform(currency), value: transform(value))
         case .invalidCurrency(let code): .invalidCurrency(transform(code))
         case .duplicateCurrency(let code, let day): .duplicateCurrency(transform(code), day)

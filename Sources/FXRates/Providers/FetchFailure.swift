@@ -9,6 +9,8 @@ public enum FetchFailure: Error, Sendable, Equatable, Codable {
     case forbiddenDTD
     case missingDate
     case noRates
+    /// One of several things asked (Kraken's `XRPEUR` market) is not in an answer that holds the others.
+    case notInAnswer(String)
     case invalidRate(currency: String, value: String)
     case invalidCurrency(String)
     case duplicateCurrency(String, Day)

@@ -8,6 +8,9 @@ public enum Diagnostic: Sendable, Equatable {
     case cacheWriteFailed(path: String, reason: String)
     /// A source could not be reached or sent something unusable; older rates answer instead.
     case fetchFailed(source: SourceID, sourceName: String, failure: FetchFailure, fallback: Fallback)
+    /// A fetch kept what answered without these assets or currencies, each with why (Coinbase
+    /// answered "Invalid currency" for XRP): its other prices answer.
+    case partlyPriced(source: SourceID, sourceName: String, gaps: [PriceGap])
     /// Several sources failed for one question: one line names them all, then what answered
     /// (`answeredBy` is the source whose rates did, named for `.cached`).
     case fetchesFailed([FailedSource], fallback: Fallback, answeredBy: String)
@@ -39,5 +42,12 @@ public struct FailedSource: Sendable, Equatable {
         self.source = source
         self.sourceName = sourceName
         self.failure = failure
+    }
+}
+
+extension Diagnostic {
+    /// A `.partlyPriced` of `source`.
+    func isPartlyPriced(_ source: SourceID) -> Bool {
+        if case .partlyPriced(source, _, _) = self { true } else { false }
     }
 }

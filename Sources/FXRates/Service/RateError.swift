@@ -15,6 +15,9 @@ public enum RateError: Error, Sendable, Equatable {
     /// A currency no table here holds (not the built-in rates, not the cache) while the source
     /// that would have it cannot be asked: offline (`failure` nil), or failing. Fetched once, it is kept.
     case neverFetched(CurrencyCode, source: SourceID, failure: FetchFailure?)
+    /// The source asked for the currency in its last fetch and could not price it (`failure`):
+    /// that fetch kept its other prices (`PartialFetch`), and nothing else here prices this one.
+    case notPriced(CurrencyCode, source: SourceID, sourceName: String, failure: FetchFailure)
     case unknownSource(String)
     /// `refresh` was asked for while `--offline` forbids the network.
     case offlineRefresh
@@ -47,4 +50,8 @@ public enum HistoryError: Error, Sendable, Equatable {
     case noCommonDays(CurrencyCode, CurrencyCode, ClosedRange<Day>)
     /// A named rule has no answer for the day (`--rule pl-nbp`): never another publication's.
     case rule(RuleMiss)
+    /// No source held answers with the currency, and the one that may publish it could not be
+    /// asked (offline, or it failed): it has never been fetched for the day, which is not to say
+    /// that nobody publishes it.
+    case currencyNotFetched(CurrencyCode, day: Day?, sourceName: String, failure: FetchFailure?)
 }

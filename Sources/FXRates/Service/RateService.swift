@@ -133,10 +133,14 @@ public actor RateService {
         } catch {
             // Its one line says what failed and what to do; the built-in rates' warning would only distract.
             if case .neverFetched = error { diagnostics.removeSubrange(start...) }
+            // The fetch's own warning would say the same as the error, a line before it.
+            if case .notPriced(_, let id, _, _) = error, let said = diagnostics.lastIndex(where: { $0.isPartlyPriced(id) }), said >= start {
+                diagnostics.remove(at: said)
+            }
             throw error
         }
-        // A peg against its own anchor is the law, not the built-in table that was looked at on the way.
-        if quote.provenance.source == Pegs.source, quote.secondLeg == nil {
+        // A peg against its own anchor (or two pegs to one anchor) is the law, not the built-in table looked at on the way.
+        if quote.provenance.source == Pegs.source, quote.secondLeg.map({ $0.source == Pegs.source }) ?? true {
             diagnostics.removeSubrange(start...)
             return quote
         }
@@ -177,29 +181,22 @@ public actor RateService {
         return hit
     }
 
+    /// Reads the sources' tables in order (fetching as needed) and hands each to `LatestChoice`,
+    /// which decides what answers; what is left here is the asking and the failures.
     private func firstQuote(
         from: CurrencyCode, to: CurrencyCode, only: SourceID?, disclose: Bool, unanswered: inout [FailedSource]
     ) async throws(RateError) -> Quote {
         var firstFailure: RateError?
-        var fallback: Quote?
-        // A rate with few digits (the Bank of Canada's IDR) answers only when nothing precise can.
-        var coarse: Quote?
-        var answered: [(table: RateTable, provenance: Provenance)] = []
+        var choice = LatestChoice(from: from, to: to)
         let all = try candidates(only)
-        // A pair with an asset (BTC) is asked of the exchanges first; the others can only give a cross rate.
-        // ISO codes first: the asset catalog is not even built for a pair of currencies.
-        let asset = [from, to].contains { !CurrencyCatalog.standard.contains($0) && AssetCatalog.standard.contains($0) }
-        func lacks(_ source: any RateSource) -> Bool {
-            asset && !source.pricesMove || (knownTable(source).map { !$0.covers(from) || !$0.covers(to) } ?? false)
-        }
         // Judged as each source's turn comes, not all first: a source answering before another is
         // judged spares reading that one's cached table (the blend beside the ECB's).
         var lacking: [any RateSource] = []
         for pass in 0..<2 {
             // Sources known to lack the pair serve only a cross rate, when nothing quotes it directly.
-            if pass == 1, fallback != nil || coarse != nil { break }
+            if pass == 1, !choice.wantsCross { break }
             for source in pass == 0 ? all : lacking {
-                if pass == 0, lacks(source) {
+                if pass == 0, choice.lacks(pricesMove: source.pricesMove, known: knownTable(source)) {
                     lacking.append(source)
                     continue
                 }
@@ -211,39 +208,22 @@ public actor RateService {
                     firstFailure = firstFailure ?? error
                     continue
                 }
-                answered.append((table, provenance))
-                guard let fromRate = table.unitsPerBase(from), let toRate = table.unitsPerBase(to) else { continue }
-                let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
-                var quote = Quote(
-                    from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to,
-                    provenance: Self.rows([from, to], of: table, provenance, source: source))
-                if let exact = Pegs.anchored(quote, in: table) { quote = exact }
-                if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
-                    quote.previous = (earlier.date, before)
-                }
-                quote.coarse = CoarseRate.coarsest(in: table, [from, to], provenance: provenance)
-                if quote.coarse != nil {
-                    coarse = coarse ?? quote
-                    continue
-                }
-                guard resolved[source.id]?.degraded == true else {
-                    for skipped in [fallback, coarse].compactMap(\.self) { redirect(skipped.provenance.source, to: source.name) }
+                if case .answer(let quote, let passedOver) = choice.consider(
+                    table, provenance, source: source, degraded: resolved[source.id]?.degraded == true)
+                {
+                    for skipped in passedOver { redirect(skipped, to: source.name) }
                     return quote
                 }
-                fallback = fallback ?? quote
             }
         }
-        // The built-in snapshot may be weeks old: a coarse rate that was fetched or cached is preferred to it.
-        if let fallback, coarse == nil || fallback.provenance.origin != .builtIn { return fallback }
-        let cross = Self.cross(from: from, to: to, answered)
-        if let cross, cross.coarse == nil { return cross }
-        if let coarsest = coarse ?? cross {
-            if let fallback { redirect(fallback.provenance.source, to: coarsest.provenance.sourceName) }
-            if disclose, let rate = coarsest.coarse { diagnostics.append(.coarseRate(rate)) }
-            return coarsest
+        if let (quote, passedOver) = choice.finish(pegs: only == nil) {
+            if let passedOver { redirect(passedOver, to: quote.provenance.sourceName) }
+            if disclose, let rate = quote.coarse { diagnostics.append(.coarseRate(rate)) }
+            return quote
         }
-        // A currency pegged by law answers through its anchor, offline and on a first run too.
-        if only == nil, let pegged = Pegs.quote(from: from, to: to, answered) { return pegged }
+        let answered = choice.answered
+        // A source asked for it in its last fetch and could not: why is the answer, before any other failure.
+        if let unpriced = unpriced([from, to], answered: answered, among: all) { throw unpriced }
         if let firstFailure {
             // Built-in or cached rates answered, without this currency: it must be fetched once.
             if !answered.isEmpty, let missing = [from, to].first(where: { code in !answered.contains { $0.table.covers(code) } }) {
@@ -263,31 +243,15 @@ public actor RateService {
         throw .notCovered(to, sourceNames: names)
     }
 
-    /// `from` priced by one source and `to` by another, through a currency both price: the first
-    /// table's base if the other has it, else the second's, else USD or EUR, else any.
-    static func cross(from: CurrencyCode, to: CurrencyCode, _ answered: [(table: RateTable, provenance: Provenance)]) -> Quote? {
-        for first in answered where first.table.covers(from) {
-            for second in answered where second.provenance.source != first.provenance.source && second.table.covers(to) {
-                let shared = Set(first.table.currencies).intersection(second.table.currencies)
-                let preferred = [first.table.base, second.table.base, CurrencyCode("USD")!, .eur]
-                guard let via = preferred.first(where: shared.contains) ?? shared.sorted().first,
-                    let fromRate = first.table.unitsPerBase(from), let firstVia = first.table.unitsPerBase(via),
-                    let toRate = second.table.unitsPerBase(to), let secondVia = second.table.unitsPerBase(via)
-                else { continue }
-                // Each leg against `via`: units of `from` per `via`, units of `to` per `via`.
-                var quote = Quote(
-                    from: from, to: to,
-                    // Same ratio as (from/firstVia) : (to/secondVia), with no division.
-                    fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
-                    provenance: rows([from, via], of: first.table, first.provenance),
-                    secondLeg: rows([to, via], of: second.table, second.provenance), via: via)
-                // As precise as the lesser of its legs.
-                let legs = [
-                    CoarseRate.coarsest(in: first.table, [from, via], provenance: first.provenance),
-                    CoarseRate.coarsest(in: second.table, [to, via], provenance: second.provenance),
-                ]
-                quote.coarse = legs.compactMap { $0 }.min { $0.significand < $1.significand }
-                return quote
+    /// The first of `codes` that no table answered prices and that the last fetch of one of
+    /// `sources` asked for in vain, as that source's error; nil when there is none.
+    private func unpriced(
+        _ codes: [CurrencyCode], answered: [(table: RateTable, provenance: Provenance)], among sources: [any RateSource]
+    ) -> RateError? {
+        for code in codes where !answered.contains(where: { $0.table.covers(code) }) {
+            for source in sources {
+                guard let failure = cached(source.id)?.gap(code) else { continue }
+                return .notPriced(code, source: source.id, sourceName: source.name, failure: failure)
             }
         }
         return nil
@@ -388,7 +352,10 @@ public actor RateService {
                 firstFailure = firstFailure ?? error
             }
         }
-        if let code { throw firstFailure ?? .notCovered(code, sourceNames: try candidates(only).map(\.name)) }
+        if let code {
+            if let unpriced = unpriced([code], answered: [], among: try candidates(only)) { throw unpriced }
+            throw firstFailure ?? .notCovered(code, sourceNames: try candidates(only).map(\.name))
+        }
         throw firstFailure ?? .noEnabledSource(history: false)
     }
 
@@ -573,7 +540,9 @@ public actor RateService {
                 entry = CachedRates(
                     source: source.id, table: table,
                     fetchedAt: changed ? now : (previous?.fetchedAt ?? now),
-                    checkedAt: now, validators: validators)
+                    checkedAt: now, validators: validators, gaps: answer.gaps.filter { !table.covers($0.code) })
+                // Said once, when fetched; kept with the table for the question that asks for one of them.
+                if !entry.gaps.isEmpty { diagnostics.append(.partlyPriced(source: source.id, sourceName: source.name, gaps: entry.gaps)) }
             }
         }
         widenStored()

@@ -84,7 +84,9 @@ public struct CoinbaseSource: RateSource, HistorySource {
         return RateTable(base: usd, date: day, rates: rates, publishedAt: publishedAt, coarse: coarse)
     }
 
-    /// Every asset's spot price, now or on `day`, asked at once; the first failure (in asset order) is thrown.
+    /// Every asset's spot price, now or on `day`, asked at once. Now, an asset that failed is left
+    /// out and said (`PartialFetch`); a day's prices go to the history, which must hold every
+    /// asset of the days it keeps, so there the first failure (in asset order) is thrown.
     private func spots(on day: Day?) async throws(FetchFailure) -> [(CurrencyCode, Decimal, String)] {
         let assets = self.assets
         guard !assets.isEmpty else { throw .noRates }
@@ -94,29 +96,18 @@ public struct CoinbaseSource: RateSource, HistorySource {
             requests.append(try endpoint.request("prices/\(asset)-USD/spot", query: query, maxBytes: 16 << 10))
         }
         let transport = self.transport
-        let answers = await withTaskGroup(of: (Int, Result<Data, FetchFailure>).self) { group in
-            for (index, request) in requests.enumerated() {
-                group.addTask { (index, await Self.body(request, over: transport)) }
+        let answers = await PartialFetch.all(Array(zip(assets, requests))) { asset, request throws(FetchFailure) in
+            let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody).value()
+            return try CoinbaseDecoder.spot(body, base: asset, quote: Self.usd)
+        }
+        let priced = Array(zip(assets, answers))
+        guard day == nil else {
+            return try priced.map { asset, answer throws(FetchFailure) in
+                let (price, text) = try answer.get()
+                return (asset, price, text)
             }
-            var answers = [Result<Data, FetchFailure>?](repeating: nil, count: requests.count)
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
         }
-        var prices: [(CurrencyCode, Decimal, String)] = []
-        for (asset, answer) in zip(assets, answers) {
-            let body = try answer!.get()
-            let (price, text) = try CoinbaseDecoder.spot(body, base: asset, quote: Self.usd)
-            prices.append((asset, price, text))
-        }
-        return prices
-    }
-
-    private static func body(_ request: SourceRequest, over transport: any HTTPTransport) async -> Result<Data, FetchFailure> {
-        do {
-            return .success(try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: errorBody).value())
-        } catch {
-            return .failure(error)
-        }
+        return try PartialFetch.kept(priced.map { (code: $0, result: $1) }).map { ($0.code, $0.value.price, $0.value.text) }
     }
 
     /// Coinbase's errors carry their status (404 `not_found`, 429 `rate_limit_exceeded`) and a reason worth showing.

@@ -13,7 +13,7 @@ public struct FrankfurterSource: HistorySource, RateSource {
 
     public let id = SourceID.frankfurter
     public var name: String { Self.about.name }
-    private let endpoint: SourceEndpoint
+    let endpoint: SourceEndpoint
     private let transport: any HTTPTransport
 
     /// `timeout` bounds every request, a long range's too, as `FX_TIMEOUT` promises.
@@ -23,6 +23,10 @@ public struct FrankfurterSource: HistorySource, RateSource {
     }
 
     public var asksByCurrency: Bool { true }
+
+    /// The server's own carry-forward window (`CarryForward::LOOKBACK_DAYS`): a range repeats a
+    /// quote only on the days its blend changed, so a row stands for the 14 days after it.
+    public var carryForwardDays: Int { 14 }
 
     /// `GET {root}rates?from=…&base=EUR&quotes=…` as NDJSON: only the question's currencies. The
     /// first rows may be dated before `start` (the blend carries the newest earlier observation
@@ -123,10 +127,11 @@ public struct FrankfurterSource: HistorySource, RateSource {
             accept: "application/x-ndjson")
         let body = try await get(request).value()
         // Latest rows may be dated a day ahead of the service's day ("LATEST_FUTURE_DAYS = 1").
-        return try FrankfurterDecoder.history(body, base: .eur, latest: today.adding(days: 1))
+        let history = try FrankfurterDecoder.history(body, base: .eur, latest: today.adding(days: 1))
+        return await withPreciseMetals(history, from: from, to: to, today: today)
     }
 
-    private func get(_ request: SourceRequest) async throws(FetchFailure) -> Fetched<Data> {
+    func get(_ request: SourceRequest) async throws(FetchFailure) -> Fetched<Data> {
         try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody)
     }
 

@@ -5,6 +5,14 @@ public struct FrankfurterInstitution: Sendable, Equatable {
         case daily, monthly, quarterly
     }
 
+    /// Which way the institution's own figures go, as Frankfurter stores its rows: units per pivot
+    /// (HMRC's USD per GBP, `{base: "GBP", quote: "USD"}`) or pivot per unit (NBP's PLN per USD,
+    /// `{base: "USD", quote: "PLN"}`). The server echoes a stored figure only to a request in the
+    /// stored row's base; any other record is rebased by float division and rounded to a few places.
+    public enum Quoting: Sendable, Equatable {
+        case unitsPerPivot, pivotPerUnit
+    }
+
     /// Frankfurter's key: `HMRC`.
     public let key: String
     public let id: SourceID
@@ -15,6 +23,7 @@ public struct FrankfurterInstitution: Sendable, Equatable {
     /// The currency it publishes against, whose rates keep its own digits.
     public let pivot: CurrencyCode
     public let cadence: Cadence
+    public let quoting: Quoting
     /// Its first row in Frankfurter.
     public let firstDay: Day
     /// Where it is documented, for `sources` and the manual page.
@@ -54,13 +63,14 @@ public struct FrankfurterInstitution: Sendable, Equatable {
     /// HMRC's monthly customs and VAT rates, against the pound, from 2021.
     public static let hmrc = FrankfurterInstitution(
         key: "HMRC", id: SourceID("hmrc"), name: "HM Revenue & Customs", shortName: "HMRC", pivot: CurrencyCode("GBP")!,
-        cadence: .monthly, firstDay: Day(year: 2021, month: 1, day: 1)!, about: "monthly customs and VAT rates")
+        cadence: .monthly, quoting: .unitsPerPivot, firstDay: Day(year: 2021, month: 1, day: 1)!, about: "monthly customs and VAT rates")
     /// The US Treasury's quarterly reporting rates of exchange, foreign units per dollar, from 2001.
     public static let ust = FrankfurterInstitution(
         key: "UST", id: SourceID("ust"), name: "U.S. Department of the Treasury", shortName: "US Treasury", pivot: .usd,
-        cadence: .quarterly, firstDay: Day(year: 2001, month: 3, day: 31)!, about: "quarterly reporting rates of exchange")
-    /// Narodowy Bank Polski's daily table A, against the złoty.
+        cadence: .quarterly, quoting: .unitsPerPivot, firstDay: Day(year: 2001, month: 3, day: 31)!,
+        about: "quarterly reporting rates of exchange")
+    /// Narodowy Bank Polski's daily table A, złoty per unit (per 100 yen as printed; per yen in its API).
     public static let nbp = FrankfurterInstitution(
         key: "NBP", id: SourceID("nbp"), name: "Narodowy Bank Polski", shortName: "NBP", pivot: CurrencyCode("PLN")!,
-        cadence: .daily, firstDay: Day(year: 2002, month: 1, day: 2)!, about: "daily average rates (table A)")
+        cadence: .daily, quoting: .pivotPerUnit, firstDay: Day(year: 2002, month: 1, day: 2)!, about: "daily average rates (table A)")
 }

@@ -1,11 +1,14 @@
 /// One institution's own series through Frankfurter v2 (`providers/{key}/rates`): its published
-/// digits against its own base, each row dated by the day it takes effect, no blend and no pegs.
+/// digits, each row dated by the day it takes effect, no blend and no pegs. The server echoes a
+/// figure as published only to a request in the base of the row it stored: an institution quoting
+/// units per pivot (HMRC) is asked in its pivot, one quoting pivot per unit (NBP) currency by
+/// currency (`+OwnRows`).
 public struct FrankfurterInstitutionSource: HistorySource, RateSource {
     public let institution: FrankfurterInstitution
     public var id: SourceID { institution.id }
     public var name: String { institution.name }
-    private let endpoint: SourceEndpoint
-    private let transport: any HTTPTransport
+    let endpoint: SourceEndpoint
+    let transport: any HTTPTransport
 
     public init(
         _ institution: FrankfurterInstitution, baseURL: URL = FrankfurterSource.defaultBaseURL, transport: any HTTPTransport,
@@ -16,11 +19,16 @@ public struct FrankfurterInstitutionSource: HistorySource, RateSource {
         self.transport = transport
     }
 
-    private var path: String { "providers/\(institution.key.lowercased())/rates" }
+    var path: String { "providers/\(institution.key.lowercased())/rates" }
     private var base: URLQueryItem { URLQueryItem(name: "base", value: institution.pivot.rawValue) }
+
+    /// Asked for a question's currencies, each in its own base, when the institution's rows are
+    /// its pivot per unit.
+    public var asksByCurrency: Bool { institution.quoting == .pivotPerUnit }
 
     /// `GET {root}providers/{key}/rates?base={pivot}`: the rows in force now, each with its own date.
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
+        if institution.quoting == .pivotPerUnit { return try await latestOwnRows(validators: validators) }
         let request = try endpoint.request(path, query: [base], validators: validators, maxBytes: 1 << 20, accept: "application/json")
         return try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: FrankfurterSource.errorBody).map {
             body throws(FetchFailure) in try FrankfurterDecoder.latest(body, base: institution.pivot)
@@ -35,26 +43,52 @@ public struct FrankfurterInstitutionSource: HistorySource, RateSource {
     public var firstPublication: Day { institution.firstDay }
 
     public func fetchHistory(since start: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
-        try await range(from: start ?? firstPublication, to: nil, today: today)
+        try await history(from: start ?? firstPublication, to: nil, today: today, quotes: nil)
     }
 
     public func fetchHistory(from start: Day, through end: Day, today: Day) async throws(FetchFailure) -> RateHistory {
-        try await range(from: start, to: end, today: today)
+        try await history(from: start, to: end, today: today, quotes: nil)
+    }
+
+    public func fetchHistory(since start: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure) -> RateHistory {
+        try await history(from: start, to: nil, today: today, quotes: quotes)
+    }
+
+    public func fetchHistory(from start: Day, through end: Day, today: Day, quotes: Set<CurrencyCode>) async throws(FetchFailure)
+        -> RateHistory
+    {
+        try await history(from: start, to: end, today: today, quotes: quotes)
+    }
+
+    /// `quotes`' figures (every currency's when nil) from `start` through `end` (the latest when nil):
+    /// the pivot's whole table for an institution quoting units per pivot.
+    private func history(from start: Day, to end: Day?, today: Day, quotes: Set<CurrencyCode>?) async throws(FetchFailure)
+        -> RateHistory
+    {
+        let from = min(max(start, firstPublication), today)
+        let to = end.map { max(from, $0) }
+        if institution.quoting == .pivotPerUnit { return try await ownRows(from: from, to: to, today: today, quotes: quotes) }
+        return try await range(from: from, to: to, today: today)
     }
 
     /// `GET {root}providers/{key}/rates?from=…&to=…&base={pivot}` as NDJSON: one row per published
     /// value, no daily fill (a monthly rate is one row dated the 1st). HMRC's next month appears
     /// up to a month ahead, so rows up to 40 days after today are taken.
-    private func range(from start: Day, to end: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
-        let from = min(max(start, firstPublication), today)
+    private func range(from: Day, to: Day?, today: Day) async throws(FetchFailure) -> RateHistory {
+        try await range(from: from, to: to, today: today, base: institution.pivot, quotes: nil)
+    }
+
+    /// `GET {root}providers/{key}/rates?from=…[&to=…]&base=…[&quotes=…]` as NDJSON, rows against `base`.
+    func range(from: Day, to: Day?, today: Day, base: CurrencyCode, quotes: CurrencyCode?) async throws(FetchFailure) -> RateHistory {
         var query = [URLQueryItem(name: "from", value: "\(from)")]
-        if let end { query.append(URLQueryItem(name: "to", value: "\(max(from, end))")) }
-        query.append(base)
+        if let to { query.append(URLQueryItem(name: "to", value: "\(to)")) }
+        query.append(URLQueryItem(name: "base", value: base.rawValue))
+        if let quotes { query.append(URLQueryItem(name: "quotes", value: quotes.rawValue)) }
         let request = try endpoint.request(
-            path, query: query, maxBytes: FrankfurterSource.sizeLimit(days: (end ?? today).ordinal - from.ordinal + 2),
+            path, query: query, maxBytes: FrankfurterSource.sizeLimit(days: (to ?? today).ordinal - from.ordinal + 2),
             accept: "application/x-ndjson")
         let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: FrankfurterSource.errorBody).value()
-        return try FrankfurterDecoder.history(body, base: institution.pivot, latest: today.adding(days: 40))
+        return try FrankfurterDecoder.history(body, base: base, latest: today.adding(days: 40))
     }
 }
 

@@ -4,33 +4,40 @@ enum KrakenDecoder {
     /// A price and its published text (for its precision).
     typealias Price = (value: Decimal, text: String)
 
-    /// `Ticker`: each pair's last trade (`c[0]`) and today's open (`o`, at 00:00 UTC: the previous day's close).
-    static func ticker(_ data: Data, pairs: [KrakenPair]) throws(FetchFailure) -> [(KrakenPair, last: Price, open: Price?)] {
-        var found: [String: (Price, Price?)] = [:]
-        try result(data) { json, key throws(FetchFailure) in
+    /// One market's last trade and today's open.
+    typealias Quote = (pair: KrakenPair, last: Price, open: Price?)
+
+    /// `Ticker`: each pair's last trade (`c[0]`) and today's open (`o`, at 00:00 UTC: the previous
+    /// day's close), or why it has none: a price that is unusable, or a pair left out of the
+    /// answer (said with Kraken's error when it sent one beside its result).
+    static func ticker(_ data: Data, pairs: [KrakenPair]) throws(FetchFailure) -> [Result<Quote, FetchFailure>] {
+        var found: [String: Result<Quote, FetchFailure>] = [:]
+        let errors = try result(data) { json, key throws(FetchFailure) in
             guard let pair = pairs.first(where: { $0.answers(to: key) }) else {
                 throw .malformed("an answer for '\(ProviderText.clean(key))', which was not asked for")
             }
-            var last: Price?, open: Price?
+            // The texts first, judged once the market is read: an unusable price leaves the others readable.
+            var last: String?, open: String?
             try json.distinctMembers { json, field throws(FetchFailure) in
                 switch field {
                 case "c":
                     var index = 0
                     try json.elements { json throws(FetchFailure) in
-                        if index == 0 { last = try price(&json, pair) } else { try json.skipValue() }
+                        if index == 0 { last = try text(&json) } else { try json.skipValue() }
                         index += 1
                     }
-                case "o": open = try price(&json, pair)
+                case "o": open = try text(&json)
                 default: try json.skipValue()
                 }
             }
-            guard let last else { throw .invalidRate(currency: pair.code.rawValue, value: "no last trade") }
-            guard found.updateValue((last, open), forKey: pair.name) == nil else { throw .malformed("\(pair.name) twice") }
+            let quote = Result { () throws(FetchFailure) -> Quote in
+                guard let last else { throw .invalidRate(currency: pair.code.rawValue, value: "no last trade") }
+                return (pair, try price(last, pair), try open.map { text throws(FetchFailure) in try price(text, pair) })
+            }
+            guard found.updateValue(quote, forKey: pair.name) == nil else { throw .malformed("\(pair.name) twice") }
         }
-        return try pairs.map { pair throws(FetchFailure) in
-            guard let (last, open) = found[pair.name] else { throw .malformed("no price for \(pair.name)") }
-            return (pair, last, open)
-        }
+        let missing = errors.first.map(failure)
+        return pairs.map { pair in found[pair.name] ?? .failure(missing ?? .notInAnswer(pair.name)) }
     }
 
     /// One committed daily candle: its UTC day and close.
@@ -46,7 +53,7 @@ enum KrakenDecoder {
     /// are counted but not returned: their close is only the latest trade.
     static func ohlc(_ data: Data, pair: KrakenPair) throws(FetchFailure) -> (candles: [Candle], rows: Int, last: Int) {
         var rows: [Candle] = [], last: Int?, seen = false
-        try result(data) { json, key throws(FetchFailure) in
+        let errors = try result(data) { json, key throws(FetchFailure) in
             if key == "last" {
                 let text = try json.number()
                 guard let value = Int(text), value > 0 else { throw .malformed("last \(ProviderText.clean(text))") }
@@ -71,22 +78,24 @@ enum KrakenDecoder {
                 rows.append(Candle(time: time, close: (close, fields[4])))
             }
         }
+        // A history keeps every day it holds whole: an error beside the candles fails them all.
+        if let first = errors.first { throw failure(first) }
         guard seen else { throw .malformed("no candles for \(pair.name)") }
         guard let last else { throw .malformed("no last") }
         return (rows.filter { $0.time <= last }, rows.count, last)
     }
 
-    /// Reads `error` (a failure when not empty) and hands each member of `result` to `member`.
+    /// Reads `error` and hands each member of `result` to `member`. Errors without a result are
+    /// the failure of the first; beside a result they are returned, to say what it left out.
     private static func result(
         _ data: Data, member: (inout JSONScanner<FetchFailure>, String) throws(FetchFailure) -> Void
-    ) throws(FetchFailure) {
+    ) throws(FetchFailure) -> [String] {
         var json = JSONScanner<FetchFailure>(data)
         var errors: [String] = [], sawResult = false
         try json.distinctMembers { json, key throws(FetchFailure) in
             switch key {
             case "error":
                 try json.elements { json throws(FetchFailure) in errors.append(try json.string()) }
-                if let first = errors.first { throw failure(first) }
             case "result":
                 sawResult = true
                 try json.distinctMembers(member)
@@ -95,8 +104,12 @@ enum KrakenDecoder {
             }
         }
         try json.end()
-        guard sawResult else { throw .malformed("no result") }
+        guard sawResult else { throw errors.first.map(failure) ?? .malformed("no result") }
+        return errors
     }
+
+    /// Kraken's answer to a request naming a pair it does not know (the whole request is refused).
+    static let unknownPair = "EQuery:Unknown asset pair"
 
     /// `EService:Throttled: …` is a wait (Kraken restricts calls "for a few seconds"); the rest are said as given.
     static func failure(_ text: String) -> FetchFailure {
@@ -104,13 +117,17 @@ enum KrakenDecoder {
             return .throttled(status: 200, retryAfter: .seconds(10))
         }
         switch text {
-        case "EQuery:Unknown asset pair": return .providerError("unknown asset pair (\(text))")
+        case unknownPair: return .providerError("unknown asset pair (\(text))")
         default: return .providerError(ProviderText.clean(text))
         }
     }
 
-    private static func price(_ json: inout JSONScanner<FetchFailure>, _ pair: KrakenPair) throws(FetchFailure) -> Price {
-        let text = try json.atNumber() ? json.number() : json.string()
+    /// A price as sent: Kraken's are strings.
+    private static func text(_ json: inout JSONScanner<FetchFailure>) throws(FetchFailure) -> String {
+        try json.atNumber() ? json.number() : json.string()
+    }
+
+    private static func price(_ text: String, _ pair: KrakenPair) throws(FetchFailure) -> Price {
         guard let value = Decimal(exactly: text), value > 0 else {
             throw .invalidRate(currency: pair.code.rawValue, value: ProviderText.clean(text))
         }

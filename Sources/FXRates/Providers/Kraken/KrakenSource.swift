@@ -38,14 +38,19 @@ public struct KrakenSource: RateSource, HistorySource {
     private var pairs: [KrakenPair] { KrakenPair.all(setting.assets(leavingOut: [.eur, KrakenPair.usd.code])) }
 
     /// `GET {base}Ticker?pair=XBTEUR,ETHEUR,…,EURUSD`: one table in EUR, taken now, with today's
-    /// opens (the previous day's closes) as the previous rates.
+    /// opens (the previous day's closes) as the previous rates. A market the answer leaves out,
+    /// or prices unusably, is left out of the table and said (`PartialFetch`).
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         let pairs = self.pairs
-        let request = try endpoint.request(
-            "Ticker", query: [URLQueryItem(name: "pair", value: pairs.map(\.name).joined(separator: ","))],
-            maxBytes: max(64 << 10, pairs.count * (4 << 10)))
-        let body = try await get(request)
-        let quotes = try KrakenDecoder.ticker(body, pairs: pairs)
+        let answers: [Result<KrakenDecoder.Quote, FetchFailure>]
+        do throws(FetchFailure) {
+            answers = try await ticker(pairs)
+        } catch  where pairs.count > 1 && error == KrakenDecoder.failure(KrakenDecoder.unknownPair) {
+            // Kraken refuses a whole request for one pair it does not know, without naming it:
+            // each market is asked alone (one at a time, as its limits ask), to keep the others.
+            answers = try await PartialFetch.oneByOne(pairs) { pair throws(FetchFailure) in try await ticker([pair])[0].get() }
+        }
+        let quotes = try PartialFetch.kept(zip(pairs, answers).map { (code: $0.code, result: $1) }).map(\.value)
         let taken = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
         let today = Day(utc: taken)
         var rates: [CurrencyCode: Decimal] = [:], opens: [CurrencyCode: Decimal] = [:], coarse: [CurrencyCode: Int] = [:]
@@ -57,6 +62,14 @@ public struct KrakenSource: RateSource, HistorySource {
         let previous = opens.count == rates.count ? PreviousRates(date: today.adding(days: -1), rates: opens) : nil
         return .fetched(
             RateTable(base: .eur, date: today, rates: rates, publishedAt: taken, previous: previous, coarse: coarse), Validators())
+    }
+
+    /// One `Ticker` request for `pairs`: each one's quote, or why it has none.
+    private func ticker(_ pairs: [KrakenPair]) async throws(FetchFailure) -> [Result<KrakenDecoder.Quote, FetchFailure>] {
+        let request = try endpoint.request(
+            "Ticker", query: [URLQueryItem(name: "pair", value: pairs.map(\.name).joined(separator: ","))],
+            maxBytes: max(64 << 10, pairs.count * (4 << 10)))
+        return try KrakenDecoder.ticker(try await get(request), pairs: pairs)
     }
 
     /// Every committed daily close since `start` (all Kraken keeps when nil), for every market.

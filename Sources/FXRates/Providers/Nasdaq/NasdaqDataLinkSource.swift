@@ -74,22 +74,26 @@ public struct NasdaqDataLinkSource: RateSource {
     }
 
     /// `GET {base}datasets/{DB}/{CODE}/data.json?api_key=…&limit=2` per dataset, one at a time
-    /// (a free key allows one call in flight). The second row gives the previous rates.
+    /// (a free key allows one call in flight). The second row gives the previous rates. A dataset
+    /// that fails leaves out its currency and those linked through it (`PartialFetch`).
     public func fetchLatest(validators: Validators?) async throws(FetchFailure) -> FetchOutcome {
         guard let apiKey else { throw .missingKey(Self.keyVariable) }
         let ordered = try Self.plan(datasets).get()
         // Rows dated after tomorrow (UTC) cannot be real, whatever the clock's zone.
         let latest = Day(utc: clock.now()).adding(days: 1)
-        var series: [[NasdaqDecoder.Observation]] = []
-        for dataset in ordered {
-            do {
-                series.append(try await observations(dataset, key: apiKey, latest: latest))
-            } catch {
-                throw Self.redacting(apiKey, from: error)
+        let series: [Result<[NasdaqDecoder.Observation], FetchFailure>]
+        do throws(FetchFailure) {
+            series = try await PartialFetch.oneByOne(ordered) { dataset throws(FetchFailure) in
+                try await observations(dataset, key: apiKey, latest: latest)
             }
+        } catch {
+            throw Self.redacting(apiKey, from: error)
         }
+        let (table, gaps) = Self.combine(ordered, series.map { $0.mapError { Self.redacting(apiKey, from: $0) } })
+        try PartialFetch.keep(gaps, answered: table != nil)
+        guard let table else { throw .noRates }
         // No validators: the answer is several requests, none of them conditional.
-        return .fetched(Self.combine(ordered, series), Validators())
+        return .fetched(table, Validators())
     }
 
     /// Weekends have no rates in any FX dataset; without knowing whose holidays apply,
@@ -104,7 +108,12 @@ public struct NasdaqDataLinkSource: RateSource {
     /// to a priced one: quote per base is v, or 1/v when inverted. The table's date is the
     /// oldest latest row, so no rate is claimed newer than it is; likewise for the previous rates.
     /// Divisions are Decimal's (38 significant digits, the last rounded); products of rates are exact.
-    static func combine(_ datasets: [NasdaqDataset], _ series: [[NasdaqDecoder.Observation]]) -> RateTable {
+    /// A dataset that failed prices nothing, nor do those linked only through it: each currency
+    /// left so is a gap, with the failure of the dataset that would have priced it. Nil when
+    /// nothing is priced.
+    static func combine(
+        _ datasets: [NasdaqDataset], _ series: [Result<[NasdaqDecoder.Observation], FetchFailure>]
+    ) -> (table: RateTable?, gaps: [PriceGap]) {
         let base = datasets[0].base
         func link(_ rates: inout [CurrencyCode: Decimal], _ dataset: NasdaqDataset, _ value: Decimal) {
             // A product of a quotient can carry 39 digits, which no cache reader accepts back: 38 it is.
@@ -115,17 +124,33 @@ public struct NasdaqDataLinkSource: RateSource {
             }
         }
         var rates: [CurrencyCode: Decimal] = [base: 1], previous: [CurrencyCode: Decimal] = [base: 1]
-        for (dataset, observations) in zip(datasets, series) {
+        // In the plan's order each dataset brings one new currency, linked to one reached before.
+        var reached: Set<CurrencyCode> = [base], failed: [CurrencyCode: FetchFailure] = [:], gaps: [PriceGap] = []
+        var answered: [[NasdaqDecoder.Observation]] = []
+        for (dataset, result) in zip(datasets, series) {
+            let new = reached.contains(dataset.base) ? dataset.quote : dataset.base
+            let through = new == dataset.base ? dataset.quote : dataset.base
+            reached.insert(new)
+            // Its own failure, else that of the dataset it links through.
+            let observations: [NasdaqDecoder.Observation]
+            switch (result, failed[through]) {
+            case (.success(let answer), nil): observations = answer
+            case (.failure(let failure), _), (.success, let failure?):
+                failed[new] = failure
+                gaps.append(PriceGap(new, failure))
+                continue
+            }
+            answered.append(observations)
             link(&rates, dataset, observations[0].value)
             // Currencies linked through one without a previous value get none either.
             if observations.count > 1 { link(&previous, dataset, observations[1].value) }
         }
         rates[base] = nil
         previous[base] = nil
-        let day = series.map { $0[0].day }.min()!
-        let previousDays = series.compactMap { $0.count > 1 ? $0[1].day : nil }
+        guard let day = answered.map({ $0[0].day }).min(), !rates.isEmpty else { return (nil, gaps) }
+        let previousDays = answered.compactMap { $0.count > 1 ? $0[1].day : nil }
         let earlier = previous.isEmpty ? nil : PreviousRates(date: previousDays.min()!, rates: previous)
-        return RateTable(base: base, date: day, rates: rates, previous: earlier)
+        return (RateTable(base: base, date: day, rates: rates, previous: earlier), gaps)
     }
 
     private func observations(
