@@ -14,7 +14,7 @@ packages=(libcurl4 libcurl4-openssl-dev libxml2 libxml2-dev libedit-dev libncurs
 # the Debian package (dpkg-dev: dpkg-shlibdeps for its Depends); the price-file tests have the
 # accounting tools read fx's files back (hledger, ledger, beancount's bean-check and bean-report);
 # the completion tests run the zsh and fish scripts in those shells.
-[ "${1:-}" = "--test" ] && packages+=(tmux bash python3 valgrind man-db mandoc bash-completion dpkg-dev hledger ledger beancount zsh fish)
+[ "${1:-}" = "--test" ] && packages+=(tmux bash python3 valgrind man-db mandoc bash-completion dpkg-dev hledger ledger beancount zsh fish units qalc)
 
 if ! command -v swift >/dev/null 2>&1; then
     echo "bootstrap: Swift 6 is not installed; see https://www.swift.org/install/linux/" >&2

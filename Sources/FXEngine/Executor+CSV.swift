@@ -79,8 +79,12 @@ extension Executor {
             return PairColumns(
                 from: from, to: to, history: series.derived, provenance: provenance, complete: true, format: format, rule: series)
         }
-        let held = try await historyService().columns([from, to], only: options.source)
+        let service = try await historyService()
+        let held = try await service.columns([from, to], only: options.source)
+        // Each row as `convert … on` its day answers: a currency silent that day carried within its source's window.
+        let carried = CarriedRow.pair(from, to, in: held.history, window: service.carryForwardDays(of: held.provenance.source))
         return PairColumns(
-            from: from, to: to, history: held.history, provenance: held.provenance, complete: held.complete, format: format)
+            from: from, to: to, history: carried.history, provenance: held.provenance, complete: held.complete, format: format,
+            rowDays: carried.rowDays)
     }
 }

@@ -77,22 +77,10 @@ import Testing
                 "fx \(arguments.joined(separator: " ")) → \(expected) got \(result.stdout)\(result.stderr) rows \(rows) USD \(world.rows["USD"]!.keys.max().map { "\($0) \(world.rows["USD"]![$0]!)" } ?? "")"
             )
             let object = Self.json(result.stdout)
-            if OracleWorld.isCrossedDollarPeg(from, to) {
-                withKnownIssue(Self.latestPegIssue, isIntermittent: true) {
-                    #expect(result.status == 0 && object?["result"] as? String == expected.result, comment)
-                }
-            } else {
-                #expect(result.status == 0 && object?["result"] as? String == expected.result, comment)
-            }
+            #expect(result.status == 0 && object?["result"] as? String == expected.result, comment)
             #expect(object?["date"] as? String == expected.day.description, comment)
         }
     }
-
-    static let latestPegIssue: Comment = """
-        A latest answer between a currency pegged to the dollar (AED, SAR, BHD) and one not its anchor \
-        reads the pegged row as the blend sends it, rounded (BHD 0.39954 per EUR), not as the peg times \
-        the dollar's row (0.376 × 1.0626 = 0.3995376), though its basis names the peg
-        """
 
     /// (2) One-shot dated `fx --json convert A X Y on DAY`, weekends and holidays among the days.
     @Test func oneShotDated() throws {
@@ -217,17 +205,12 @@ extension OracleWorldTests {
             let amount = (random.next(4) == 0 ? "-" : "") + Self.amount(code, &random)
             let answer = try #require(world.convert(amount, from: code, to: target, on: day))
             text += "\(day),\(amount),\(code)\n"
-            // A row on a day other currencies published, its own currency or the target silent.
-            let othersPublished = world.rows.values.contains { $0[day] != nil }
-            let carried = othersPublished && (world.rows[code]?[day] == nil || world.rows[target]?[day] == nil) && code != "EUR"
             let issue: Comment? =
                 OracleWorld.isPegged(code)
                 ? Self.datedPegIssue
                 : amount.wholeMatch(of: /-?\d{1,3}\.\d{3}/) != nil
                     ? "With --number-format en, an amount like '3.118' (KWD) is still refused: 'the amount '3.118' reads two ways; say --number-format en or de'"
-                    : carried
-                        ? "A CSV row on a day others published, its currency silent then (a holiday, ISK's quiet week), is a gap ('No AUD rate on 2026-11-16: the Frankfurter published none between 2026-11-13 and 2026-11-17'), where 'convert … on' that day carries the currency's last row within 14 days"
-                        : nil
+                    : nil
             expected.append((answer.day.description, answer.result, "\(day),\(amount),\(code)", issue))
         }
         let file = fx.home.appendingPathComponent("statement.csv")

@@ -28,11 +28,13 @@ import Testing
             "/frankfurter/providers/hmrc/rates": .ok(try hmrcMonths(), contentType: "application/json"),
             "/frankfurter/providers/ust/rates": .ok(try Relay.ustRange(), contentType: "application/json"),
         ]
-        let valet = BankOfCanadaHistoryEndToEndTests.handler(), nbp = Relay.relay
+        let valet = BankOfCanadaHistoryEndToEndTests.handler()
+        let relay = Relay.relay
         let server = try LoopbackHTTPServer { request in
             if request.path.hasPrefix("/boc/") { return valet(request) }
             let path = request.path.split(separator: "?").first.map(String.init) ?? request.path
-            if path == Relay.nbpPath { return nbp.reply(request) }
+            // NBP as the relay answers each query (Frankfurter's own rows in each currency's base).
+            if path == Relay.nbpPath { return relay.reply(request) }
             return routes[path] ?? .status(404, body: "not found")
         }
         defer { server.stop() }

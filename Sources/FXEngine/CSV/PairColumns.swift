@@ -40,10 +40,15 @@ final class PairColumns {
     private let ruleTable: [Int32]
     private let ruleStart: Int
 
+    /// The day each publication's pair is dated by, where a row was carried from an older day
+    /// (`CarriedRow.pair`); nil when every row is of its publication's day.
+    private let rowDays: [Day]?
+
     init(
         from: CurrencyCode, to: CurrencyCode, history: RateHistory, provenance: Provenance, complete: Bool, format: NumberFormat,
-        rule: RuleSeries? = nil
+        rule: RuleSeries? = nil, rowDays: [Day]? = nil
     ) {
+        self.rowDays = rowDays
         self.rule = rule
         ruleTable = rule?.table ?? []
         ruleStart = rule?.tableStart ?? 0
@@ -55,7 +60,7 @@ final class PairColumns {
         toRates = to == history.base ? Array(repeating: 1, count: history.days.count) : history.columns[to] ?? []
         self.provenance = provenance
         self.complete = complete
-        dayBytes = Self.isoBytes(history.days)
+        dayBytes = Self.isoBytes(rowDays ?? history.days)
         legs = zip(fromRates, toRates).map { from, to in
             var legs = Legs()
             guard let from, let to else { return legs }
@@ -134,11 +139,12 @@ final class PairColumns {
         return [rateText(at: index), day, provenance.source.rawValue] + (rule.map { [$0.rule.name] } ?? [])
     }
 
-    /// The publication at `index` as a quote for a row dated `day`, dated the publication's day:
-    /// what `--explain` shows of a row, with the rule's steps under a named rule.
+    /// The publication at `index` as a quote for a row dated `day`, dated the day of its rows (the
+    /// older, where one was carried): what `--explain` shows of a row, with the rule's steps under a named rule.
     func quote(at index: Int, on day: Day) -> Quote {
         var dated = Provenance(
-            source: provenance.source, sourceName: provenance.sourceName, date: days[index], fetchedAt: provenance.fetchedAt,
+            source: provenance.source, sourceName: provenance.sourceName, date: rowDays?[index] ?? days[index],
+            fetchedAt: provenance.fetchedAt,
             origin: provenance.origin)
         dated.rule = rule?.note(for: day, at: index)
         return Quote(from: from, to: to, fromPerBase: fromRates[index]!, toPerBase: toRates[index]!, provenance: dated)

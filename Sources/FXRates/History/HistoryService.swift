@@ -110,7 +110,10 @@ public actor HistoryService {
     }
 
     /// The carry-forward window of the source whose history answered.
-    private func carryWindow(_ id: SourceID) -> Int { sources.first { $0.id == id }?.carryForwardDays ?? 0 }
+    private func carryWindow(_ id: SourceID) -> Int { carryForwardDays(of: id) }
+
+    /// How long a currency's own row stands for the days after it in `id`'s history (`HistorySource.carryForwardDays`).
+    public nonisolated func carryForwardDays(of id: SourceID) -> Int { sources.first { $0.id == id }?.carryForwardDays ?? 0 }
 
     /// `base` in `quote` on every publication within `range` (from the first ever when nil), with how
     /// much of the range is held; unless `partial`, a range not wholly held (after asking) is an error.

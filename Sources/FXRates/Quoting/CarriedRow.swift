@@ -50,3 +50,30 @@ public struct CarriedRow: Sendable, Equatable {
         return RateTable(base: history.base, date: day, rates: rates, rowDates: rowDates)
     }
 }
+
+extension CarriedRow {
+    /// `from` and `to` on each publication of `history`, each carried within `window` days as a
+    /// dated answer carries it, and the day each publication's pair is dated by (the older row):
+    /// what a statement's rows look up, so that a row answers as `convert … on` that day does.
+    public static func pair(_ from: CurrencyCode, _ to: CurrencyCode, in history: RateHistory, window: Int) -> (
+        history: RateHistory, rowDays: [Day]?
+    ) {
+        guard window > 0 else { return (history, nil) }
+        var columns: [CurrencyCode: [Decimal?]] = [:]
+        var rowDays = history.days
+        for code in Set([from, to]) where code != history.base {
+            var column: [Decimal?] = []
+            column.reserveCapacity(history.days.count)
+            for index in history.days.indices {
+                guard case .success(let row) = find(code, in: history, at: index, window: window) else {
+                    column.append(nil)
+                    continue
+                }
+                column.append(row.rate)
+                rowDays[index] = min(rowDays[index], row.day)
+            }
+            columns[code] = column
+        }
+        return (RateHistory(base: history.base, days: history.days, columns: columns), rowDays)
+    }
+}

@@ -162,7 +162,9 @@ public actor RateService {
         guard !focusTried, stored == nil, storedWhole == nil, resolved.isEmpty else { return nil }
         focusTried = true
         var failed: [FailedSource] = []
-        let quote = await Self.$focus.withValue([from, to]) {
+        // A pegged currency's row is read as its peg times its anchor's row (`PeggedRow`): the anchor is read too.
+        let focus = Set([from, to]).union([from, to].compactMap { Pegs.peg(of: $0)?.anchor })
+        let quote = await Self.$focus.withValue(focus) {
             try? await firstQuote(from: from, to: to, only: only, disclose: false, unanswered: &failed)
         }
         guard let quote, quote.secondLeg == nil, quote.via == nil, quote.coarse == nil, quote.provenance.source != Pegs.source
