@@ -5,7 +5,7 @@ import Testing
 
 /// Every shipped rule run by the built `fx` over its own series on one loopback server: the ECB
 /// (its real daily file and history), the Bank of Canada (Valet, re-dated real observations) and
-/// the institutions Frankfurter v2 relays (NBP as `NBPRelay` answers, HMRC, the Treasury).
+/// the institutions Frankfurter v2 relays (NBP, HMRC, the Treasury).
 @Suite struct RuleBookEndToEndTests {
     typealias Relay = RuleInstitutionEndToEndTests
 
