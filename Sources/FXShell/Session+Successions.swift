@@ -8,15 +8,8 @@ extension Session {
     /// lane then learns nothing from the line, so that every line naming it says so).
     func noteSuccessions(_ outcome: Outcome) -> Bool {
         guard !presentation.json else { return false }
-        let quotes: [Quote] =
-            switch outcome {
-            case .conversion(let conversion): conversion.lines.map(\.quote)
-            case .rates(let listing): listing.quotes
-            case .calculation(let result): result.lines.flatMap(\.quotes)
-            default: []
-            }
         var said = Set<CurrencyCode>()
-        for code in quotes.flatMap({ [$0.from, $0.to] }) {
+        for code in outcome.answerQuotes.flatMap({ [$0.from, $0.to] }) {
             guard let succession = Succession.of(code), said.insert(code).inserted else { continue }
             out.flush()
             err.write("note: " + Messages.text(for: succession) + "\n")

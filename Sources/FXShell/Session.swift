@@ -249,13 +249,7 @@ public final class Session: Sendable {
     /// would be lost in a pipe when it is not the day asked: it is said on stderr. JSON has it.
     private func noteSubstitutedDays(_ outcome: Outcome) {
         guard !presentation.forPerson, !presentation.json else { return }
-        let provenances: [Provenance] =
-            switch outcome {
-            case .conversion(let conversion): conversion.lines.flatMap(\.quote.provenances)
-            case .rates(let listing): listing.quotes.flatMap(\.provenances)
-            case .calculation(let result): result.lines.flatMap(\.quotes).flatMap(\.provenances)
-            default: []
-            }
+        let provenances = outcome.answerQuotes.flatMap(\.provenances)
         var said = Set<String>()
         for note in provenances.compactMap(Messages.substitutedDay) where said.insert(note).inserted {
             out.flush()

@@ -66,11 +66,12 @@ public actor HistoryService {
     ) async throws(RateError) -> Quote {
         let (history, provenance, index) = try await publication(
             on: day, strictlyBefore: strictlyBefore, needing: Self.withAnchors([from, to]), only: only)
-        let window = carryWindow(provenance.source), pegs = appliesPegs(of: provenance.source)
+        let source = historySource(provenance.source)
+        let window = source?.carryForwardDays ?? 0, pegs = source?.appliesPegs ?? false
         let fromRow = try row(from, in: history, at: index, asked: day, window: window, pegs: pegs, sourceName: provenance.sourceName)
         let toRow = try row(to, in: history, at: index, asked: day, window: window, pegs: pegs, sourceName: provenance.sourceName)
         let exact = ExchangePrice.rates(from: from, fromRate: fromRow.rate, toRate: toRow.rate)
-        let coarse = coarsest([(from, fromRow.rate), (to, toRow.rate)], provenance: provenance)
+        let coarse = source.flatMap { Self.coarsest([(from, fromRow.rate), (to, toRow.rate)], by: $0, provenance: provenance) }
         var dated = provenance
         // A row carried from before the publication found is the older day's: the answer is dated by it.
         let older = min(fromRow.day, toRow.day)
@@ -91,8 +92,7 @@ public actor HistoryService {
 
     /// The coarsest of a dated answer's rows, as the source that rounded it says (`coarseSignificand`):
     /// a dated answer resting on one is said so, as a latest one is.
-    private func coarsest(_ rows: [(CurrencyCode, Decimal)], provenance: Provenance) -> CoarseRate? {
-        guard let source = sources.first(where: { $0.id == provenance.source }) else { return nil }
+    private static func coarsest(_ rows: [(CurrencyCode, Decimal)], by source: any HistorySource, provenance: Provenance) -> CoarseRate? {
         let found = rows.compactMap { code, rate in source.coarseSignificand(of: rate).map { (code, $0) } }.min { $0.1 < $1.1 }
         return found.map { CoarseRate(source: provenance.source, sourceName: provenance.sourceName, currency: $0.0, significand: $0.1) }
     }
@@ -101,20 +101,14 @@ public actor HistoryService {
     /// within its source's window where the source dates rows one by one.
     public func table(on day: Day, strictlyBefore: Bool = false, only: SourceID? = nil) async throws(RateError) -> (RateTable, Provenance) {
         let (history, provenance, index) = try await publication(on: day, strictlyBefore: strictlyBefore, needing: nil, only: only)
-        return (CarriedRow.table(of: history, at: index, window: carryWindow(provenance.source)), provenance)
+        return (CarriedRow.table(of: history, at: index, window: carryForwardDays(of: provenance.source)), provenance)
     }
 
-    /// The source that had nothing to answer with offline, as a failed source without a failure.
-    private func offlineSources(_ error: RateError?) -> [(source: SourceID, failure: FetchFailure?)] {
-        guard case .offlineWithoutData(let id)? = error else { return [] }
-        return [(id, nil)]
-    }
-
-    /// The carry-forward window of the source whose history answered.
-    private func carryWindow(_ id: SourceID) -> Int { carryForwardDays(of: id) }
+    /// The history source of `id`, if this service asks it.
+    private nonisolated func historySource(_ id: SourceID) -> (any HistorySource)? { sources.first { $0.id == id } }
 
     /// Whether `id`'s history sets pegged currencies' rows by their pegs (`HistorySource.appliesPegs`).
-    public nonisolated func appliesPegs(of id: SourceID) -> Bool { sources.first { $0.id == id }?.appliesPegs ?? false }
+    public nonisolated func appliesPegs(of id: SourceID) -> Bool { historySource(id)?.appliesPegs ?? false }
 
     /// `codes` and the anchors of those pegged: a pegged row is read as its peg times its anchor's.
     public static func withAnchors(_ codes: Set<CurrencyCode>) -> Set<CurrencyCode> {
@@ -122,7 +116,7 @@ public actor HistoryService {
     }
 
     /// How long a currency's own row stands for the days after it in `id`'s history (`HistorySource.carryForwardDays`).
-    public nonisolated func carryForwardDays(of id: SourceID) -> Int { sources.first { $0.id == id }?.carryForwardDays ?? 0 }
+    public nonisolated func carryForwardDays(of id: SourceID) -> Int { historySource(id)?.carryForwardDays ?? 0 }
 
     /// `base` in `quote` on every publication within `range` (from the first ever when nil), with how
     /// much of the range is held; unless `partial`, a range not wholly held (after asking) is an error.
@@ -308,9 +302,11 @@ public actor HistoryService {
         }
         if let lacking {
             // A source that could not be asked may well publish it (the blend's 200 currencies): say so, not "published by none".
-            for failed in unanswered.map({ (source: $0.source, failure: Optional($0.failure)) }) + offlineSources(firstFailure) {
-                guard let source = candidates.first(where: { $0.id == failed.source }), source.asksByCurrency else { continue }
-                throw .history(.currencyNotFetched(lacking, day: day, sourceName: source.name, failure: failed.failure))
+            var failed: [(source: SourceID, failure: FetchFailure?)] = unanswered.map { ($0.source, $0.failure) }
+            if case .offlineWithoutData(let id)? = firstFailure { failed.append((id, nil)) }
+            for (id, failure) in failed {
+                guard let source = candidates.first(where: { $0.id == id }), source.asksByCurrency else { continue }
+                throw .history(.currencyNotFetched(lacking, day: day, sourceName: source.name, failure: failure))
             }
             throw .notCovered(lacking, sourceNames: candidates.map(\.name))
         }

@@ -3,9 +3,8 @@
 /// at 655.957" must be made with 655.957. Pure: the one place a latest answer reads a row.
 public enum PeggedRow {
     /// Units of `code` per one of the table's base: for a row a peg set (no institution published
-    /// it), the peg's rate times its anchor's row; otherwise the row as published.
-    /// A row a peg set, in a table without its anchor (a read narrowed to the question's two
-    /// currencies), is no rate: never the rounded row in the peg's name.
+    /// it), the peg's rate times its anchor's row, and no rate in a table without the anchor (a
+    /// read narrowed to the question's two currencies); otherwise the row as published.
     public static func unitsPerBase(_ code: CurrencyCode, in table: RateTable) -> Decimal? {
         // `pegRow` is read first: only a row no institution published builds the peg table (22 parsed rates).
         if let peg = Pegs.pegRow(code, in: table) {

@@ -11,6 +11,13 @@ extension FrankfurterSource {
         return RatePrecision.digits(digits) < RatePrecision.enough ? digits : nil
     }
 
+    /// `base=XAU&quotes=EUR,XAG,XPT,XPD`: the metals against gold, whose prices carry 5–6 digits
+    /// where the blend's euro rows of them carry 2–3; asked for the latest table and for ranges alike.
+    static let againstGold = [
+        URLQueryItem(name: "base", value: metals[0].rawValue),
+        URLQueryItem(name: "quotes", value: ([CurrencyCode.eur] + metals.dropFirst()).map(\.rawValue).joined(separator: ",")),
+    ]
+
     /// A range's metals, coarse against the euro (6 decimals), made precise as the latest table's
     /// are: the same days asked against gold (`base=XAU&quotes=EUR,XAG,XPT,XPD`), whose prices carry
     /// 5–6 digits, each metal becoming (metal per XAU) ÷ (EUR per XAU) on each day both hold. A day
@@ -21,10 +28,7 @@ extension FrankfurterSource {
         guard !held.isEmpty else { return history }
         var query = [URLQueryItem(name: "from", value: "\(from)")]
         if let to { query.append(URLQueryItem(name: "to", value: "\(to)")) }
-        query += [
-            URLQueryItem(name: "base", value: gold.rawValue),
-            URLQueryItem(name: "quotes", value: ([CurrencyCode.eur] + Self.metals.dropFirst()).map(\.rawValue).joined(separator: ",")),
-        ]
+        query += Self.againstGold
         guard
             let request = try? endpoint.request(
                 "rates", query: query, maxBytes: Self.sizeLimit(days: (to ?? today).ordinal - from.ordinal + 2),

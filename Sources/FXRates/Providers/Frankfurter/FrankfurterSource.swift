@@ -85,10 +85,9 @@ public struct FrankfurterSource: HistorySource, RateSource {
         let gold = Self.metals[0]
         let coarse = Self.metals.filter { table.coarse[$0] != nil }
         guard !coarse.isEmpty else { return table }
-        let quotes = ([CurrencyCode.eur] + Self.metals.dropFirst()).map(\.rawValue).joined(separator: ",")
         guard
             let request = try? endpoint.request(
-                "rates", query: [URLQueryItem(name: "base", value: gold.rawValue), URLQueryItem(name: "quotes", value: quotes)],
+                "rates", query: Self.againstGold,
                 maxBytes: 64 << 10, accept: "application/json"),
             let body = try? await get(request).value(),
             let perGold = try? FrankfurterDecoder.latest(body, base: gold),
