@@ -15,6 +15,8 @@ public enum CurrencyAliases {
         case currency
         /// A command or a word of the grammar, of dates or of units (`in`, `rate`, `today`, `oz`).
         case keyword
+        /// fx's name of one currency, given to another (`set alias euro usd`): this one's code.
+        case currencyName(CurrencyCode)
     }
 
     /// `name` as it is kept and matched: lower case.
@@ -34,6 +36,18 @@ public enum CurrencyAliases {
             return .currency
         }
         if isKeyword(folded) { return .keyword }
+        return nil
+    }
+
+    /// Why `name` cannot stand for `code`: it (or its plural, which it also takes) is fx's name of
+    /// one other currency, as `euro` is EUR's; nil when it may. A name several currencies share
+    /// (`buck`) may be given to any, with a note where it is read.
+    public static func problem(with name: String, for code: CurrencyCode) -> Problem? {
+        let folded = folded(name)
+        for word in [folded, folded + "s"] {
+            guard let reading = CurrencyNames.standard.reading(of: word, home: nil), reading.choice == .only else { continue }
+            if reading.code != code { return .currencyName(reading.code) }
+        }
         return nil
     }
 

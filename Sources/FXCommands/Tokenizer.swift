@@ -39,6 +39,8 @@ public enum Tokenizer {
                 flush(at: index)
             } else if character == "#" && current.isEmpty {
                 break
+            } else if (character == "-" || character == "+") && isExponentSign(at: index, in: characters, word: current) {
+                current.append(character)
             } else if character == "/" || character == "→"
                 || operators.contains(character)
                     && (character != "%" || isDigit(current.last) || !(characters[safe: index + 1]?.isLetter ?? false))
@@ -74,6 +76,14 @@ public enum Tokenizer {
         if next == "-" || word.last == "-" || word.hasPrefix("-") { return false }
         if let last = word.last, !last.isLetter, !last.isNumber, last != ")" { return false }
         return !(isDigit(word.last) && isDigit(next))
+    }
+
+    /// `1e-40`, `2.5E+3`: the sign of an exponent stays in its number, so that the amount is
+    /// refused whole (exponents are not read), not as `1e` before a subtraction.
+    private static func isExponentSign(at index: Int, in characters: [Character], word: String) -> Bool {
+        guard word.last == "e" || word.last == "E", isDigit(characters[safe: index + 1]) else { return false }
+        let mantissa = word.dropLast().drop { $0 == "-" }
+        return isDigit(mantissa.last) && mantissa.allSatisfy { isDigit($0) || $0 == "." || $0 == "," }
     }
 
     private static func isDigit(_ character: Character?) -> Bool {

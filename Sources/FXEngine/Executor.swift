@@ -153,7 +153,9 @@ public struct Executor: Sendable {
             return try await rated { () throws(RateError) in try await sources(action, on: day) }
         case .log(let format):
             return .log(log?.entries() ?? [], format)
-        case .refresh(let ids):
+        case .refresh(let named):
+            // `fx --source ecb refresh` asks the ECB alone, as every other command under `--source` does.
+            let ids = named.isEmpty ? options.source.map { [$0] } ?? [] : named
             let known = Set(sourceInfo.map(\.id))
             if let off = ids.first(where: { id in !service.sourceIDs.contains(id) && known.contains(id) }) {
                 throw .rates(.sourceDisabled(off))
@@ -270,10 +272,9 @@ public struct Executor: Sendable {
         switch outcome {
         case .refresh(let reports) where !reports.isEmpty && reports.allSatisfy({ $0.outcome.entry == nil }):
             return .refreshFailed(reports.map(\.source))
-        case .conversion(let conversion):
-            return tooOld(conversion.lines.flatMap(\.quote.provenances))
-        case .rates(let listing):
-            return tooOld(listing.quotes.flatMap(\.provenances))
+        case .conversion, .rates, .calculation, .condition:
+            // A condition judged on rates too old is no verdict: status 3, as for a conversion, never 0 or 1.
+            return tooOld(outcome.answerQuotes.flatMap(\.provenances))
         case .series(_, _, let missing) where !missing.isEmpty:
             return .partialSeries(missing)
         default:

@@ -110,6 +110,8 @@ public enum Messages {
                     "'\(printable(name))' cannot be an alias; use 2 to \(CurrencyAliases.maxLength) letters and digits, starting with a letter."
             case .currency: return "'\(printable(name))' is a currency already; an alias may not stand for another (set alias quid gbp)."
             case .keyword: return "'\(printable(name))' is a word of fx's grammar; an alias may not take it (set alias quid gbp)."
+            case .currencyName(let code):
+                return "'\(printable(name))' is fx's name for \(code); an alias may not make it another currency (set alias quid gbp)."
             }
         case .mismatch(let mismatch):
             return text(for: mismatch)
@@ -224,6 +226,7 @@ public enum Messages {
         case .duplicateCurrency(let code, let day): return "\(printable(code)) appears twice on \(day)"
         case .duplicateDate(let day): return "\(day) appears twice"
         case .futureDate(let day): return "rates dated \(day), which is in the future"
+        case .implausibleRate(let doubt): return implausible(doubt)
         case .missingKey(let variable): return "needs an API key; set \(variable) or add it to the config"
         case .providerError(let text): return shown(text)
         case .quotaUsedUp(let used, let quota):

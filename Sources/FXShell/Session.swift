@@ -53,6 +53,8 @@ public final class Session: Sendable {
     /// Answered conversions and rate lookups are kept here for bare `history`.
     let log: (any ConversionLog)?
     private let logWarned = Latch()
+    /// Whether this run has said that its rates are overdue (`noteOverdue`): once per run.
+    private let overdueSaid = Latch()
     /// Script mode's fast lane, which learns from the conversions answered here; nil elsewhere.
     public let quickLane: QuickLane?
     /// Where `watch` draws its board.
@@ -138,6 +140,7 @@ public final class Session: Sendable {
             let printed = emit(outcome, understood: understood)
             noteDateMeaning(outcome)
             noteSubstitutedDays(outcome)
+            noteOverdue(outcome)
             noteUnderstood(understood)
             let succeeded = noteSuccessions(outcome)
             noteFarOwnRates(outcome)
@@ -257,6 +260,19 @@ public final class Session: Sendable {
         }
     }
 
+    /// Piped or in a script there are no provenance lines, so "newer rates 25d overdue" would go
+    /// unsaid: the first answer of a run resting on overdue rates says it once on stderr (stdout
+    /// keeps its bare answer), as a coarse rate's warning does. `--max-age` says it as the error.
+    private func noteOverdue(_ outcome: Outcome) {
+        guard !presentation.forPerson, executor.options.maxAge == nil else { return }
+        let now = clock.now()
+        guard let note = outcome.answerQuotes.flatMap(\.provenances).lazy.compactMap({ Messages.overdue($0, now: now) }).first,
+            overdueSaid.claim()
+        else { return }
+        out.flush()
+        err.write(presentation.style.yellow("warning:") + " " + note + "\n")
+    }
+
     /// What an ambiguous name, symbol or unit was read as (`dollars = USD (US Dollar)`), on
     /// stderr after the answer in every mode; JSON has it in `understood`.
     private func noteUnderstood(_ understood: [Understood]) {
@@ -296,6 +312,8 @@ public final class Session: Sendable {
         for diagnostic in diagnostics {
             let text = Messages.text(for: diagnostic, now: now)
             if seen.insert(text).inserted { err.write(presentation.style.yellow("warning:") + " " + text + "\n") }
+            // `--offline` on superseded rates has said what the overdue note would.
+            if case .staleData = diagnostic { _ = overdueSaid.claim() }
         }
         return !diagnostics.isEmpty
     }

@@ -389,9 +389,10 @@ public struct Settings: Sendable {
         for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
             let shown = "alias '\(Messages.printable(name))'"
             guard let text = field(entry, shown, expected: "a currency code") else { continue }
-            if let problem = CurrencyAliases.problem(with: name) {
+            let code = CurrencyCode(text)
+            if let problem = CurrencyAliases.problem(with: name) ?? code.flatMap({ CurrencyAliases.problem(with: name, for: $0) }) {
                 bad.append("ignoring \(shown) in \(shownPath): " + Messages.text(for: UsageError(.badAlias(name, reason: problem))))
-            } else if let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) || AssetCatalog.standard.contains(code) {
+            } else if let code, CurrencyCatalog.standard.contains(code) || AssetCatalog.standard.contains(code) {
                 preferences.aliases[CurrencyAliases.folded(name)] = code
             } else {
                 bad.append("ignoring \(shown) in \(shownPath): '\(Messages.printable(text))' is not a currency code")

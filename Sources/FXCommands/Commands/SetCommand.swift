@@ -92,7 +92,11 @@ extension CommandSpec {
                 if value.folded == "none", problem != .notAName { return .set(.alias(CurrencyAliases.folded(name.text), nil)) }
                 if let problem { throw UsageError(.badAlias(name.text, reason: problem), at: name) }
                 // Any currency word, kept as its code (an alias of an alias is no chain).
-                return .set(.alias(CurrencyAliases.folded(name.text), try context.currency(value).get()))
+                let code = try context.currency(value).get()
+                if let problem = CurrencyAliases.problem(with: name.text, for: code) {
+                    throw UsageError(.badAlias(name.text, reason: problem), at: name)
+                }
+                return .set(.alias(CurrencyAliases.folded(name.text), code))
             default:
                 throw UsageError(.unknownSetting(key.text, known: SetGrammar.keys), at: key)
             }

@@ -254,9 +254,13 @@ public actor HistoryService {
             candidates = [source]
         } else {
             // The central banks' histories never hold an asset: asking them for BTC would fetch
-            // their whole series to learn so.
+            // their whole series to learn so. Nor are the exchanges asked about currencies alone:
+            // `history usd eur` would send Kraken a request per market (XBTEUR, ETHEUR, …).
             let assets = codes?.contains(where: AssetCatalog.standard.contains) == true
-            candidates = sources.filter { !$0.answersOnlyWhenNamed && (!assets || $0.quotesAssets) }
+            let currenciesOnly = codes.map { !$0.isEmpty && !assets } ?? false
+            candidates = sources.filter {
+                !$0.answersOnlyWhenNamed && (!assets || $0.quotesAssets) && !(currenciesOnly && $0.quotesAssets)
+            }
         }
         var firstFailure: RateError?
         var lacking: CurrencyCode?
@@ -418,8 +422,13 @@ public actor HistoryService {
                 try await source.fetchHistory(since: since, today: today)
             }
         }
+        var result = attempt.result
+        // Rows that cannot be true refuse the whole answer, as a malformed one: what is held stays.
+        if case .success(let history) = result, let refusal = Plausibility.refusal(of: history, latestDay: today.adding(days: 1)) {
+            result = .failure(refusal)
+        }
         let fetched: RateHistory
-        switch attempt.result {
+        switch result {
         case .success(let history): fetched = history
         case .failure(let error):
             let failure = discipline.recordFailure(error, requests: attempt.requests, for: source.id, at: now, answeredAt: clock.now())

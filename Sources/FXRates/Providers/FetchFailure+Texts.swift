@@ -14,7 +14,7 @@ extension FetchFailure {
         case .providerError(let text): .providerError(transform(text))
         case .backingOff(let failedAt, let reason, let until): .backingOff(failedAt: failedAt, reason: transform(reason), until: until)
         case .transport, .httpStatus, .emptyBody, .htmlBody, .forbiddenDTD, .missingDate, .noRates,
-            .duplicateDate, .futureDate, .quotaUsedUp, .throttled, .waitingUntil, .notConfigured:
+            .duplicateDate, .futureDate, .implausibleRate, .quotaUsedUp, .throttled, .waitingUntil, .notConfigured:
             self
         }
     }

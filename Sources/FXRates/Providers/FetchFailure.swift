@@ -16,6 +16,8 @@ public enum FetchFailure: Error, Sendable, Equatable, Codable {
     case duplicateCurrency(String, Day)
     case duplicateDate(Day)
     case futureDate(Day)
+    /// A rate that cannot be true (`Plausibility`): beyond the bounds, or a jump nothing confirms.
+    case implausibleRate(ImplausibleRate)
     /// The source needs an API key and none is set; named by its variable (`FX_OXR_APP_ID`).
     case missingKey(String)
     /// The provider's own error message (sanitised, never holding a key).

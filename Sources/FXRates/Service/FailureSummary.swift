@@ -20,11 +20,21 @@ enum FailureSummary {
         }
         // A source without a key or configuration is not down: it is not named among the failed.
         let down = unanswered.filter { !$0.failure.isConfiguration && !failed.map(\.source).contains($0.source) }
-        guard let first = positions.first, failed.count + down.count > 1 else { return }
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let all = (failed + down).enumerated().sorted {
             (rank[$0.element.source] ?? Int.max, $0.offset) < (rank[$1.element.source] ?? Int.max, $1.offset)
         }.map(\.element)
+        guard let first = positions.first else {
+            // Failed with nothing of their own to fall back on, and another source answered
+            // (Coinbase down, Kraken's price): said as well, never a silent change of source.
+            if let only = all.first, all.count == 1 {
+                diagnostics.append(.fetchFailed(source: only.source, sourceName: only.sourceName, failure: only.failure, fallback: .otherSource(answer.name)))
+            } else if !all.isEmpty {
+                diagnostics.append(.fetchesFailed(all, fallback: .otherSource(answer.name), answeredBy: answer.name))
+            }
+            return
+        }
+        guard failed.count + down.count > 1 else { return }
         diagnostics[first] = .fetchesFailed(all, fallback: answerFallback ?? .otherSource(answer.name), answeredBy: answer.name)
         for index in positions.dropFirst().reversed() { diagnostics.remove(at: index) }
     }

@@ -525,6 +525,7 @@ public actor RateService {
         case .fetched(let table, let validators):
             // A publication dated after tomorrow in Frankfurt is not a real one.
             if table.date > CentralEuropeanTime.day(at: now).adding(days: 1) { return refused(.futureDate(table.date)) }
+            if let doubt = doubt(table, from: source, previous: previous) { return refused(.implausibleRate(doubt)) }
             if let previous, previous.table.date > table.date {
                 // An older table than ours (a lagging mirror): keep ours, but note that we asked.
                 entry = previous
@@ -555,6 +556,18 @@ public actor RateService {
         }
         discipline.recordAnswer(changed: changed, requests: requests, for: source.id, at: now)
         return changed ? .updated(entry) : .unchanged(entry)
+    }
+
+    /// What `Plausibility` doubts in a table `source` just sent, judged against the whole of its
+    /// previous table (not a read narrowed to one question) and what fx holds of the others.
+    private func doubt(_ table: RateTable, from source: any RateSource, previous: CachedRates?) -> ImplausibleRate? {
+        widenStored()
+        let before = cached(source.id) ?? previous
+        let others = sources.compactMap { other -> (source: SourceID, table: RateTable)? in
+            guard other.id != source.id, let held = cached(other.id)?.table ?? resolved[other.id]?.table else { return nil }
+            return (other.id, held)
+        }
+        return Plausibility.doubt(table, previous: before?.table, others: others)
     }
 
     /// Holds what a fetch just produced. The fetch took time: the entry is judged against the
