@@ -312,8 +312,9 @@ public final class Session: Sendable {
         for diagnostic in diagnostics {
             let text = Messages.text(for: diagnostic, now: now)
             if seen.insert(text).inserted { err.write(presentation.style.yellow("warning:") + " " + text + "\n") }
-            // `--offline` on superseded rates has said what the overdue note would.
-            if case .staleData = diagnostic { _ = overdueSaid.claim() }
+            // A warning that names the old rates answering (`--offline` on superseded rates, cached
+            // rates after a failed fetch) has said what the overdue note would.
+            if diagnostic.namesOldRates { _ = overdueSaid.claim() }
         }
         return !diagnostics.isEmpty
     }
@@ -345,6 +346,16 @@ public final class Session: Sendable {
 }
 
 /// True the first time only.
+extension Diagnostic {
+    /// Says which older rates answered (and of what day), as the overdue note would.
+    fileprivate var namesOldRates: Bool {
+        switch self {
+        case .staleData, .fetchFailed, .fetchesFailed: true
+        default: false
+        }
+    }
+}
+
 private final class Latch: Sendable {
     private let claimed = Mutex(false)
 

@@ -95,7 +95,8 @@ import Testing
         let result = try fx.run(["1e-40", "usd", "eur"])
         #expect(result.status == 2)
         #expect(
-            result.stderr == "fx: Malformed amount '1e-40'. Write the number out; exponents such as 1e3 are not accepted.\n", "\(result.stderr)")
+            result.stderr == "fx: Malformed amount '1e-40'. Write the number out; exponents such as 1e3 are not accepted.\n",
+            "\(result.stderr)")
     }
 
     @Test func anAliasMayNotTakeACurrencysName() throws {

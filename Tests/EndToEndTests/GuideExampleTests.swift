@@ -55,7 +55,8 @@ import Testing
             for example in block.examples {
                 let result = try fx.run(example.arguments, stdin: example.stdin)
                 let printed = GuideExamples.trimmed(
-                    (result.stdout + GuideExamples.withoutOverdueNote(result.stderr, unlessIn: example.expected)).components(separatedBy: "\n"))
+                    (result.stdout + GuideExamples.withoutOverdueNote(result.stderr, unlessIn: example.expected)).components(
+                        separatedBy: "\n"))
                 let same =
                     printed.count == example.expected.count
                     && zip(example.expected, printed).allSatisfy { GuideExamples.matches($0, $1) }

@@ -27,7 +27,8 @@ import Testing
         let day = ECBServer.latestPublicationDate()
         #expect(
             result.stderr.contains(
-                "European Central Bank (implausible rate 1 EUR = 0.0000000001 USD (\(day)): no real rate is below 0.000000001)"),
+                "warning: European Central Bank: implausible rate 1 EUR = 0.0000000001 USD (\(day)): no real rate is below 0.000000001; "
+                    + "using built-in ECB rates of 2026-10-30"),
             "\(result.stderr)")
         let cached = (try? String(contentsOf: fx.cacheFile, encoding: .utf8)) ?? ""
         #expect(!cached.contains("0.0000000001"), "\(cached)")
@@ -71,7 +72,8 @@ import Testing
         let result = try fx.run(["100", "usd", "eur"])
         #expect(result.stdout == "100.00 USD = 89.51 EUR\n", "\(result.stdout)")
         #expect(
-            result.stderr.contains("implausible rate 1 EUR = 3.5 USD (\(ECBServer.latestPublicationDate())), 3.13× its 1.1172 of \(yesterday)"),
+            result.stderr.contains(
+                "implausible rate 1 EUR = 3.5 USD (\(ECBServer.latestPublicationDate())), 3.13× its 1.1172 of \(yesterday)"),
             "\(result.stderr)")
         #expect(try Data(contentsOf: fx.cacheFile) == before)
 

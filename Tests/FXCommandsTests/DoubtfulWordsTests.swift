@@ -16,7 +16,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [("1e-40 usd eur", "1e-40"), ("convert 1E+5 usd eur", "1E+5"), ("2.5e-3 usd in eur", "2.5e-3"), ("-1e-4 usd eur", "-1e-4")])
+    @Test(arguments: [
+        ("1e-40 usd eur", "1e-40"), ("convert 1E+5 usd eur", "1E+5"), ("2.5e-3 usd in eur", "2.5e-3"), ("-1e-4 usd eur", "-1e-4"),
+    ])
     func anExponentWithASignIsOneAmountRefusedWhole(line: String, word: String) throws {
         let error = try #require(Self.error(line))
         #expect(error.kind == .malformedAmount(word, hint: .exponent), "\(line)")
@@ -31,7 +33,9 @@ import Testing
         #expect(Tokenizer.tokenize("1e-40").map(\.text) == ["1e-40"])
     }
 
-    @Test(arguments: [("set alias euro usd", "EUR"), ("set alias Euros usd", "EUR"), ("set alias yen cny", "JPY"), ("set alias sterling usd", "GBP")])
+    @Test(arguments: [
+        ("set alias euro usd", "EUR"), ("set alias Euros usd", "EUR"), ("set alias yen cny", "JPY"), ("set alias sterling usd", "GBP"),
+    ])
     func anAliasMayNotTakeTheNameOfAnotherCurrency(line: String, owner: String) throws {
         let error = try #require(Self.error(line))
         let name = line.split(separator: " ")[2]

@@ -82,7 +82,8 @@ import FXRates
     @Test func aTinyRateFromTheECBKeepsTheCachedTableAndSaysSo() async throws {
         let store = MemoryRateStore([Sample.fridayEntry()])
         let source = FakeRateSource(answering: Self.monday(usd: "0.0000000001"))
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), usage: MemoryUsageStore())
         let quote = try await service.quote(from: .usd, to: .eur)
         #expect(source.calls == 1)
         #expect(quote.provenance.date == day("2026-10-30"))
@@ -99,7 +100,8 @@ import FXRates
     @Test func aJumpNoOtherSourceConfirmsIsRefusedByRefreshToo() async throws {
         let store = MemoryRateStore([Sample.fridayEntry()])
         let source = FakeRateSource(answering: Self.monday(usd: "2.5"))
-        let service = RateService(sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), usage: MemoryUsageStore())
+        let service = RateService(
+            sources: [source], store: store, clock: FixedClock(frankfurt("2026-11-02", 16, 30)), usage: MemoryUsageStore())
         let reports = try await service.refresh()
         guard case .failed(.implausibleRate(let doubt)) = reports.first?.outcome else {
             Issue.record("\(reports)")

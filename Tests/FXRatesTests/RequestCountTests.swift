@@ -156,7 +156,8 @@ struct RequestCountTests {
         let history = HistoryService(
             sources: [source], store: MemoryHistoryStore(), clock: FixedClock(KrakenSourceTests.now),
             discipline: RequestDiscipline(usage: usage))
-        _ = try? await history.quote(from: .eur, to: .usd, on: day("2026-10-08"))
+        // Named: an exchange is not asked about currencies alone otherwise (issue 34).
+        _ = try? await history.quote(from: .eur, to: .usd, on: day("2026-10-08"), only: .kraken)
         #expect(transport.requests.count >= 2, "\(transport.requests.map(\.url))")
         #expect(usage.load()[.kraken]?.requests == transport.requests.count)
     }

@@ -28,7 +28,9 @@ enum FailureSummary {
             // Failed with nothing of their own to fall back on, and another source answered
             // (Coinbase down, Kraken's price): said as well, never a silent change of source.
             if let only = all.first, all.count == 1 {
-                diagnostics.append(.fetchFailed(source: only.source, sourceName: only.sourceName, failure: only.failure, fallback: .otherSource(answer.name)))
+                diagnostics.append(
+                    .fetchFailed(
+                        source: only.source, sourceName: only.sourceName, failure: only.failure, fallback: .otherSource(answer.name)))
             } else if !all.isEmpty {
                 diagnostics.append(.fetchesFailed(all, fallback: .otherSource(answer.name), answeredBy: answer.name))
             }
