@@ -217,7 +217,11 @@ public enum HistoryFileFormat {
         column.reserveCapacity(count)
         let complete = forEachField(line) { field in
             if field.isEmpty { column.append(nil); return true }
-            guard let rate = Decimal(rateBytes: field), !rate.isZero else { return false }
+            // The fast path reads up to 19 digits; a row fx wrote with more (a metal's rate inverted
+            // from its gold-based row) is read exactly: the file reads back whatever `encode` writes.
+            guard let rate = Decimal(rateBytes: field) ?? Decimal(exactly: String(decoding: field, as: UTF8.self)), rate > 0 else {
+                return false
+            }
             column.append(rate)
             return true
         }

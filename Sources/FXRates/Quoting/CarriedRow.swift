@@ -28,7 +28,12 @@ public struct CarriedRow: Sendable, Equatable {
         if pegs, let peg = Pegs.peg(of: code), peg.since <= day, peg.anchor != code, history.covers(peg.anchor),
             case .success(let anchor) = find(peg.anchor, in: history, at: index, window: window)
         {
-            return .success(CarriedRow(rate: anchor.rate * peg.rate, day: anchor.day))
+            // Dated by the older of the anchor's row and the pegged currency's own (as the latest
+            // table dates it), so the day said does not depend on which other currencies are held:
+            // the days of a history fetched with a Saturday publisher include Saturdays.
+            let own = find(code, in: history, at: index, window: window, pegs: false)
+            let dated = (try? own.get()).map { min($0.day, anchor.day) } ?? anchor.day
+            return .success(CarriedRow(rate: anchor.rate * peg.rate, day: dated))
         }
         if let rate = history.rate(code, at: index) { return .success(CarriedRow(rate: rate, day: day)) }
         let earliest = day.adding(days: -window)
