@@ -140,7 +140,7 @@ struct ConversionLogFileTests {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A regular file where a directory should be fails even for root, unlike chmod.
-        FileManager.default.createFile(atPath: directory.path + "/blocker", contents: Data())
+        _ = FileManager.default.createFile(atPath: directory.path + "/blocker", contents: Data())
         let log = FileConversionLog(stateDirectory: directory.path + "/blocker/fx")
         let warning = try #require(log.append([Self.entry(1)]))
         #expect(warning.hasPrefix("could not keep the conversion log: cannot create directory \(directory.path)/blocker/fx: "))
