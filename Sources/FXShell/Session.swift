@@ -295,7 +295,8 @@ public final class Session: Sendable {
 
     /// After the answer, so a slow or broken log file never holds it back or turns it into an error.
     private func record(_ outcome: Outcome, line: String) {
-        guard let log else { return }
+        // `set log off` (kept in the config) stops the log at once, for this session too.
+        guard let log, executor.workspace.preferences.log else { return }
         let entries = ConversionLogEntry.entries(for: outcome, line: line, at: clock.now())
         guard !entries.isEmpty, let warning = log.append(entries), logWarned.claim() else { return }
         // Once per session: a prompt would otherwise repeat it after every answer.

@@ -91,6 +91,7 @@ public struct Settings: Sendable {
         var rule: Lenient<String>?
         var date_order: Lenient<String>?
         var explain: Lenient<Bool>?
+        var log: Lenient<Bool>?
         /// `"aliases": {"quid": "GBP"}`: the user's own names for currencies (`set alias`).
         var aliases: Lenient<[String: Lenient<String>]>?
         /// `"rules": {"my-rule": {"source": "nbp", "day": "previous-business-day"}}` (Settings+Rules).
@@ -112,6 +113,7 @@ public struct Settings: Sendable {
             rule = Lenient(fields["rule"], \.string)
             date_order = Lenient(fields["date_order"], \.string)
             explain = Lenient(fields["explain"], \.bool)
+            log = Lenient(fields["log"], \.bool)
             aliases = Lenient(fields["aliases"]) { $0.members { Lenient(member: $0, \.string) } }
             rules = Lenient(fields["rules"]) { $0.members { Lenient(member: $0) { $0.object.map(RuleEntry.init) } } }
         }
@@ -332,7 +334,7 @@ public struct Settings: Sendable {
         return names.count > warningsPerKind ? shown + " and \(names.count - warningsPerKind) more" : shown
     }
 
-    /// `home`, `targets`, `number_format`, `rule`, `explain`: a value fx does not know is one warning, not a failure.
+    /// `home`, `targets`, `number_format`, `rule`, `explain`, `log`: a value fx does not know is one warning, not a failure.
     private mutating func readPreferences(_ config: ConfigFile) {
         var unknown: [String] = []
         func code(_ text: String) -> CurrencyCode? {
@@ -373,6 +375,7 @@ public struct Settings: Sendable {
             }
         }
         preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false
+        preferences.log = field(config.log, "log", expected: "true or false") ?? true
         readAliases(config)
         if unknown.count == 1 {
             warnings.append("ignoring the currency '\(unknown[0])' in \(shownPath): not an ISO 4217 code")

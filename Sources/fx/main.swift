@@ -68,8 +68,8 @@ let settings = {
     return settings
 }()
 let clock = SystemClock()
-let transport = HelperTransport.besideExecutable()
-let io = SourceIO(transport: transport, ecbFiles: HelperECBFetcher(helper: transport.helper), clock: clock)
+let helper = HelperLocation.ofRunningExecutable()
+let io = SourceIO(transport: HelperTransport(location: helper), ecbFiles: HelperECBFetcher(location: helper), clock: clock)
 let offline = arguments.offline
 
 /// The services over the sources the settings enable, in their order; made again when

@@ -39,7 +39,7 @@ import Glibc
     @Test func aLinkIsRefusedAndStillLeadsToTheFileUnchanged() throws {
         try Self.withStatement { fx, input in
             let kept = fx.home.appendingPathComponent("kept.csv").path, link = fx.home.appendingPathComponent("out.csv").path
-            FileManager.default.createFile(atPath: kept, contents: Data("keep\n".utf8))
+            _ = FileManager.default.createFile(atPath: kept, contents: Data("keep\n".utf8))
             #expect(symlink(kept, link) == 0)
             let result = try Self.convert(fx, input, to: link)
             #expect(result.status == 1 && result.stdout == "")
@@ -87,7 +87,7 @@ import Glibc
     @Test func aPrivateOutputStaysPrivateAndKeepsItsOwner() throws {
         try Self.withStatement { fx, input in
             let output = fx.home.appendingPathComponent("private.csv").path
-            FileManager.default.createFile(atPath: output, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: output, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o600])
             // Only root may give a file away; elsewhere the writer owns it anyway.
             let owner: uid_t = geteuid() == 0 ? 4321 : geteuid()
             #expect(chown(output, owner, getegid()) == 0)

@@ -51,8 +51,8 @@ struct FXRunner {
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let outURL = stdoutPath.map(URL.init(fileURLWithPath:)) ?? home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
-        if !FileManager.default.fileExists(atPath: outURL.path) { FileManager.default.createFile(atPath: outURL.path, contents: nil) }
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        if !FileManager.default.fileExists(atPath: outURL.path) { _ = FileManager.default.createFile(atPath: outURL.path, contents: nil) }
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         let input = Pipe()

@@ -139,7 +139,7 @@ import Testing
     /// Offline on a first run: a currency pegged by law answers from the peg and says so; a
     /// floating one never fetched is refused in one line that says how to get it.
     @Test func offlineFirstRun() throws {
-        var fx = FXRunner()
+        let fx = FXRunner()
         defer { fx.cleanUp() }
         let pegged = try fx.run(["--offline", "100", "usd", "aed"])
         #expect(pegged.status == 0, "\(pegged.stderr)")

@@ -140,7 +140,7 @@ struct FullDisk {
         }
         guard filled else { return }
         // Written until the file system refuses: ENOSPC.
-        FileManager.default.createFile(atPath: path("filler"), contents: nil)
+        _ = FileManager.default.createFile(atPath: path("filler"), contents: nil)
         let filler = try FileHandle(forWritingTo: URL(fileURLWithPath: path("filler")))
         let block = Data(count: 4096)
         while (try? filler.write(contentsOf: block)) != nil {}

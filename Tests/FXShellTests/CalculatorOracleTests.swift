@@ -82,7 +82,7 @@ import Testing
         let casesFile = directory.appendingPathComponent("cases.json")
         try JSONSerialization.data(withJSONObject: records).write(to: casesFile)
         let outputFile = directory.appendingPathComponent("output")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [

@@ -68,7 +68,7 @@ import Testing
 
     @Test
     func theDateOrderSettingSettlesASlashDate() async {
-        let (session, out, err) = session()
+        let (session, _, err) = session()
         #expect(await session.run("100 usd eur on 01/10/2026") == .failed(2))
         #expect(err.text.contains("Is '01/10/2026' 2026-10-01 (day first) or 2026-01-10 (month first)?"), "\(err.text)")
         #expect(await session.run("set date_order dmy") == .ok)
