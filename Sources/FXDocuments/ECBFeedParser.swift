@@ -24,7 +24,7 @@ public enum ECBFeedParser {
 
 extension FetchFailure {
     /// fx-fetch's failure as the one fx decodes from its wire.
-    init(_ failure: ReadFailure) {
+    public init(_ failure: ReadFailure) {
         switch failure {
         case .transport(let failure): self = .transport(TransportError(failure))
         case .httpStatus(let status): self = .httpStatus(status)
@@ -48,7 +48,7 @@ extension FetchFailure {
 }
 
 extension TransportError {
-    init(_ failure: TransportFailure) {
+    public init(_ failure: TransportFailure) {
         switch failure {
         case .timedOut(let seconds): self = .timedOut(seconds: seconds)
         case .tooLarge(let limit): self = .tooLarge(limit: limit)

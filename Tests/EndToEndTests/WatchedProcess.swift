@@ -44,8 +44,20 @@ final class WatchedProcess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // Signals at their defaults, whatever this process ignores (a background job ignores SIGINT and SIGQUIT).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGABRT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var child: pid_t = 0
-        let status = posix_spawn(&child, path, &actions, nil, argv, envp)
+        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         close(pipe[0])
         guard status == 0 else {
             close(pipe[1])

@@ -100,9 +100,10 @@ private final class Transfer {
         return result(code, handle: handle)
     }
 
-    /// Runs the transfer in a multi handle, so that the wait also watches fx's end of stdout: the
-    /// helper of a killed fx gives up at once rather than at its deadline. The wait sleeps in
-    /// poll(2) between events; it never spins.
+    /// Runs the transfer in a multi handle, and between its events checks fx's end of stdout: the
+    /// helper of a killed fx gives up within a quarter of a second rather than at its deadline.
+    /// (libcurl's own wait does not report an error on an extra descriptor, so fx's end is polled
+    /// apart.) The wait sleeps in poll(2); it never spins.
     private func perform(_ handle: UnsafeMutableRawPointer) -> CURLcode {
         guard let multi = curl_multi_init() else { return CURLE_FAILED_INIT }
         defer { curl_multi_cleanup(multi) }
@@ -112,11 +113,9 @@ private final class Transfer {
         while running > 0 {
             guard curl_multi_perform(multi, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
             if running == 0 { break }
-            var watch = curl_waitfd(fd: watched ?? -1, events: 0, revents: 0)
             var ready: Int32 = 0
-            let polled = watched == nil ? curl_multi_poll(multi, nil, 0, 1000, &ready) : curl_multi_poll(multi, &watch, 1, 1000, &ready)
-            guard polled == CURLM_OK else { return CURLE_FAILED_INIT }
-            if watched != nil, watch.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+            guard curl_multi_poll(multi, nil, 0, 250, &ready) == CURLM_OK else { return CURLE_FAILED_INIT }
+            if let watched, Self.isClosed(watched) {
                 refusal = .cancelled
                 return CURLE_ABORTED_BY_CALLBACK
             }
@@ -159,6 +158,12 @@ private final class Transfer {
             return .failure(.other("TLS failed: \(reason)"))
         default: return .failure(.other(reason))
         }
+    }
+
+    /// Whether the reader of `descriptor` (a pipe) is gone: poll reports an error on the writer.
+    private static func isClosed(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
     }
 
     /// The body's decoded bytes; 0 (which aborts the transfer) past the cap.
