@@ -35,6 +35,14 @@ let startupOrder = [
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
+// fx-fetch is synchronous and needs no regex: without the modules Swift imports implicitly, its
+// static build links neither the concurrency runtime (with libdispatch) nor _StringProcessing.
+let helperOnly: [SwiftSetting] = [
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-concurrency-module-import", "-Xfrontend", "-disable-implicit-string-processing-module-import",
+    ])
+]
+
 let package = Package(
     name: "fx",
     platforms: [.macOS(.v15)],
@@ -81,8 +89,8 @@ let package = Package(
         // the cache). It links no Foundation and so no ICU: libcurl's own API for HTTP, libxml2's
         // reader for the ECB's XML and zlib for its zip (FXFetchKit), the Swift standard library
         // alone above them. Stripped it is a tenth of what URLSession made it (Benchmarks/README.md).
-        .executableTarget(name: "FXFetch", dependencies: ["FXFetchKit", "CProcessGuard"]),
-        .target(name: "FXFetchKit", dependencies: ["CFetch", "CLibXML2"]),
+        .executableTarget(name: "FXFetch", dependencies: ["FXFetchKit", "CProcessGuard"], swiftSettings: helperOnly),
+        .target(name: "FXFetchKit", dependencies: ["CFetch", "CLibXML2"], swiftSettings: helperOnly),
         // libcurl's and zlib's calls Swift cannot make (variadic options, macros).
         .target(name: "CFetch", linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("z")]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),

@@ -7,7 +7,7 @@ enum BodyShape {
         // UTF-16 or UTF-32 would hide a DTD from the byte search below; the ECB sends UTF-8,
         // where a NUL byte cannot appear.
         if data.contains(0) { throw .malformed("not UTF-8 XML") }
-        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<html") { throw .htmlBody }
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || contains(Array(head.utf8), "<html") { throw .htmlBody }
         if contains(data, "<!DOCTYPE") || contains(data, "<!ENTITY") { throw .forbiddenDTD }
         guard head.hasPrefix("<") else { throw .malformed("not XML") }
     }
@@ -24,7 +24,8 @@ enum BodyShape {
         return String(prefix.drop { $0.isWhitespace || $0 == "\u{FEFF}" }).lowercased()
     }
 
-    private static func contains(_ data: [UInt8], _ text: String) -> Bool {
+    /// Whether `text` occurs in `data` (by bytes: the helper links no string-searching module).
+    static func contains(_ data: [UInt8], _ text: String) -> Bool {
         let needle = Array(text.utf8)
         guard data.count >= needle.count else { return false }
         return data.withUnsafeBufferPointer { bytes in

@@ -34,6 +34,6 @@ public enum ECBFetch {
         }
         guard response.status == 200 else { throw .httpStatus(response.status) }
         // CDN error pages often come with status 200.
-        if let type = response.header("Content-Type"), type.lowercased().contains("text/html") { throw .htmlBody }
+        if let type = response.header("Content-Type"), BodyShape.contains(Array(type.lowercased().utf8), "text/html") { throw .htmlBody }
     }
 }

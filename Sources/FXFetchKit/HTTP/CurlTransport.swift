@@ -7,7 +7,7 @@ import Glibc
 /// body's decoded bytes counted as they arrive (a compressed body cannot inflate past it), no
 /// cookies or cache, and redirects followed by hand, only where fx would fetch itself. Proxies
 /// are libcurl's defaults (`https_proxy`, `no_proxy`, …).
-public struct CurlTransport {
+public struct CurlTransport: Sendable {
     public let userAgent: String
     /// A descriptor whose reader is fx (the helper's stdout): once fx is gone, the transfer ends.
     public let watched: Int32?
@@ -223,10 +223,12 @@ enum Monotonic {
 }
 
 extension StringProtocol {
-    /// Without leading and trailing spaces, tabs and line ends (Foundation's trimming, by hand).
+    /// Without leading and trailing spaces, tabs and line ends (Foundation's trimming, by hand, on
+    /// bytes: as a Character, CR LF is one cluster that equals neither "\r" nor "\n").
     var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
+        let bytes = Array(utf8)
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
