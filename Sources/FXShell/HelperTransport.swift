@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The production `HTTPTransport` of `fx`: each request runs in the helper `fx-fetch`
-/// (URLSession) installed beside fx. Loading URLSession costs ~20 ms of start-up on Linux,
-/// which every answer from the cache would pay; a helper costs that only when fetching.
+/// (libcurl) installed beside fx. Loading libcurl and its libraries costs milliseconds of
+/// start-up, which every answer from the cache would pay; a helper costs that only when fetching.
 /// The helper enforces the request's limits; this side enforces them again by killing it.
 public struct HelperTransport: HTTPTransport {
     public let helper: String
