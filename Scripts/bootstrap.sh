@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system libraries fx needs on Debian/Ubuntu, only those that are missing.
-# fx's network helper (URLSession) uses libcurl and fx's XML parser libxml2; the release
+# fx's network helper fx-fetch uses libcurl, libxml2 and zlib through their own C APIs; the release
 # build links the Swift libraries statically, which needs their development packages; fx
 # links libedit into itself, with the static libraries libedit needs (libtinfo from ncurses,
-# libbsd, libmd); the ECB's zipped history is inflated with zlib.
+# libbsd, libmd); the ECB's zipped history is inflated with zlib; pkg-config finds libxml2's headers.
 #
 # Everything it says, and apt-get's own output, goes to stderr: stdout is the answer of
 # `Scripts/fx convert 100 usd eur > out.txt`. It never runs sudo unasked: as root it installs what

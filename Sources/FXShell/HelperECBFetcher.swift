@@ -1,7 +1,7 @@
 import FXRates
 
 /// fx's `ECBFileFetcher`: one run of the helper fx-fetch fetches an ECB file and reads it (see
-/// `ECBFetchWire`), so that fx itself never links URLSession, XMLParser or ZIPFoundation.
+/// `ECBFetchWire`), so that fx itself never links libcurl, libxml2 or zlib.
 public struct HelperECBFetcher: ECBFileFetcher {
     public let location: HelperLocation
 

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The production `HTTPTransport` of `fx`: each request runs in the helper `fx-fetch`
-/// (`HelperLocation` says where it is). Loading the network libraries costs ~20 ms of start-up on
+/// (`HelperLocation` says where it is). Loading libcurl and its libraries costs milliseconds of start-up on
 /// Linux, which every answer from the cache would pay; a helper costs that only when fetching.
 /// The helper enforces the request's limits; this side enforces them again by killing it.
 public struct HelperTransport: HTTPTransport {
