@@ -131,7 +131,12 @@ public final class Session: Sendable {
             let result: Result<Outcome, Failure>
             do { result = .success(try await executor.execute(command, context: parser.context)) } catch { result = .failure(error) }
             await spinner?.stop()
-            let outcome = try result.get()
+            let json = presentation.json
+            let outcome = try result.flatMap { outcome -> Result<Outcome, Failure> in
+                // Refused before a record is read: JSON mode must never pass CSV off as its own.
+                if case .statement = outcome, json { return .failure(.usage(UsageError(.csv(.jsonOutput)))) }
+                return .success(outcome)
+            }.get()
             if case .statement(let statement) = outcome { return await stream(statement) }
             if case .watch(let request) = outcome { return await watch(request) }
             let warned = await printWarnings()

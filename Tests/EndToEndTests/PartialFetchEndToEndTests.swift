@@ -104,7 +104,7 @@ import Testing
         defer { fx.cleanUp() }
         let refresh = try fx.run(["refresh", "coinbase"])
         #expect(refresh.status == 1, "\(refresh.stdout) \(refresh.stderr)")
-        #expect(refresh.stdout == "coinbase: failed: Invalid currency (not_found)\n", "\(refresh.stdout)")
+        #expect(refresh.stdout == "coinbase: failed: BTC: Invalid currency (not_found)\n", "\(refresh.stdout)")
         #expect(!FileManager.default.fileExists(atPath: fx.cacheFile.path))
     }
 

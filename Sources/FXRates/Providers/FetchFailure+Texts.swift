@@ -1,6 +1,13 @@
 /// Every text a failure carries, rewritten: how a source blanks its key out of whatever a
 /// transport message or a provider's body echoed back. One list of cases for all sources.
 extension FetchFailure {
+    /// A provider's error named with what the request asked for (`XRP-USD: Invalid currency
+    /// (not_found)`): its own words often do not say which asset, pair or dataset they mean.
+    public func about(_ subject: String) -> FetchFailure {
+        guard case .providerError(let text) = self, !text.hasPrefix(subject + ":") else { return self }
+        return .providerError("\(subject): \(text)")
+    }
+
     public func mappingTexts(_ transform: (String) -> String) -> FetchFailure {
         switch self {
         case .transport(.cannotConnect(let reason)): .transport(.cannotConnect(transform(reason)))
