@@ -57,7 +57,7 @@ struct WatchBoardTests {
         let line = board.lines([row], now: RenderFixtures.now, every: "")[2]
         #expect(line.hasPrefix("USD/XAU  —  No rate"), "\(line)")
         #expect(DisplayWidth.of(line) <= columns)
-        if columns == 130 { #expect(line.hasSuffix("(sources enable frankfurter).")) } else { #expect(line.hasSuffix("…")) }
+        if columns == 130 { #expect(line.hasSuffix("(sources enable frankfurter).  ▁▅█")) } else { #expect(line.hasSuffix("…")) }
     }
 
     @Test
