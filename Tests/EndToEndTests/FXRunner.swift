@@ -82,7 +82,8 @@ struct FXRunner {
         let documents = stdout.split(separator: "\n").filter { json || $0.hasPrefix(#"{"schema_version""#) }
         let problems = JSONSchemaCheck.fx.problems(inLines: documents.joined(separator: "\n"))
         guard problems.isEmpty else {
-            throw RunnerError(description: "fx \(arguments.joined(separator: " ")) wrote JSON outside its schema:\n" + problems.joined(separator: "\n"))
+            throw RunnerError(
+                description: "fx \(arguments.joined(separator: " ")) wrote JSON outside its schema:\n" + problems.joined(separator: "\n"))
         }
     }
 

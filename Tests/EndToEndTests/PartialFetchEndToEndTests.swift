@@ -87,7 +87,7 @@ import Testing
                 == "fx: No rate for XRP: Coinbase did not price it in its last fetch (Invalid currency (not_found)); 'fx refresh coinbase' asks again.\n",
             "\(xrp.stderr)")
         let json = try fx.run(["--json", "--source", "coinbase", "1", "xrp", "usd"])
-        #expect(json.stdout.hasPrefix(#"{"error":{"code":"not_priced","#), "\(json.stdout)")
+        #expect(json.stdout.hasPrefix(#"{"schema_version":1,"error":{"code":"not_priced","#), "\(json.stdout)")
         // A script reads what went unpriced from refresh's JSON too.
         let again = try fx.run(["--json", "refresh", "coinbase"])
         #expect(again.status == 0, "\(again.stderr)")

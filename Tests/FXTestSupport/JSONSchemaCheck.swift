@@ -64,7 +64,9 @@ public struct JSONSchemaCheck: Sendable {
                 case .array(let items): items.compactMap { if case .string(let name) = $0 { name } else { nil } }
                 default: []
                 }
-            if !names.contains(where: value.isOfType) { return found + ["\(path): expected \(names.joined(separator: " or ")), found \(value.typeName)"] }
+            if !names.contains(where: value.isOfType) {
+                return found + ["\(path): expected \(names.joined(separator: " or ")), found \(value.typeName)"]
+            }
         }
         if let constant = rule["const"], constant != value { found.append("\(path): expected \(constant.text), found \(value.text)") }
         if case .array(let choices)? = rule["enum"], !choices.contains(value) {

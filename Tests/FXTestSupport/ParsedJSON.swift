@@ -164,7 +164,8 @@ public indirect enum ParsedJSON: Equatable, Sendable {
                     case UInt8(ascii: "b"): units.append(0x08)
                     case UInt8(ascii: "f"): units.append(0x0C)
                     case UInt8(ascii: "u"):
-                        guard bytes.count - index >= 4, let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                        guard bytes.count - index >= 4,
+                            let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
                         else { throw Malformed() }
                         units.append(unit)
                         index += 4
