@@ -15,7 +15,8 @@ public enum JSONRenderer {
     public static func render(_ outcome: Outcome, snapshot: String?, explain: JSONValue? = nil, understood: [Understood] = []) -> String? {
         guard let value = value(outcome) else { return nil }
         guard case .object(var members) = value else { return JSONDocument.text(value) }
-        if let snapshot { members.insert(("snapshot", .string(snapshot)), at: 0) }
+        // `snapshot show` is itself the snapshot's object: its key is not said twice.
+        if let snapshot, !members.contains(where: { $0.0 == "snapshot" }) { members.insert(("snapshot", .string(snapshot)), at: 0) }
         if !understood.isEmpty { members.append(("understood", json(understood))) }
         if let explain { members.append(("explain", explain)) }
         return JSONDocument.text(.object(members))

@@ -83,8 +83,7 @@ import Testing
 
         let json = try fx.run(["--json", "convert", "1,234.56", "gbp", "to", "jpy", "usd"])
         #expect(json.status == 0)
-        let object = try #require(jsonAnswer(json.stdout))
-        let conversions = try #require(object["conversions"] as? [[String: Any]])
+        let conversions = jsonAnswers(json.stdout)
         // 1234.56 × 175.68 / 0.8338 = 260,119.334… → 260119 JPY; 1234.56 × 1.1172 / 0.8338 = 1654.174… → 1654.17 USD
         #expect(conversions.map { $0["result"] as? String } == ["260119", "1654.17"])
         #expect(conversions.first?["source"] as? String == "ecb")

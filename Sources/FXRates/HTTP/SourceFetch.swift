@@ -19,6 +19,7 @@ public enum SourceFetch {
         } catch {
             throw .transport(error)
         }
+        FetchProgress.watcher?.received(bytes: response.body.count)
         if response.status == 304, request.validators != nil { return .notModified }
         do throws(FetchFailure) {
             try validate(response, expecting: kind, errorBody: errorBody)

@@ -405,7 +405,8 @@ public actor RateService {
     }
 
     private static func answer(of source: any RateSource, validators: Validators?) async -> FetchAttempt<FetchOutcome> {
-        await RequestCount.counting { () async throws(FetchFailure) in try await source.fetchLatest(validators: validators) }
+        FetchProgress.watcher?.asking(source.name)
+        return await RequestCount.counting { () async throws(FetchFailure) in try await source.fetchLatest(validators: validators) }
     }
 
     // MARK: - Deciding where a table comes from
@@ -490,6 +491,7 @@ public actor RateService {
     private func fetch(_ source: any RateSource, previous: CachedRates?) async -> FetchResult {
         let now = clock.now()
         let validators = previous?.validators
+        FetchProgress.watcher?.asking(source.name)
         let answer = await RequestCount.counting { () async throws(FetchFailure) in
             try await source.fetchLatest(validators: validators)
         }
