@@ -127,11 +127,13 @@ public final class Session: Sendable {
             // At a terminal, a fetch that takes a while shows a progress line on stderr.
             let progress = presentation.showsProgress ? ProgressLine("asking the sources", output: err, clock: clock) : nil
             let (executor, context) = (executor, parser.context)
-            let result = await FetchProgress.$watcher.withValue(progress) { () async -> Result<Outcome, Failure> in
+            let answer = { () async -> Result<Outcome, Failure> in
                 do throws(Failure) { return .success(try await executor.execute(command, context: context)) } catch {
                     return .failure(error)
                 }
             }
+            // Piped, not even the task-local is set: a one-shot's path stays as it was.
+            let result = if let progress { await FetchProgress.$watcher.withValue(progress, operation: answer) } else { await answer() }
             await progress?.stop()
             let json = presentation.json
             let outcome = try result.flatMap { outcome -> Result<Outcome, Failure> in
