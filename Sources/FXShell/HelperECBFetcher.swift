@@ -42,7 +42,9 @@ public struct HelperECBFetcher: ECBFileFetcher {
             path: helper, input: ECBFetchWire.encode(request, reading: file),
             seconds: request.timeout + Self.margin, maxBytes: Self.maxOutput)
         switch await run.output() {
-        case .success(let output): return output
+        case .success(let output):
+            FetchProgress.watcher?.received(bytes: output.count)
+            return output
         case .failure(let failure):
             throw .transport(TransportError(failure, helper: helper, timeout: request.timeout, maxBytes: Self.maxOutput))
         }

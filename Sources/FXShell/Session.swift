@@ -126,14 +126,23 @@ public final class Session: Sendable {
         guard let command else { return .nothing }
         if command == .quit { return .quit }
         do {
-            let spinner: Spinner? =
-                if presentation.showsProgress, case .refresh = command {
-                    Spinner("asking the sources…", output: err)
-                } else { nil }
-            let result: Result<Outcome, Failure>
-            do { result = .success(try await executor.execute(command, context: parser.context)) } catch { result = .failure(error) }
-            await spinner?.stop()
-            let outcome = try result.get()
+            // At a terminal, a fetch that takes a while shows a progress line on stderr.
+            let progress = presentation.showsProgress ? ProgressLine("asking the sources", output: err, clock: clock) : nil
+            let (executor, context) = (executor, parser.context)
+            let answer = { () async -> Result<Outcome, Failure> in
+                do throws(Failure) { return .success(try await executor.execute(command, context: context)) } catch {
+                    return .failure(error)
+                }
+            }
+            // Piped, not even the task-local is set: a one-shot's path stays as it was.
+            let result = if let progress { await FetchProgress.$watcher.withValue(progress, operation: answer) } else { await answer() }
+            await progress?.stop()
+            let json = presentation.json
+            let outcome = try result.flatMap { outcome -> Result<Outcome, Failure> in
+                // Refused before a record is read: JSON mode must never pass CSV off as its own.
+                if case .statement = outcome, json { return .failure(.usage(UsageError(.csv(.jsonOutput)))) }
+                return .success(outcome)
+            }.get()
             if case .statement(let statement) = outcome { return await stream(statement) }
             if case .watch(let request) = outcome { return await watch(request) }
             let warned = await printWarnings()

@@ -32,7 +32,7 @@ struct ConversionLogFileTests {
         #expect(log.entries() == [Self.entry(1), Self.entry(2, rate: nil), Self.entry(3)])
         let text = try #require(String(data: FileManager.default.contents(atPath: log.path)!, encoding: .utf8))
         #expect(
-            text.split(separator: "\n").first.map(String.init) == #"{"asOf":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
+            text.split(separator: "\n").first.map(String.init) == #"{"as_of":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
                 + #""result":"1.00 EUR","source":"ecb","time":"2026-10-30T17:01:00Z"}"#)
     }
 

@@ -169,6 +169,7 @@ extension HistoryService {
             if let have { noteShortfall(have, source: source, reaching: day) }
             return have
         }
+        FetchProgress.watcher?.asking(source.name)
         let attempt = await RequestCount.counting { () async throws(FetchFailure) -> RateHistory in
             if let quotes, let through = quotes.through {
                 try await source.fetchHistory(from: quotes.since, through: through, today: today, quotes: quotes.codes)
@@ -187,7 +188,9 @@ extension HistoryService {
         }
         let fetched: RateHistory
         switch result {
-        case .success(let history): fetched = history
+        case .success(let history):
+            fetched = history
+            FetchProgress.watcher?.fetched(days: history.days.count)
         case .failure(let error):
             let failure = discipline.recordFailure(error, requests: attempt.requests, for: source.id, at: now, answeredAt: clock.now())
             networkDown = networkDown || RequestDiscipline.suggestsNoNetwork(failure)

@@ -44,7 +44,8 @@ extension RateService {
     }
 
     static func answer(of source: any RateSource, validators: Validators?) async -> FetchAttempt<FetchOutcome> {
-        await RequestCount.counting { () async throws(FetchFailure) in try await source.fetchLatest(validators: validators) }
+        FetchProgress.watcher?.asking(source.name)
+        return await RequestCount.counting { () async throws(FetchFailure) in try await source.fetchLatest(validators: validators) }
     }
 }
 

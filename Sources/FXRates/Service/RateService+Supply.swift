@@ -82,6 +82,7 @@ extension RateService {
     func fetch(_ source: any RateSource, previous: CachedRates?) async -> FetchResult {
         let now = clock.now()
         let validators = previous?.validators
+        FetchProgress.watcher?.asking(source.name)
         let answer = await RequestCount.counting { () async throws(FetchFailure) in
             try await source.fetchLatest(validators: validators)
         }
