@@ -21,7 +21,7 @@ struct DurationParserTests {
 
     /// Issue 34, item 9: no duration a user types may overflow what it becomes (nanoseconds for
     /// a sleep): past ten years it is refused as too long, however many digits it has.
-    @Test(arguments: ["999999w", "999999999999s", "3651d", "520w1w", "99999999999999999999999s", "3650d1s"])
+    @Test(arguments: ["999999w", "999999999999s", "3651d", "522w", "99999999999999999999999s", "3650d1s"])
     func refusesWhatIsTooLong(text: String) {
         #expect(DurationParser.read(text) == .failure(.tooLong))
         #expect(DurationParser.parse(text) == nil)

@@ -179,7 +179,7 @@ struct SettingsConfigFileTests {
     /// A config of every field fx reads, each well, gives no warning at all.
     @Test func aConfigOfKnownFieldsGivesNoWarning() throws {
         let config = #"""
-            {"order": ["ecb"], "timeout": 10, "watch_every": 30, "home": "CHF", "targets": ["EUR"], "number_format": "plain",
+            {"order": ["ecb"], "timeout": 10, "watch_every": 30, "home": "CHF", "targets": ["EUR"], "number_format": "en",
              "date_order": "dmy", "explain": false, "aliases": {"quid": "GBP"}, "rule": "mine",
              "sources": {"ecb": {"enabled": true, "url": "https://mirror.example/"}, "oxr": {"app_id": "k", "quota": 1000}},
              "rules": {"mine": {"source": "ecb", "day": "on-or-before", "places": 4, "home": "PLN", "quoted": "home-per-unit", "institution": "x"}}}
