@@ -20,6 +20,11 @@ public struct Settings: Sendable {
     public var watchEvery: TimeInterval?
     /// Problems with the config file, printed as warnings; fx goes on with defaults.
     public var warnings: [String] = []
+    /// The config says it is a newer fx's (`"schema"` above `configSchema`): fields this fx does
+    /// not read are that fx's, not mistakes, and are not warned of.
+    private var configFromNewerFx = false
+    /// The config's layout this fx reads; a file without `"schema"` is of it.
+    static let configSchema = 1
     /// The order in which sources are asked (config `order`); nil for fx's default order.
     public var sourceOrder: [SourceID]?
     /// Sources switched on or off in the config (`"enabled": false`); the rest keep their default.
@@ -104,7 +109,7 @@ public struct Settings: Sendable {
 
         /// The top-level fields fx reads; any other is said, not skipped in silence.
         static let fields = [
-            "order", "sources", "timeout", "watch_every", "home", "targets", "number_format", "rule", "date_order", "explain",
+            "schema", "order", "sources", "timeout", "watch_every", "home", "targets", "number_format", "rule", "date_order", "explain",
             "aliases", "rules",
         ]
 
@@ -245,6 +250,7 @@ public struct Settings: Sendable {
             return
         }
         let config = ConfigFile(fields, registry: registry)
+        configFromNewerFx = (fields["schema"]?.anyNumber ?? 0) > Double(Self.configSchema)
         warnUnknownFields(fields.keys, known: ConfigFile.fields, of: nil)
         if let seconds = field(config.timeout, "timeout", expected: "seconds above 0, at most 600 (such as 15 or 0.5)") {
             if seconds > 0, seconds <= 600 {
@@ -278,6 +284,8 @@ public struct Settings: Sendable {
             let shownName = Messages.printable(name)
             let id = SourceID(name.lowercased())
             guard registry[id] != nil || knownSources.contains(id) else {
+                // A newer fx's source is that fx's to read.
+                if configFromNewerFx { continue }
                 let names = registry.ids.map(\.rawValue)
                 let hint =
                     Suggestions.nearest(to: name, in: names).map { "; did you mean '\($0)'?" }
@@ -328,7 +336,7 @@ public struct Settings: Sendable {
     /// misspelt preference), naming it and where it stands (`owner`, nil at the top level).
     mutating func warnUnknownFields(_ keys: some Collection<String>, known: [String], of owner: String?) {
         // A config of known fields, the usual case, costs a lookup per field and builds no text.
-        guard keys.contains(where: { !known.contains($0) }) else { return }
+        guard !configFromNewerFx, keys.contains(where: { !known.contains($0) }) else { return }
         var unknown = keys.filter { !known.contains($0) }
         unknown.sort()
         let place = owner.map { " of \($0)" } ?? ""

@@ -208,4 +208,14 @@ struct SettingsConfigFileTests {
             #expect(!settings.warnings.joined().contains("user"), "\(settings.warnings)")
         }
     }
+
+    /// A config a newer fx wrote (`"schema"` above this fx's) is read for what this fx knows, its
+    /// other fields and sources that fx's, not mistakes: no warning (`CorruptionTests` end to end).
+    @Test func aNewerFxsFieldsAreNotMistakes() throws {
+        let config = #"{"schema": 7, "display": {"theme": "dark"}, "sources": {"ecb": {"tier": "pro"}, "newsource": {}}}"#
+        try withConfig(config) { settings in #expect(settings.warnings.isEmpty, "\(settings.warnings)") }
+        try withConfig(#"{"schema": 1, "display": {}}"#) { settings in
+            #expect(settings.warnings.count == 1 && settings.warnings[0].hasPrefix("ignoring 'display' in "), "\(settings.warnings)")
+        }
+    }
 }
