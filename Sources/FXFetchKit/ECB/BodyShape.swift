@@ -10,6 +10,35 @@ enum BodyShape {
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || contains(Array(head.utf8), "<html") { throw .htmlBody }
         if contains(data, "<!DOCTYPE") || contains(data, "<!ENTITY") { throw .forbiddenDTD }
         guard head.hasPrefix("<") else { throw .malformed("not XML") }
+        // As fx's `BodyCheck`: XML not in UTF-8 is refused, whether its declaration names another
+        // encoding (the ECB's names UTF-8) or its bytes are not UTF-8 (Latin-1 with none declared).
+        if let declared = declaredEncoding(Array(head.utf8)), declared != "utf-8", declared != "utf8" {
+            throw .malformed("XML in \(declared), not UTF-8")
+        }
+        guard String(validating: data, as: UTF8.self) != nil else { throw .malformed("not UTF-8 XML") }
+    }
+
+    /// The `encoding` of an XML declaration, from the lower-cased head, by bytes (the helper links
+    /// no string-searching module); nil when none is declared.
+    private static func declaredEncoding(_ head: [UInt8]) -> String? {
+        guard head.starts(with: Array("<?xml".utf8)), let end = index(of: Array("?>".utf8), in: head),
+            let attribute = index(of: Array("encoding".utf8), in: Array(head[..<end]))
+        else { return nil }
+        let rest = head[(attribute + 8)..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+        let name = rest.prefix { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
+    }
+
+    /// Where `needle` first occurs in `data`.
+    private static func index(of needle: [UInt8], in data: [UInt8]) -> Int? {
+        guard data.count >= needle.count else { return nil }
+        for start in 0...(data.count - needle.count) where data[start] == needle[0] && Array(data[start..<start + needle.count]) == needle {
+            return start
+        }
+        return nil
     }
 
     static func rejectNonZip(_ data: [UInt8]) throws(ReadFailure) {
