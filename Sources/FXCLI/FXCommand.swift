@@ -17,17 +17,17 @@ struct FXCommand: ParsableCommand {
     )
 
     // Names and help come from `GlobalOption.all`; ArgumentParser needs a property for each.
-    @Flag(name: .global("json"), help: .global("json")) var json = false
-    @Flag(name: .global("offline"), help: .global("offline")) var offline = false
-    @Option(name: .global("max-age"), help: .global("max-age")) var maxAge: String?
-    @Option(name: .global("source"), help: .global("source")) var source: String?
-    @Option(name: .global("rule"), help: .global("rule")) var rule: String?
-    @Option(name: .global("snapshot"), help: .global("snapshot")) var snapshot: String?
-    @Flag(name: .global("explain"), help: .global("explain")) var explain = false
-    @Flag(name: .global("no-color"), help: .global("no-color")) var noColor = false
-    @Flag(name: .global("fail-fast"), help: .global("fail-fast")) var failFast = false
-    @Flag(name: .global("complete"), help: .global("complete")) var complete = false
-    @Flag(name: .global("generate-man"), help: .global("generate-man")) var generateManual = false
+    @Flag(name: .global(.json), help: .global(.json)) var json = false
+    @Flag(name: .global(.offline), help: .global(.offline)) var offline = false
+    @Option(name: .global(.maxAge), help: .global(.maxAge)) var maxAge: String?
+    @Option(name: .global(.source), help: .global(.source)) var source: String?
+    @Option(name: .global(.rule), help: .global(.rule)) var rule: String?
+    @Option(name: .global(.snapshot), help: .global(.snapshot)) var snapshot: String?
+    @Flag(name: .global(.explain), help: .global(.explain)) var explain = false
+    @Flag(name: .global(.noColor), help: .global(.noColor)) var noColor = false
+    @Flag(name: .global(.failFast), help: .global(.failFast)) var failFast = false
+    @Flag(name: .global(.complete), help: .global(.complete)) var complete = false
+    @Flag(name: .global(.generateMan), help: .global(.generateMan)) var generateManual = false
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("A command and its words.", valueName: "words"))
     var words: [String] = []

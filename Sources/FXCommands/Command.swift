@@ -63,6 +63,11 @@ public enum Setting: Equatable, Sendable {
     case dateOrder(DateOrder)
     /// A name of the user's own for a currency (lower case); nil removes it.
     case alias(String, CurrencyCode?)
+    /// `set source boc`: the one source every later line asks (`--source` for one line); nil for
+    /// all of them again. `save` (`--save`): kept in the configuration too.
+    case source(SourceID?, save: Bool)
+    /// `set json on`: every later answer as JSON (`--json` for one line).
+    case json(Bool, save: Bool)
 }
 
 /// `sources` and its subcommands.

@@ -43,7 +43,7 @@ public struct Executor: Sendable {
     let tree: CommandTree
     let catalog: CurrencyCatalog
     let clock: any WallClock
-    public let options: Options
+    public var options: Options
     /// Variables, `ans` and the preferences `set` changes, for this session or script.
     public let workspace: Workspace
     /// `snapshot` and `use`; nil where there is no data directory (then they fail clearly).

@@ -96,7 +96,19 @@ public enum Messages {
         case .malformedRate(let word, let hint):
             return ownRate(printable(word), hint)
         case .misplacedOption(let word):
-            return "'\(printable(word))' is not a word of the line; options go before the words, as in fx --json 100 usd eur."
+            return "'\(printable(word))' is not an option of this line. Type 'help' for the options every line takes."
+        case .unknownOption(let word, let suggestion):
+            if let suggestion { return "Unknown option '\(printable(word))'. Did you mean '\(suggestion)'?" }
+            return "Unknown option '\(printable(word))'. Type 'help options' for fx's options."
+        case .foreignOption(let word, let command):
+            return "'\(printable(word))' is an option of '\(command)', not of this line. Type 'help \(command)' for its grammar."
+        case .runOption(let word, let instead):
+            return "\(word) is for a whole run, not one line; \(instead)."
+        case .missingOptionValue(let option, let valueName):
+            return "Missing \(valueName) after '\(option)'. Example: \(optionExample(option))"
+        case .malformedOptionValue(let option, let value):
+            return
+                "Malformed \(option) '\(printable(value))'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only."
         case .badName(let name, let problem):
             switch problem {
             case .notAName: return "'\(printable(name))' cannot name a variable; use letters, digits and _, starting with a letter."
@@ -417,4 +429,15 @@ public enum Messages {
 extension Failure {
     /// The sentence for this failure, as stderr shows it.
     public var message: String { Messages.text(for: self) }
+}
+
+extension Messages {
+    /// A line that gives `option` its value.
+    static func optionExample(_ option: String) -> String {
+        switch OptionName.spelled(option) {
+        case .source?: "history usd cad 30d --source boc"
+        case .rule?: "--rule pl-nbp 100 usd pln on 2024-05-02"
+        default: "100 usd eur --max-age 2d"
+        }
+    }
 }

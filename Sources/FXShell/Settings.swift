@@ -91,6 +91,9 @@ public struct Settings: Sendable {
         var rule: Lenient<String>?
         var date_order: Lenient<String>?
         var explain: Lenient<Bool>?
+        /// `set source boc --save`, `set json on --save`.
+        var source: Lenient<String>?
+        var json: Lenient<Bool>?
         /// `"aliases": {"quid": "GBP"}`: the user's own names for currencies (`set alias`).
         var aliases: Lenient<[String: Lenient<String>]>?
         /// `"rules": {"my-rule": {"source": "nbp", "day": "previous-business-day"}}` (Settings+Rules).
@@ -112,6 +115,8 @@ public struct Settings: Sendable {
             rule = Lenient(fields["rule"], \.string)
             date_order = Lenient(fields["date_order"], \.string)
             explain = Lenient(fields["explain"], \.bool)
+            source = Lenient(fields["source"], \.string)
+            json = Lenient(fields["json"], \.bool)
             aliases = Lenient(fields["aliases"]) { $0.members { Lenient(member: $0, \.string) } }
             rules = Lenient(fields["rules"]) { $0.members { Lenient(member: $0) { $0.object.map(RuleEntry.init) } } }
         }
@@ -249,6 +254,7 @@ public struct Settings: Sendable {
             }
         }
         readPreferences(config)
+        readSource(config, knownSources: knownSources)
         if let order = field(config.order, "order", expected: "a list of source names") {
             let ids = order.map { SourceID($0.lowercased()) }
             let unknown = ids.filter { !knownSources.contains($0) }
@@ -373,6 +379,7 @@ public struct Settings: Sendable {
             }
         }
         preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false
+        preferences.json = field(config.json, "json", expected: "true or false") ?? false
         readAliases(config)
         if unknown.count == 1 {
             warnings.append("ignoring the currency '\(unknown[0])' in \(shownPath): not an ISO 4217 code")

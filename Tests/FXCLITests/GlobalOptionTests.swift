@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @testable import FXCLI
+import FXCommands
 import Testing
 
 /// `GlobalOption.all` is the one list of fx's options: ArgumentParser, the quick reader, the
@@ -70,25 +71,20 @@ import Testing
         #expect(line == "history usd eur --ledger")
     }
 
-    /// A new entry in the table reaches the manual and every shell's script with no other edit.
-    @Test func aNewOptionReachesTheManualAndEveryScript() {
-        let toy: [GlobalOption] = [
-            .flag("toy", set: { $0.json = $1 }, parsed: { $0.json }, help: "A toy flag.", brief: "A toy flag"),
-            .value(
-                "toy-value", set: { $0.source = $1 }, parsed: { $0.source }, valueName: "thing", completion: .words(["a", "b"]),
-                help: "A toy value.", brief: "A toy's"),
-        ]
-        let options = GlobalOption.all + toy
-        #expect(
-            ManualOption.all(options).suffix(2) == [
-                .init(names: "--toy", value: nil, help: "A toy flag."), .init(names: "--toy-value", value: "thing", help: "A toy value."),
-            ])
+    /// Every option is declared once, in `OptionName` (which a line at the prompt reads too): the
+    /// table has an entry for each, in its order, and the manual and every shell's script list each
+    /// one shown.
+    @Test func everyOptionNameIsInTheTableTheManualAndEveryScript() {
+        #expect(GlobalOption.all.map(\.option) == OptionName.allCases)
+        let shown = GlobalOption.all.filter { !$0.isHidden }
+        #expect(ManualOption.all(GlobalOption.all).map(\.names).filter { $0.hasPrefix("--") }.count >= shown.count - 1)
         for shell in CompletionScript.Shell.allCases {
-            let script = CompletionScript.render(shell, options: options)
-            #expect(script.contains("--toy") || script.contains("-l toy "), "\(shell)")
-            #expect(!CompletionScript.render(shell).contains("toy"), "\(shell)")
+            let script = CompletionScript.render(shell)
+            for option in shown {
+                #expect(script.contains(option.spelling) || script.contains("-l \(option.name) "), "\(shell) \(option.name)")
+            }
         }
-        #expect(CompletionScript.render(.fish, options: options).contains("complete -c fx -l toy-value -r -f -a 'a b' -d 'A toy\\'s'"))
+        #expect(CompletionScript.render(.fish).contains("complete -c fx -l rule -r -f -a '"))
     }
 
     @Test(arguments: CompletionScript.Shell.allCases)
