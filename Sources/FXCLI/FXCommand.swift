@@ -41,17 +41,36 @@ struct FXCommand: ParsableCommand {
     /// The words a shell passes to `--complete`, without fx's own options (`--offline`,
     /// `--source ecb`), joined into the line the completer reads. Another `--` word after a
     /// command word is the command's own (`history usd eur --ledger`) and stays.
+    /// The last word, the one being completed, always stays (`history usd jpy --` completes
+    /// options), with an option before it whose value it is (`--source ⇥` completes source ids).
     static func commandLine(fromShellWords words: [String]) -> String {
         var kept: [String] = []
         var skipValue = false
-        for word in words {
+        for word in words.dropLast() {
             if skipValue { skipValue = false; continue }
             let option = GlobalOption.spelled(word)
             if option?.valueName != nil { skipValue = true; continue }
             if word.hasPrefix("--"), kept.isEmpty || word == "--" || option?.isFlag == true { continue }
             kept.append(word)
         }
+        if skipValue, let option = words.dropLast().last { kept.append(option) }
+        if let last = words.last { kept.append(last) }
         return kept.joined(separator: " ")
+    }
+
+    /// Before any command word, a word starting `-` completes to fx's own options, those for a
+    /// whole run too (`--offline`); nil elsewhere, where the line's completer answers.
+    static func runOptions(completingShellWords words: [String]) -> [String]? {
+        guard let last = words.last, last.hasPrefix("-") else { return nil }
+        var skipValue = false
+        for word in words.dropLast() {
+            if skipValue { skipValue = false; continue }
+            if GlobalOption.spelled(word)?.valueName != nil { skipValue = true; continue }
+            if !word.hasPrefix("-") { return nil }
+        }
+        let typed = Set(words.dropLast())
+        return GlobalOption.all.filter { !$0.isHidden && $0.spelling.hasPrefix(last.lowercased()) && !typed.contains($0.spelling) }
+            .map(\.spelling)
     }
 
     mutating func validate() throws {

@@ -24,6 +24,9 @@ public struct Invocation: Equatable, Sendable {
 
     /// For `--complete`: the line the completer reads, from the words a shell passed.
     public var completionLine: String { FXCommand.commandLine(fromShellWords: commandWords) }
+
+    /// For `--complete`: fx's own options, when the word completed is one before any command word.
+    public var completionOptions: [String]? { FXCommand.runOptions(completingShellWords: commandWords) }
 }
 
 /// What `main` does with the command line: run with these options, or print and exit.

@@ -44,12 +44,10 @@ public struct UsageError: Error, Equatable, Sendable {
         case nonPositiveRate(String)
         /// `at 1e2`, `at abc`, `at 5 usd`: after `at`, neither a rate nor a date.
         case malformedRate(String, hint: RateHint)
-        /// `100 usd eur --ledger`: an option no command of the line has.
+        /// `100 usd eur --ledger`: an option this line's grammar has not (here `history`'s).
         case misplacedOption(String)
         /// `--jsn`, `-v`: no option of fx's; the nearest real one, if any is near.
         case unknownOption(String, suggestion: String?)
-        /// `100 usd eur --ledger`: another command's option (`history`'s).
-        case foreignOption(String, command: String)
         /// `--offline` on a line: an option for a whole run, and what to write instead.
         case runOption(String, instead: String)
         /// `--source` with nothing after it.

@@ -96,12 +96,13 @@ public enum Messages {
         case .malformedRate(let word, let hint):
             return ownRate(printable(word), hint)
         case .misplacedOption(let word):
-            return "'\(printable(word))' is not an option of this line. Type 'help' for the options every line takes."
+            if let owner = CommandTree().commands.first(where: { $0.options.contains(word.lowercased()) }) {
+                return "'\(printable(word))' is an option of '\(owner.name)', not of this line. Type 'help \(owner.name)' for its grammar."
+            }
+            return "'\(printable(word))' is not an option of this line. Type 'help options' for the options every line takes."
         case .unknownOption(let word, let suggestion):
             if let suggestion { return "Unknown option '\(printable(word))'. Did you mean '\(suggestion)'?" }
             return "Unknown option '\(printable(word))'. Type 'help options' for fx's options."
-        case .foreignOption(let word, let command):
-            return "'\(printable(word))' is an option of '\(command)', not of this line. Type 'help \(command)' for its grammar."
         case .runOption(let word, let instead):
             return "\(word) is for a whole run, not one line; \(instead)."
         case .missingOptionValue(let option, let valueName):

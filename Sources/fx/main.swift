@@ -126,6 +126,7 @@ if let name = arguments.snapshot {
 
 // The shells' TAB: the currencies the cached rates cover, as the prompt offers them.
 if arguments.complete {
+    if let options = arguments.completionOptions { say(options.map { $0 + "\n" }.joined()) }
     let line = arguments.completionLine
     var context = parseContext.covering(setup.service.cachedCurrencies())
     context.home = settings.preferences.home

@@ -1,8 +1,8 @@
 extension LineOptions {
     /// Takes fx's options out of a line's tokens, wherever they stand, and gives back the other
-    /// words. A command's own option (`history … --json`, `set … --save`) is left to its grammar;
-    /// an option of another command, one for a whole run, or none at all is refused here with what
-    /// to write instead.
+    /// words. A command's own option (`history … --json`, `set … --save`), or another command's,
+    /// is left to the grammar; one for a whole run, or none at all, is refused here with what to
+    /// write instead.
     static func take(from tokens: [Token], tree: CommandTree, context: ParseContext) throws(UsageError) -> (LineOptions, [Token]) {
         // Most lines carry none: nothing is copied for them.
         guard tokens.contains(where: { $0.text.hasPrefix("--") && $0.text.count > 2 }) else { return (LineOptions(), tokens) }
@@ -23,8 +23,10 @@ extension LineOptions {
                 continue
             }
             guard let name = OptionName.spelled(token.text) else {
-                if let owner = tree.commands.first(where: { $0.options.contains(token.folded) }) {
-                    throw UsageError(.foreignOption(token.text, command: owner.name), at: token)
+                // Another command's (`100 usd eur --ledger`, `rate usd eur avg 2024 --partial`): the grammar judges it.
+                if tree.commands.contains(where: { $0.options.contains(token.folded) }) {
+                    kept.append(token)
+                    continue
                 }
                 let known = OptionName.onALine.map(\.spelling) + (command?.options ?? [])
                 throw UsageError(.unknownOption(token.text, suggestion: Suggestions.nearest(to: token.text, in: known)), at: token)
