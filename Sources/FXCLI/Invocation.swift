@@ -46,10 +46,14 @@ public enum CommandLineReader {
         // Before ArgumentParser, which would answer with scripts of its own.
         if let script = CompletionScript.request(in: arguments) { return script }
         if let (options, words) = splitVerbatim(arguments) {
+            if let problem = shortOptionProblem(in: options) { return .optionError(message: problem, json: options.contains("--json")) }
             let outcome = read(options)
             guard case .run(var invocation) = outcome else { return outcome }
             invocation.commandWords += words
             return .run(invocation)
+        }
+        if let problem = shortOptionProblem(in: arguments) {
+            return .optionError(message: problem, json: arguments.prefix { $0 != "--" }.contains("--json"))
         }
         if let invocation = quick(arguments) { return .run(invocation) }
         do {

@@ -33,7 +33,8 @@ public enum Command: Equatable, Sendable {
     case history(HistoryQuery)
     /// Bare `history`: this user's recent conversions and lookups.
     case log(HistoryFormat)
-    case refresh([SourceID])
+    /// `force` (`refresh --force ecb`): asked even within a server's `Retry-After`.
+    case refresh([SourceID], force: Bool = false)
     case sources(SourcesAction)
     /// `snapshot …` and `use snapshot|live`.
     case snapshot(SnapshotAction)

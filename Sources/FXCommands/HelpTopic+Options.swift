@@ -13,7 +13,7 @@ extension HelpTopic {
             --offline, --snapshot and --fail-fast are for a whole run: write them on fx's
             command line (fx --offline), or type 'use snapshot <name>'.
             """),
-        examples: ["100 usd eur --json", "--explain 100 usd eur", "rate usd jpy --source ecb"])
+        examples: ["100 usd eur --json", "--no-color 100 usd eur", "rate usd jpy --source ecb"])
 
     /// `  --source <id>   Ask only this source`, one per option a line takes.
     private static var optionLines: [String] {

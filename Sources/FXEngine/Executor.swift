@@ -153,12 +153,12 @@ public struct Executor: Sendable {
             return try await rated { () throws(RateError) in try await sources(action, on: day) }
         case .log(let format):
             return .log(log?.entries() ?? [], format)
-        case .refresh(let ids):
+        case .refresh(let ids, let force):
             let known = Set(sourceInfo.map(\.id))
             if let off = ids.first(where: { id in !service.sourceIDs.contains(id) && known.contains(id) }) {
                 throw .rates(.sourceDisabled(off))
             }
-            let reports = try await rated { () throws(RateError) in try await service.refresh(only: ids) }
+            let reports = try await rated { () throws(RateError) in try await service.refresh(only: ids, force: force) }
             await refreshInstitutions(reports)
             return .refresh(reports)
         case .help(let topic):

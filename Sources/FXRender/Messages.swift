@@ -260,7 +260,8 @@ public enum Messages {
     /// A failure as a warning says it: a source held back tells its age and when it is asked again.
     static func text(for failure: FetchFailure, now: Date) -> String {
         guard case .backingOff(let failedAt, let reason, let until) = failure else { return text(for: failure) }
-        return "failed \(AgeText.ago(failedAt, now: now)) (\(shown(reason))), asked again in \(askedAgain(until, now: now))"
+        return
+            "failed \(AgeText.ago(failedAt, now: now)) (\(shown(reason))), asked again in \(askedAgain(until, now: now)) ('refresh' asks now)"
     }
 
     /// `40s`: a wait shown must not end early, so it is rounded up to the second.

@@ -44,7 +44,8 @@ public final class EditLineReader: LineSource {
         self.historyFile = historyFile
         self.editLine = editLine
         history = fx_history_init(Int32(InputHistory.capacity))
-        if Self.loadable(historyFile) { fx_history_load(history, historyFile.path) }  // a missing file is fine
+        // As typed, one per line (a missing file is fine); libedit's own format would escape spaces as \040.
+        for line in historyFile.load() { fx_history_enter(history, line) }
         fx_el_set_history(editLine, history)
         fx_el_set_editor(editLine, "emacs")
         fx_el_set_signal(editLine, 1)
@@ -106,13 +107,6 @@ public final class EditLineReader: LineSource {
         return nil
     }
 
-    /// libedit opens the file itself: only a regular file that GuardedFile would read (no FIFO
-    /// to wait on, no link, within the cap) is given to it.
-    private static func loadable(_ historyFile: InputHistory) -> Bool {
-        if case .success = GuardedFile(path: historyFile.path, lockPath: historyFile.path + ".lock").read() { return true }
-        return false
-    }
-
     /// Saves this session's lines after those other sessions saved meanwhile, atomically; says
     /// why when they could not be saved.
     public func close() -> String? {
@@ -123,22 +117,12 @@ public final class EditLineReader: LineSource {
         }
         guard !sessionLines.isEmpty else { return nil }
         // Under the lock, read again and merged, so two sessions ending together both keep their
-        // lines; replaced as every state file is (GuardedFile), from the bytes libedit writes.
+        // lines; replaced as every state file is (GuardedFile), the lines as typed.
         let file = GuardedFile(path: historyFile.path, lockPath: historyFile.path + ".lock")
         do {
             try file.withLock { locked throws(POSIXFailure) in
-                let merged = fx_history_init(Int32(InputHistory.capacity))
-                defer { fx_history_end(merged) }
-                if Self.loadable(historyFile) { fx_history_load(merged, historyFile.path) }
-                for line in sessionLines { fx_history_enter(merged, line) }
-                var bytes: UnsafeMutablePointer<CChar>?
-                var count = 0
-                defer { free(bytes) }
-                let directory = Paths.directory(of: historyFile.path)
-                guard fx_history_serialize(merged, directory, &bytes, &count) >= 0, let bytes else {
-                    throw POSIXFailure(operation: "write the history in", path: directory)
-                }
-                try locked.replace(with: Data(bytes: bytes, count: count))
+                let text = InputHistory.text(earlier: historyFile.load(), session: sessionLines)
+                try locked.replace(with: Data(text.utf8))
             }
             return nil
         } catch {

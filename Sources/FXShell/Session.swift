@@ -19,6 +19,8 @@ public final class Session: Sendable {
         public var showsProgress = false
         /// `--explain`: each conversion's derivation, on stderr (in JSON, an `explain` member).
         public var explain = false
+        /// False under a locale that is not UTF-8 (`LANG=C`): charts and separators in ASCII.
+        public var unicode = true
 
         /// A fixed width.
         public var width: Int {
@@ -269,6 +271,7 @@ public final class Session: Sendable {
         if !presentation.json, LocalizedNumbers.applies(to: outcome) {
             text = text.map { LocalizedNumbers.text($0, format: executor.workspace.preferences.numberFormat) }
         }
+        if !presentation.unicode, !presentation.json { text = text.map(ASCIIFallback.text) }
         if let text { out.write(text + "\n") }
         if let explanation, !presentation.json {
             // After the answer it explains: stdout is buffered, stderr is not.

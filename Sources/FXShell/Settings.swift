@@ -147,7 +147,7 @@ public struct Settings: Sendable {
 
     /// The environment variables fx reads: every `FX_…` and `XDG_…` one, and these.
     public static let environmentPrefixes: [StaticString] = ["FX_", "XDG_"]
-    public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS"]
+    public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG"]
 
     /// `knownSources` may name fewer sources than `registry` (tests); the registry says what each reads.
     public static func load(

@@ -167,6 +167,7 @@ var presentation = Session.Presentation(json: arguments.json, style: style, forP
 presentation.columns = { [environment] in TerminalWidth.of(fd: 1, environment: environment) }
 presentation.showsProgress = isatty(2) == 1 && !arguments.json
 presentation.explain = arguments.explain
+presentation.unicode = ASCIIFallback.localeIsUTF8(environment)
 let executor = Executor(
     service: setup.service, history: setup.history, log: conversionLog,
     sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,

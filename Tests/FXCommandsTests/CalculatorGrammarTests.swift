@@ -228,7 +228,7 @@ import Testing
     /// A line's options are read wherever they stand; a word that is no option of fx's is said to
     /// be one, another command's is left to the grammar, which says whose it is.
     @Test func optionsAfterTheWordsAreReadOrRefusedAsOptions() throws {
-        #expect(usageError("100 usd eur --foo")?.kind == .unknownOption("--foo", suggestion: nil))
+        #expect(usageError("100 usd eur --bogus")?.kind == .unknownOption("--bogus", suggestion: nil))
         #expect(usageError("100 usd eur --jsn")?.kind == .unknownOption("--jsn", suggestion: "--json"))
         #expect(usageError("100 usd eur --ledger")?.kind == .misplacedOption("--ledger"))
         var options = LineOptions(), understood: [Understood] = []

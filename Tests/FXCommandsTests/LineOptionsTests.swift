@@ -72,3 +72,12 @@ import Testing
         #expect(Self.texts("--source boc 100 usd e").contains("EUR"))
     }
 }
+
+/// `fx usd + 5` says what is missing (issue 33: it said "Unknown currency '+'").
+@Suite struct MissingAmountTests {
+    @Test func arithmeticOnABareCurrencyAsksForTheAmount() {
+        #expect(usageError("usd + 5") == UsageError(.missingAmount(command: ""), span: 0..<3, example: "100 usd + 5 usd"))
+        #expect(usageError("usd * 5")?.example == "100 usd * 5")
+        #expect(usageError("usd jpy") == nil)
+    }
+}

@@ -28,7 +28,8 @@ extension LineOptions {
                     kept.append(token)
                     continue
                 }
-                let known = OptionName.onALine.map(\.spelling) + (command?.options ?? [])
+                // The command's own first, then the line's, then any command's (`--ledgr` alone: `--ledger`).
+                let known = (command?.options ?? []) + OptionName.onALine.map(\.spelling) + tree.commands.flatMap(\.options)
                 throw UsageError(.unknownOption(token.text, suggestion: Suggestions.nearest(to: token.text, in: known)), at: token)
             }
             switch name.scope {
