@@ -121,7 +121,9 @@ public final class Session: Sendable {
         do {
             command = try parser.parse(line, understood: &understood, options: &options)
         } catch {
-            report(.usage(error), line: line, number: number)
+            // Under `set json on`, a line that cannot be read is an error object too.
+            let reporter = sessionOptions.isEmpty ? self : (try? applying(sessionOptions)) ?? self
+            reporter.report(.usage(error), line: line, number: number)
             return .failed(Failure.usage(error).exitStatus)
         }
         guard let command else { return .nothing }
