@@ -4,16 +4,8 @@
 # Written by `fx --generate-completion-script bash` from Sources/FXCLI/GlobalOptions.swift:
 # change that, not this file, and write it again.
 _fx() {
-    local cur=${COMP_WORDS[COMP_CWORD]}
-    if [[ $cur == --* ]]; then
-        COMPREPLY=($(compgen -W "--json --offline --max-age --source --rule --snapshot --explain --no-color --fail-fast --help --version" -- "$cur"))
-        # After a command word, its own options too (the price-file flags of history).
-        local candidate
-        while IFS= read -r candidate; do
-            [[ $candidate == --* ]] && COMPREPLY+=("$candidate")
-        done < <(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
-        return
-    fi
+    # fx's options too come from fx: a line's, a command's own (history's price-file flags),
+    # and before the command those for a whole run.
     local IFS=$'\n'
     COMPREPLY=($(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
     # A directory (~/Downloads/) is completed into, not past.

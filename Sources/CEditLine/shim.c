@@ -31,6 +31,9 @@ void fx_el_set_prompt(EditLine *el, const char *text, char literal) {
     else el_set(el, EL_PROMPT, prompt);
 }
 
+int fx_el_getc(EditLine *el, char *c) { return el_getc(el, c); }
+int fx_el_cursor(EditLine *el, int count) { return el_cursor(el, count); }
+void fx_el_refresh(EditLine *el) { el_set(el, EL_REFRESH); }
 int fx_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
 int fx_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
 int fx_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }

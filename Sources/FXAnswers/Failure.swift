@@ -65,6 +65,8 @@ public enum Failure: Error, Sendable, Equatable {
             case .csv: "malformed_csv_command"
             case .watch(.notACondition): "malformed_condition"
             case .watch: "malformed_watch_command"
+            case .unknownOption, .runOption: "unknown_option"
+            case .missingOptionValue, .malformedOptionValue: "malformed_option"
             }
         case .rates(let error):
             switch error {

@@ -1,15 +1,16 @@
+import FXCommands
 import ArgumentParser
 
 extension NameSpecification {
     /// The long name of the option `GlobalOption.all` names `name`.
-    static func global(_ name: String) -> NameSpecification {
+    static func global(_ name: OptionName) -> NameSpecification {
         .customLong(GlobalOption.named(name).name)
     }
 }
 
 extension ArgumentHelp {
     /// The help `GlobalOption.all` gives the option named `name`, hidden when it has none.
-    static func global(_ name: String) -> ArgumentHelp {
+    static func global(_ name: OptionName) -> ArgumentHelp {
         let option = GlobalOption.named(name)
         guard let help = option.help else { return .hidden }
         return ArgumentHelp(help, valueName: option.valueName)

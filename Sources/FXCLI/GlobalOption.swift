@@ -1,5 +1,9 @@
-/// One of fx's own options, with everything said of it anywhere: the quick reader, ArgumentParser's
-/// declaration (`FXCommand`), the manual and the shell completion scripts all read `GlobalOption.all`.
+import FXCommands
+
+/// One of fx's own options as the command line reads it: its name, value name and brief come from
+/// `OptionName` (FXCommands), which a line at the prompt reads too; this adds its help and what it
+/// sets. The quick reader, ArgumentParser's declaration (`FXCommand`), the manual and the shell
+/// completion scripts all read `GlobalOption.all`.
 struct GlobalOption: Sendable {
     /// What the option does to the command line, and how it is read.
     enum Kind: Sendable {
@@ -41,33 +45,36 @@ struct GlobalOption: Sendable {
     /// A few words for the shells that show a description beside each option (fish).
     let brief: String
 
-    private init(_ name: String, _ kind: Kind, help: @escaping @Sendable () -> String?, brief: String) {
-        self.name = name
-        self.spelling = "--" + name
+    /// Its name as a line reads it too.
+    let option: OptionName
+
+    private init(_ option: OptionName, _ kind: Kind, help: @escaping @Sendable () -> String?) {
+        self.option = option
+        self.name = option.rawValue
+        self.spelling = option.spelling
         self.kind = kind
         self.helpText = help
-        self.brief = brief
+        self.brief = option.brief
     }
 
     static func flag(
-        _ name: String, set: @escaping @Sendable (inout Invocation, Bool) -> Void, parsed: @escaping @Sendable (FXCommand) -> Bool,
-        help: @autoclosure @escaping @Sendable () -> String?, brief: String = ""
+        _ option: OptionName, set: @escaping @Sendable (inout Invocation, Bool) -> Void, parsed: @escaping @Sendable (FXCommand) -> Bool,
+        help: @autoclosure @escaping @Sendable () -> String?
     ) -> GlobalOption {
-        GlobalOption(name, .flag(set: set, parsed: parsed), help: help, brief: brief)
+        GlobalOption(option, .flag(set: set, parsed: parsed), help: help)
     }
 
     static func value(
-        _ name: String, set: @escaping @Sendable (inout Invocation, String?) -> Void, parsed: @escaping @Sendable (FXCommand) -> String?,
-        valueName: String, completion: ValueCompletion = .none, problem: @escaping @Sendable (String) -> String? = { _ in nil },
-        help: @autoclosure @escaping @Sendable () -> String, brief: String
+        _ option: OptionName, set: @escaping @Sendable (inout Invocation, String?) -> Void,
+        parsed: @escaping @Sendable (FXCommand) -> String?, completion: ValueCompletion = .none,
+        problem: @escaping @Sendable (String) -> String? = { _ in nil }, help: @autoclosure @escaping @Sendable () -> String
     ) -> GlobalOption {
-        GlobalOption(
-            name, .value(set: set, parsed: parsed, valueName: valueName, completion: completion, problem: problem), help: help, brief: brief
-        )
+        let kind = Kind.value(set: set, parsed: parsed, valueName: option.valueName ?? "value", completion: completion, problem: problem)
+        return GlobalOption(option, kind, help: help)
     }
 
-    static func answeredByArgumentParser(_ name: String, short: Character? = nil, help: String, brief: String) -> GlobalOption {
-        GlobalOption(name, .answeredByArgumentParser(short: short), help: { help }, brief: brief)
+    static func answeredByArgumentParser(_ option: OptionName, short: Character? = nil, help: String) -> GlobalOption {
+        GlobalOption(option, .answeredByArgumentParser(short: short), help: { help })
     }
 
     var isHidden: Bool { help == nil }
@@ -94,8 +101,10 @@ struct GlobalOption: Sendable {
 
     /// The option named `name`, for `FXCommand`'s declarations; a name the table lacks is a
     /// programming error that every parse by ArgumentParser would hit, so it stops at once.
-    static func named(_ name: String) -> GlobalOption {
-        guard let option = all.first(where: { $0.name == name }) else { preconditionFailure("no option --\(name) in GlobalOption.all") }
+    static func named(_ name: OptionName) -> GlobalOption {
+        guard let option = all.first(where: { $0.option == name }) else {
+            preconditionFailure("no option \(name.spelling) in GlobalOption.all")
+        }
         return option
     }
 }

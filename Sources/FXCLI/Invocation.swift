@@ -24,6 +24,9 @@ public struct Invocation: Equatable, Sendable {
 
     /// For `--complete`: the line the completer reads, from the words a shell passed.
     public var completionLine: String { FXCommand.commandLine(fromShellWords: commandWords) }
+
+    /// For `--complete`: fx's own options, when the word completed is one before any command word.
+    public var completionOptions: [String]? { FXCommand.runOptions(completingShellWords: commandWords) }
 }
 
 /// What `main` does with the command line: run with these options, or print and exit.
@@ -43,10 +46,14 @@ public enum CommandLineReader {
         // Before ArgumentParser, which would answer with scripts of its own.
         if let script = CompletionScript.request(in: arguments) { return script }
         if let (options, words) = splitVerbatim(arguments) {
+            if let problem = shortOptionProblem(in: options) { return .optionError(message: problem, json: options.contains("--json")) }
             let outcome = read(options)
             guard case .run(var invocation) = outcome else { return outcome }
             invocation.commandWords += words
             return .run(invocation)
+        }
+        if let problem = shortOptionProblem(in: arguments) {
+            return .optionError(message: problem, json: arguments.prefix { $0 != "--" }.contains("--json"))
         }
         if let invocation = quick(arguments) { return .run(invocation) }
         do {

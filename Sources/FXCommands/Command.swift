@@ -33,7 +33,8 @@ public enum Command: Equatable, Sendable {
     case history(HistoryQuery)
     /// Bare `history`: this user's recent conversions and lookups.
     case log(HistoryFormat)
-    case refresh([SourceID])
+    /// `force` (`refresh --force ecb`): asked even within a server's `Retry-After`.
+    case refresh([SourceID], force: Bool = false)
     case sources(SourcesAction)
     /// `snapshot …` and `use snapshot|live`.
     case snapshot(SnapshotAction)
@@ -65,6 +66,11 @@ public enum Setting: Equatable, Sendable {
     case dateOrder(DateOrder)
     /// A name of the user's own for a currency (lower case); nil removes it.
     case alias(String, CurrencyCode?)
+    /// `set source boc`: the one source every later line asks (`--source` for one line); nil for
+    /// all of them again. `save` (`--save`): kept in the configuration too.
+    case source(SourceID?, save: Bool)
+    /// `set json on`: every later answer as JSON (`--json` for one line).
+    case json(Bool, save: Bool)
 }
 
 /// `sources` and its subcommands.

@@ -13,12 +13,14 @@ public struct CommandSpec: Sendable {
     public let discussion: String
     /// Lines that must parse; the tests run every one of them.
     public let examples: [String]
+    /// The command's own `--` words (`history`'s `--ledger`): a line leaves them to the grammar.
+    public let options: [String]
     private let grammar: Grammar
     /// What may come next after the complete argument words typed so far.
     let completion: @Sendable (_ arguments: [Token], _ context: ParseContext) -> [CompletionKind]
 
     init(
-        name: String, aliases: [String], summary: String, synopsis: String, discussion: String, examples: [String],
+        name: String, aliases: [String], summary: String, synopsis: String, discussion: String, examples: [String], options: [String] = [],
         parse: @escaping Grammar, completion: @escaping @Sendable (_ arguments: [Token], _ context: ParseContext) -> [CompletionKind]
     ) {
         self.name = name
@@ -27,6 +29,7 @@ public struct CommandSpec: Sendable {
         self.synopsis = synopsis
         self.discussion = discussion
         self.examples = examples
+        self.options = options
         self.grammar = parse
         self.completion = completion
     }

@@ -11,7 +11,7 @@ public struct HelpTopic: Sendable {
     public var names: [String] { [name] + aliases }
 
     /// Every topic, in the order `help` lists them.
-    public static let all: [HelpTopic] = [.dates, .numbers, .names]
+    public static let all: [HelpTopic] = [.dates, .numbers, .names, .options]
 
     /// The topic named or aliased `word`, ignoring case.
     public static func named(_ word: String) -> HelpTopic? {

@@ -16,8 +16,22 @@ public struct Parser: Sendable {
     }
 
     /// As `parse(_:)`, also saying what names, symbols and units were read as (`Understood`).
+    /// A line that carries options is refused here: only `parse(_:understood:options:)` applies them.
     public func parse(_ line: String, understood: inout [Understood]) throws(UsageError) -> Command? {
-        var phrased = Phrasing.Result(tokens: Tokenizer.tokenize(line))
+        var options = LineOptions()
+        let command = try parse(line, understood: &understood, options: &options)
+        if !options.isEmpty, let word = Tokenizer.tokenize(line).first(where: { OptionName.spelled($0.text) != nil }) {
+            throw UsageError(.misplacedOption(word.text), at: word)
+        }
+        return command
+    }
+
+    /// As `parse(_:understood:)`, also reading the options the line carries (`--json`, `--source
+    /// boc`), wherever they stand, into `options`.
+    public func parse(_ line: String, understood: inout [Understood], options: inout LineOptions) throws(UsageError) -> Command? {
+        let (carried, words) = try LineOptions.take(from: Tokenizer.tokenize(line), tree: tree, context: context)
+        options = carried
+        var phrased = Phrasing.Result(tokens: words)
         Phrasing.normalize(&phrased, context: context, tree: tree)
         let tokens = phrased.tokens
         if phrased.rewrote { understood = self.understood(phrased) }

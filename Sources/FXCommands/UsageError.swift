@@ -44,8 +44,16 @@ public struct UsageError: Error, Equatable, Sendable {
         case nonPositiveRate(String)
         /// `at 1e2`, `at abc`, `at 5 usd`: after `at`, neither a rate nor a date.
         case malformedRate(String, hint: RateHint)
-        /// `100 usd eur --json`: options go before the words.
+        /// `100 usd eur --ledger`: an option this line's grammar has not (here `history`'s).
         case misplacedOption(String)
+        /// `--jsn`, `-v`: no option of fx's; the nearest real one, if any is near.
+        case unknownOption(String, suggestion: String?)
+        /// `--offline` on a line: an option for a whole run, and what to write instead.
+        case runOption(String, instead: String)
+        /// `--source` with nothing after it.
+        case missingOptionValue(String, valueName: String)
+        /// `--max-age soon`.
+        case malformedOptionValue(String, value: String)
         /// `usd = 5`, `in = 3`: a variable may not take the name of a currency, keyword or command.
         case badName(String, reason: NameProblem)
         /// `set alias usd eur`, `set alias in gbp`: an alias may not be a code, symbol or keyword.

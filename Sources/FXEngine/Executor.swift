@@ -43,7 +43,7 @@ public struct Executor: Sendable {
     let tree: CommandTree
     let catalog: CurrencyCatalog
     let clock: any WallClock
-    public let options: Options
+    public var options: Options
     /// Variables, `ans` and the preferences `set` changes, for this session or script.
     public let workspace: Workspace
     /// `snapshot` and `use`; nil where there is no data directory (then they fail clearly).
@@ -153,14 +153,14 @@ public struct Executor: Sendable {
             return try await rated { () throws(RateError) in try await sources(action, on: day) }
         case .log(let format):
             return .log(log?.entries() ?? [], format)
-        case .refresh(let named):
+        case .refresh(let named, let force):
             // `fx --source ecb refresh` asks the ECB alone, as every other command under `--source` does.
             let ids = named.isEmpty ? options.source.map { [$0] } ?? [] : named
             let known = Set(sourceInfo.map(\.id))
             if let off = ids.first(where: { id in !service.sourceIDs.contains(id) && known.contains(id) }) {
                 throw .rates(.sourceDisabled(off))
             }
-            let reports = try await rated { () throws(RateError) in try await service.refresh(only: ids) }
+            let reports = try await rated { () throws(RateError) in try await service.refresh(only: ids, force: force) }
             await refreshInstitutions(reports)
             return .refresh(reports)
         case .help(let topic):

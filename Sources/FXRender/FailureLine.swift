@@ -24,7 +24,7 @@ enum FailureLine {
         if !held.isEmpty, let latest = held.map(\.failedAt).max(), let soonest = held.map(\.until).min() {
             let verb = held.count == 1 ? "is" : "are"
             clauses.append(
-                "\(list(held.map(\.name))) failed \(AgeText.ago(latest, now: now)) and \(verb) asked again in \(Messages.askedAgain(soonest, now: now))"
+                "\(list(held.map(\.name))) failed \(AgeText.ago(latest, now: now)) and \(verb) asked again in \(Messages.askedAgain(soonest, now: now)) ('refresh' asks now)"
             )
         }
         return clauses.joined(separator: "; ")

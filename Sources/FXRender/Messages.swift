@@ -96,7 +96,20 @@ public enum Messages {
         case .malformedRate(let word, let hint):
             return ownRate(printable(word), hint)
         case .misplacedOption(let word):
-            return "'\(printable(word))' is not a word of the line; options go before the words, as in fx --json 100 usd eur."
+            if let owner = CommandTree().commands.first(where: { $0.options.contains(word.lowercased()) }) {
+                return "'\(printable(word))' is an option of '\(owner.name)', not of this line. Type 'help \(owner.name)' for its grammar."
+            }
+            return "'\(printable(word))' is not an option of this line. Type 'help options' for the options every line takes."
+        case .unknownOption(let word, let suggestion):
+            if let suggestion { return "Unknown option '\(printable(word))'. Did you mean '\(suggestion)'?" }
+            return "Unknown option '\(printable(word))'. Type 'help options' for fx's options."
+        case .runOption(let word, let instead):
+            return "\(word) is for a whole run, not one line; \(instead)."
+        case .missingOptionValue(let option, let valueName):
+            return "Missing \(valueName) after '\(option)'. Example: \(optionExample(option))"
+        case .malformedOptionValue(let option, let value):
+            return
+                "Malformed \(option) '\(printable(value))'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only."
         case .badName(let name, let problem):
             switch problem {
             case .notAName: return "'\(printable(name))' cannot name a variable; use letters, digits and _, starting with a letter."
@@ -250,7 +263,8 @@ public enum Messages {
     /// A failure as a warning says it: a source held back tells its age and when it is asked again.
     static func text(for failure: FetchFailure, now: Date) -> String {
         guard case .backingOff(let failedAt, let reason, let until) = failure else { return text(for: failure) }
-        return "failed \(AgeText.ago(failedAt, now: now)) (\(shown(reason))), asked again in \(askedAgain(until, now: now))"
+        return
+            "failed \(AgeText.ago(failedAt, now: now)) (\(shown(reason))), asked again in \(askedAgain(until, now: now)) ('refresh' asks now)"
     }
 
     /// `40s`: a wait shown must not end early, so it is rounded up to the second.
@@ -416,4 +430,15 @@ public enum Messages {
 extension Failure {
     /// The sentence for this failure, as stderr shows it.
     public var message: String { Messages.text(for: self) }
+}
+
+extension Messages {
+    /// A line that gives `option` its value.
+    static func optionExample(_ option: String) -> String {
+        switch OptionName.spelled(option) {
+        case .source?: "history usd cad 30d --source boc"
+        case .rule?: "--rule pl-nbp 100 usd pln on 2024-05-02"
+        default: "100 usd eur --max-age 2d"
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import FXCommands
 import FXAnswers
 import FXRates
 
@@ -41,7 +42,8 @@ public struct TextRenderer: Sendable {
         case .sources(let report): return SourcesRenderer(style: style).text(report, now: now)
         case .comparison(let comparison): return SourcesRenderer(style: style, width: width).text(comparison)
         case .configured(let text): return text
-        case .help(let text): return text
+        // At the terminal's width (80 in a pipe), continuations under the column they continue.
+        case .help(let text): return TextWrap.wrap(text, width: width)
         case .condition(let verdict): return ConditionRenderer(text: self).text(verdict, now: now)
         // A statement's rows are streamed by the shell as they are converted, never held whole;
         // a board is drawn by the shell as it refreshes.
@@ -118,7 +120,9 @@ public struct TextRenderer: Sendable {
             return "\(id): unchanged, still \(entry.table.date) (nothing new was published; a wasted request)"
         case .failed(let failure):
             // Not asking because the server asked for time is no failure of the request.
-            if case .waitingUntil = failure { return "\(id): " + style.yellow("not asked") + ": \(Messages.text(for: failure))" }
+            if case .waitingUntil = failure {
+                return "\(id): " + style.yellow("not asked") + ": \(Messages.text(for: failure)); 'refresh --force \(id)' asks anyway"
+            }
             return "\(id): " + style.red("failed") + ": \(Messages.text(for: failure))"
         }
     }

@@ -18,12 +18,16 @@ public final class EditLineReader: LineSource {
         isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb"
     }
 
-    private let editLine: OpaquePointer
+    let editLine: OpaquePointer
     private let history: OpaquePointer
     /// Asked at each TAB: the session's variables change as it goes.
     private let completer: @Sendable () -> Completer
     private let historyFile: InputHistory
     private var sessionLines: [String] = []
+    /// What Ctrl-R searches, oldest first: the file's lines when the prompt opened, then this session's.
+    var searchable: [String] = []
+    /// The prompt, as `fx_el_set_prompt` takes it; Ctrl-R shows its own meanwhile.
+    let prompt: (text: String, literal: Bool)
     /// The line and cursor of the previous TAB: a second TAB with nothing new lists candidates.
     private var lastTab: (line: String, cursor: Int)?
     /// stdout, the session's: what the reader prints goes where answers go, and a failed write
@@ -44,17 +48,16 @@ public final class EditLineReader: LineSource {
         self.historyFile = historyFile
         self.editLine = editLine
         history = fx_history_init(Int32(InputHistory.capacity))
-        if Self.loadable(historyFile) { fx_history_load(history, historyFile.path) }  // a missing file is fine
+        // As typed, one per line (a missing file is fine); libedit's own format would escape spaces as \040.
+        searchable = historyFile.load()
+        for line in searchable { fx_history_enter(history, line) }
         fx_el_set_history(editLine, history)
         fx_el_set_editor(editLine, "emacs")
         fx_el_set_signal(editLine, 1)
         fx_el_use_interruptible_reader(editLine)
         // Colour escapes are bracketed by \u{1} so libedit's cursor arithmetic skips them.
-        if color {
-            fx_el_set_prompt(editLine, "\u{1}\u{1B}[1;36m\u{1}fx>\u{1}\u{1B}[0m\u{1} ", 1)
-        } else {
-            fx_el_set_prompt(editLine, "fx> ", 0)
-        }
+        prompt = color ? ("\u{1}\u{1B}[1;36m\u{1}fx>\u{1}\u{1B}[0m\u{1} ", true) : ("fx> ", false)
+        fx_el_set_prompt(editLine, prompt.text, prompt.literal ? 1 : 0)
         // ~/.editrc first, so a user's `bind -v` does not drop fx's own bindings.
         fx_el_source(editLine)
         fx_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
@@ -65,6 +68,12 @@ public final class EditLineReader: LineSource {
                 return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
             })
         fx_el_bind(editLine, "^I", "fx-complete")
+        fx_el_add_function(
+            editLine, "fx-search", "Search the history backwards as you type",
+            { editLine, _ in
+                guard let editLine, let data = fx_el_client_data(editLine) else { return UInt8(CC_ERROR) }
+                return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().search()
+            })
         for (key, function) in Self.bindings { fx_el_bind(editLine, key, function) }
     }
 
@@ -75,7 +84,8 @@ public final class EditLineReader: LineSource {
         ("\\e[3~", "ed-delete-next-char"),
         ("\\e[1;5C", "em-next-word"), ("\\e[1;5D", "ed-prev-word"),
         ("\\e[5C", "em-next-word"), ("\\e[5D", "ed-prev-word"),
-        ("^R", "em-inc-search-prev"),
+        // fx's own, which says what it does: libedit's shows `bck:`.
+        ("^R", "fx-search"),
     ]
 
     /// Whether Ctrl-C was pressed while a command ran (each press is reported once).
@@ -99,18 +109,12 @@ public final class EditLineReader: LineSource {
             if let entry = InputHistory.entry(for: line) {
                 fx_history_enter(history, entry)
                 sessionLines.append(entry)
+                searchable.append(entry)
             }
             lastTab = nil
             return line
         }
         return nil
-    }
-
-    /// libedit opens the file itself: only a regular file that GuardedFile would read (no FIFO
-    /// to wait on, no link, within the cap) is given to it.
-    private static func loadable(_ historyFile: InputHistory) -> Bool {
-        if case .success = GuardedFile(path: historyFile.path, lockPath: historyFile.path + ".lock").read() { return true }
-        return false
     }
 
     /// Saves this session's lines after those other sessions saved meanwhile, atomically; says
@@ -123,22 +127,12 @@ public final class EditLineReader: LineSource {
         }
         guard !sessionLines.isEmpty else { return nil }
         // Under the lock, read again and merged, so two sessions ending together both keep their
-        // lines; replaced as every state file is (GuardedFile), from the bytes libedit writes.
+        // lines; replaced as every state file is (GuardedFile), the lines as typed.
         let file = GuardedFile(path: historyFile.path, lockPath: historyFile.path + ".lock")
         do {
             try file.withLock { locked throws(POSIXFailure) in
-                let merged = fx_history_init(Int32(InputHistory.capacity))
-                defer { fx_history_end(merged) }
-                if Self.loadable(historyFile) { fx_history_load(merged, historyFile.path) }
-                for line in sessionLines { fx_history_enter(merged, line) }
-                var bytes: UnsafeMutablePointer<CChar>?
-                var count = 0
-                defer { free(bytes) }
-                let directory = Paths.directory(of: historyFile.path)
-                guard fx_history_serialize(merged, directory, &bytes, &count) >= 0, let bytes else {
-                    throw POSIXFailure(operation: "write the history in", path: directory)
-                }
-                try locked.replace(with: Data(bytes: bytes, count: count))
+                let text = InputHistory.text(earlier: historyFile.load(), session: sessionLines)
+                try locked.replace(with: Data(text.utf8))
             }
             return nil
         } catch {
@@ -176,7 +170,7 @@ public final class EditLineReader: LineSource {
     }
 
     /// Out now, before libedit draws over it.
-    private func show(_ text: String) {
+    func show(_ text: String) {
         output.write(text)
         output.flush()
     }

@@ -26,7 +26,7 @@ public enum Modes {
         if session.outputFailed { return status }
         while true {
             let line: String
-            if let quickLane = session.quickLane, let bytes {
+            if let quickLane = session.quickLane, session.laneOpen, let bytes {
                 // The fast lane answers what it has learned; the rest becomes a String for the general path.
                 guard
                     let next = bytes.withNextLine({

@@ -19,6 +19,8 @@ public final class Session: Sendable {
         public var showsProgress = false
         /// `--explain`: each conversion's derivation, on stderr (in JSON, an `explain` member).
         public var explain = false
+        /// False under a locale that is not UTF-8 (`LANG=C`): charts and separators in ASCII.
+        public var unicode = true
 
         /// A fixed width.
         public var width: Int {
@@ -117,14 +119,56 @@ public final class Session: Sendable {
         defer { quickLane?.noteGeneration(executor.workspace.generation) }
         let command: Command?
         var understood: [Understood] = []
+        var options = LineOptions()
         do {
-            command = try parser.parse(line, understood: &understood)
+            command = try parser.parse(line, understood: &understood, options: &options)
         } catch {
-            report(.usage(error), line: line, number: number)
+            // Under `set json on`, a line that cannot be read is an error object too.
+            let reporter = sessionOptions.isEmpty ? self : (try? applying(sessionOptions)) ?? self
+            reporter.report(.usage(error), line: line, number: number)
             return .failed(Failure.usage(error).exitStatus)
         }
         guard let command else { return .nothing }
         if command == .quit { return .quit }
+        // The line's options over the session's (`set source`, `set json`): a session for this line alone.
+        let effective = sessionOptions.overridden(by: options)
+        guard effective.isEmpty else {
+            let lined: Session
+            do throws(Failure) { lined = try applying(effective) } catch {
+                report(error, line: line, number: number)
+                return .failed(error.exitStatus)
+            }
+            return await lined.answer(command, line: line, number: number, understood: understood)
+        }
+        return await answer(command, line: line, number: number, understood: understood)
+    }
+
+    /// What `set source` and `set json` ask of every line of this session.
+    var sessionOptions: LineOptions {
+        let preferences = executor.workspace.preferences
+        var options = LineOptions()
+        options.json = preferences.json
+        options.source = preferences.source
+        return options
+    }
+
+    /// Whether the fast lane may answer: not while the session's settings ask what it cannot give.
+    public var laneOpen: Bool { quickLane != nil && sessionOptions.isEmpty }
+
+    /// This session for one line with `options`: the same output, log, variables and services;
+    /// no fast lane (it learns plain answers only).
+    private func applying(_ options: LineOptions) throws(Failure) -> Session {
+        var presentation = self.presentation
+        presentation.json = presentation.json || options.json
+        presentation.explain = presentation.explain || options.explain
+        if options.noColor { presentation.style = Style(color: false) }
+        return Session(
+            parser: baseParser, executor: try executor.applying(options), clock: clock, presentation: presentation, out: out, err: err,
+            log: log, quickLane: nil, watch: watchSetup)
+    }
+
+    /// Answers a parsed line: execute, print, note, and the status.
+    private func answer(_ command: Command, line: String, number: Int?, understood: [Understood]) async -> LineResult {
         do {
             // At a terminal, a fetch that takes a while shows a progress line on stderr.
             let progress = presentation.showsProgress ? ProgressLine("asking the sources", output: err, clock: clock) : nil
@@ -241,6 +285,7 @@ public final class Session: Sendable {
         if !presentation.json, LocalizedNumbers.applies(to: outcome) {
             text = text.map { LocalizedNumbers.text($0, format: executor.workspace.preferences.numberFormat) }
         }
+        if !presentation.unicode, !presentation.json { text = text.map(ASCIIFallback.text) }
         if let text { out.write(text + "\n") }
         if let explanation, !presentation.json {
             // After the answer it explains: stdout is buffered, stderr is not.

@@ -62,6 +62,12 @@ extension Settings {
             ("NO_COLOR", "When set and not empty, no colour (as --no-color)."),
             ("TERM", "dumb means no colour and no line editing."),
             ("COLUMNS", "The width of charts, tables and TAB listings when the terminal does not say."),
+            (
+                "LC_ALL",
+                "With LC_CTYPE and LANG (the first set decides): a locale that is not UTF-8 (LANG=C) gets charts and separators in ASCII."
+            ),
+            ("LC_CTYPE", "As LC_ALL."),
+            ("LANG", "As LC_ALL."),
         ]
         return entries
     }

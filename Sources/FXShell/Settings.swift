@@ -103,6 +103,9 @@ public struct Settings: Sendable {
         var date_order: Lenient<String>?
         var explain: Lenient<Bool>?
         var log: Lenient<Bool>?
+        /// `set source boc --save`, `set json on --save`.
+        var source: Lenient<String>?
+        var json: Lenient<Bool>?
         /// `"aliases": {"quid": "GBP"}`: the user's own names for currencies (`set alias`).
         var aliases: Lenient<[String: Lenient<String>]>?
         /// `"rules": {"my-rule": {"source": "nbp", "day": "previous-business-day"}}` (Settings+Rules).
@@ -111,6 +114,7 @@ public struct Settings: Sendable {
         /// The top-level fields fx reads; any other is said, not skipped in silence.
         static let fields = [
             "schema", "order", "sources", "timeout", "watch_every", "home", "targets", "number_format", "rule", "date_order", "explain",
+            "log", "source", "json",
             "aliases", "rules",
         ]
 
@@ -131,6 +135,8 @@ public struct Settings: Sendable {
             date_order = Lenient(fields["date_order"], \.string)
             explain = Lenient(fields["explain"], \.bool)
             log = Lenient(fields["log"], \.bool)
+            source = Lenient(fields["source"], \.string)
+            json = Lenient(fields["json"], \.bool)
             aliases = Lenient(fields["aliases"]) { $0.members { Lenient(member: $0, \.string) } }
             rules = Lenient(fields["rules"]) { $0.members { Lenient(member: $0) { $0.object.map(RuleEntry.init) } } }
         }
@@ -161,7 +167,7 @@ public struct Settings: Sendable {
 
     /// The environment variables fx reads: every `FX_…` and `XDG_…` one, and these.
     public static let environmentPrefixes: [StaticString] = ["FX_", "XDG_"]
-    public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS"]
+    public static let environmentNames: [StaticString] = ["HOME", "TERM", "NO_COLOR", "COLUMNS", "LC_ALL", "LC_CTYPE", "LANG"]
 
     /// `knownSources` may name fewer sources than `registry` (tests); the registry says what each reads.
     public static func load(
@@ -271,6 +277,7 @@ public struct Settings: Sendable {
             }
         }
         readPreferences(config)
+        readSource(config, knownSources: knownSources)
         if let order = field(config.order, "order", expected: "a list of source names") {
             let ids = order.map { SourceID($0.lowercased()) }
             let unknown = ids.filter { !knownSources.contains($0) }
@@ -440,6 +447,7 @@ public struct Settings: Sendable {
         }
         preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false
         preferences.log = field(config.log, "log", expected: "true or false") ?? true
+        preferences.json = field(config.json, "json", expected: "true or false") ?? false
         readAliases(config)
         if unknown.count == 1 {
             warnings.append("ignoring targets '\(unknown[0])' in \(shownPath): not an ISO 4217 code")

@@ -130,6 +130,7 @@ if let name = arguments.snapshot {
 
 // The shells' TAB: the currencies the cached rates cover, as the prompt offers them.
 if arguments.complete {
+    if let options = arguments.completionOptions { say(options.map { $0 + "\n" }.joined()) }
     let line = arguments.completionLine
     var context = parseContext.covering(setup.service.cachedCurrencies())
     context.home = settings.preferences.home
@@ -170,6 +171,7 @@ var presentation = Session.Presentation(json: arguments.json, style: style, forP
 presentation.columns = { [environment] in TerminalWidth.of(fd: 1, environment: environment) }
 presentation.showsProgress = isatty(2) == 1 && !arguments.json
 presentation.explain = arguments.explain
+presentation.unicode = ASCIIFallback.localeIsUTF8(environment)
 let executor = Executor(
     service: setup.service, history: setup.history, log: conversionLog,
     sourceInfo: setup.sourceInfo, config: ConfigEditor(path: settings.configPath), clock: clock,

@@ -189,7 +189,8 @@ import Testing
                 #expect(!run.signalled && run.status < 128, "\(label) crashed (\(run.status)): \(run.stderr)")
                 #expect(run.status == run.job.status, "\(label) ended \(run.status): \(run.stderr)")
                 if run.job.status == 0 {
-                    #expect(run.stderr == "", "\(label): \(run.stderr)")
+                    // The fixtures' rates are years old: the one note a piped run gives about that is expected.
+                    #expect(GuideExamples.withoutOverdueNote(run.stderr, unlessIn: []) == "", "\(label): \(run.stderr)")
                     #expect(!run.stdout.isEmpty, "\(label) printed nothing")
                 } else {
                     #expect(run.stderr == "fx: Unknown currency 'EUX'. Did you mean 'EUR'?\n", "\(label): \(run.stderr)")

@@ -160,7 +160,8 @@ struct PromptTerminalTests {
             #expect(try exitStatus(fx) == "EXIT=0")
         }
         let history = try String(contentsOf: fx.home.appendingPathComponent("state/fx/history"), encoding: .utf8)
-        #expect(history.contains("100\\040usd\\040gbp"))
+        // As typed (issue 33: libedit's file had `100\040usd\040gbp`).
+        #expect(history == "100 usd gbp\nquit\n", "\(history)")
         #expect(!history.contains("jpy"))
         let attributes = try FileManager.default.attributesOfItem(atPath: fx.home.appendingPathComponent("state/fx/history").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -188,7 +189,7 @@ struct PromptTerminalTests {
             history = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(history.contains("100\\040usd\\040chf"))
+        #expect(history.contains("100 usd chf\n") && !history.contains("\\040"), "\(history)")
         #expect(!history.contains("half"))
     }
 

@@ -81,3 +81,22 @@ import Testing
         #expect(message.contains("convert"))
     }
 }
+
+/// `fx -v`, `-q`, `-x` (issue 33): unknown options with the nearest real one, not "Unknown variable 'v'".
+@Suite struct ShortOptionTests {
+    @Test(arguments: [
+        (["-v"], "Unknown option '-v'. Did you mean '--version'? (see fx --help)"),
+        (["-x", "100", "usd", "eur"], "Unknown option '-x'. Did you mean '--explain'? (see fx --help)"),
+        (["100", "usd", "eur", "-j"], "Unknown option '-j'. Did you mean '--json'? (see fx --help)"),
+        (["-q"], "Unknown option '-q'; fx's options are long ones, such as --json or --offline (see fx --help)"),
+        (["-jsn"], "Unknown option '-jsn'. Did you mean '--json'? (see fx --help)"),
+    ])
+    func aShortOptionIsAnOptionError(arguments: [String], message: String) {
+        #expect(CommandLineReader.read(arguments) == .optionError(message: message, json: false))
+    }
+
+    @Test func negativeAmountsAndHelpStay() {
+        guard case .run = CommandLineReader.read(["-5", "usd", "eur"]) else { Issue.record("-5 usd eur"); return }
+        guard case .exit = CommandLineReader.read(["-h"]) else { Issue.record("-h"); return }
+    }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @testable import FXCLI
+import FXCommands
 import Testing
 
 /// `GlobalOption.all` is the one list of fx's options: ArgumentParser, the quick reader, the
@@ -70,25 +71,31 @@ import Testing
         #expect(line == "history usd eur --ledger")
     }
 
-    /// A new entry in the table reaches the manual and every shell's script with no other edit.
-    @Test func aNewOptionReachesTheManualAndEveryScript() {
-        let toy: [GlobalOption] = [
-            .flag("toy", set: { $0.json = $1 }, parsed: { $0.json }, help: "A toy flag.", brief: "A toy flag"),
-            .value(
-                "toy-value", set: { $0.source = $1 }, parsed: { $0.source }, valueName: "thing", completion: .words(["a", "b"]),
-                help: "A toy value.", brief: "A toy's"),
-        ]
-        let options = GlobalOption.all + toy
-        #expect(
-            ManualOption.all(options).suffix(2) == [
-                .init(names: "--toy", value: nil, help: "A toy flag."), .init(names: "--toy-value", value: "thing", help: "A toy value."),
-            ])
-        for shell in CompletionScript.Shell.allCases {
-            let script = CompletionScript.render(shell, options: options)
-            #expect(script.contains("--toy") || script.contains("-l toy "), "\(shell)")
-            #expect(!CompletionScript.render(shell).contains("toy"), "\(shell)")
+    /// The word being completed stays, `--` too (it completed to the last currency, JPY), with an
+    /// option whose value it is; before a command word, fx's own options complete.
+    @Test func theWordCompletedStaysEvenAnOption() {
+        #expect(FXCommand.commandLine(fromShellWords: ["history", "usd", "jpy", "--"]) == "history usd jpy --")
+        #expect(FXCommand.commandLine(fromShellWords: ["--offline", "--source", ""]) == "--source ")
+        #expect(FXCommand.runOptions(completingShellWords: ["--of"]) == ["--offline"])
+        #expect(FXCommand.runOptions(completingShellWords: ["--json", "--s"]) == ["--source", "--snapshot"])
+        #expect(FXCommand.runOptions(completingShellWords: ["history", "--s"]) == nil)
+        #expect(FXCommand.runOptions(completingShellWords: ["100"]) == nil)
+    }
+
+    /// Every option is declared once, in `OptionName` (which a line at the prompt reads too): the
+    /// table has an entry for each, in its order, and the manual, the shells' TAB and
+    /// fish's script list each one shown.
+    @Test func everyOptionNameIsInTheTableTheManualAndEveryScript() {
+        #expect(GlobalOption.all.map(\.option) == OptionName.allCases)
+        let shown = GlobalOption.all.filter { !$0.isHidden }
+        #expect(ManualOption.all(GlobalOption.all).map(\.names).filter { $0.hasPrefix("--") }.count >= shown.count - 1)
+        // bash and zsh ask fx for options too (`runOptions`, the line's completer); fish lists them with their briefs.
+        let fish = CompletionScript.render(.fish)
+        for option in shown {
+            #expect(fish.contains("-l \(option.name) "), "\(option.name)")
+            #expect(FXCommand.runOptions(completingShellWords: ["--"])?.contains(option.spelling) == true)
         }
-        #expect(CompletionScript.render(.fish, options: options).contains("complete -c fx -l toy-value -r -f -a 'a b' -d 'A toy\\'s'"))
+        #expect(CompletionScript.render(.fish).contains("complete -c fx -l rule -r -f -a '"))
     }
 
     @Test(arguments: CompletionScript.Shell.allCases)

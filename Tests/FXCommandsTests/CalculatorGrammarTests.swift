@@ -225,9 +225,15 @@ import Testing
         #expect(usageError(line)?.kind == .badName(name, reason: .keyword), "\(line)")
     }
 
-    @Test func optionsAfterTheWordsAreCalledMisplaced() {
-        #expect(usageError("100 usd eur --foo")?.kind == .misplacedOption("--foo"))
-        #expect(usageError("100 usd + 20 eur in gbp --json")?.kind == .misplacedOption("--json"))
+    /// A line's options are read wherever they stand; a word that is no option of fx's is said to
+    /// be one, another command's is left to the grammar, which says whose it is.
+    @Test func optionsAfterTheWordsAreReadOrRefusedAsOptions() throws {
+        #expect(usageError("100 usd eur --bogus")?.kind == .unknownOption("--bogus", suggestion: nil))
+        #expect(usageError("100 usd eur --jsn")?.kind == .unknownOption("--jsn", suggestion: "--json"))
+        #expect(usageError("100 usd eur --ledger")?.kind == .misplacedOption("--ledger"))
+        var options = LineOptions(), understood: [Understood] = []
+        let command = try Parser().parse("100 usd + 20 eur in gbp --json", understood: &understood, options: &options)
+        #expect(options.json && command != nil)
     }
 
     @Test func aWordAfterTheDateNamesTheDateClauseWhoseHelpExists() throws {

@@ -23,7 +23,8 @@ struct CommandTreeExampleTests {
 
     @Test(arguments: HelpTopic.all.flatMap(\.examples))
     func everyTopicExampleParses(example: String) throws {
-        #expect(try Parser().parse(example) != nil)
+        var options = LineOptions(), understood: [Understood] = []
+        #expect(try Parser().parse(example, understood: &understood, options: &options) != nil)
     }
 
     @Test

@@ -175,7 +175,7 @@ struct CompleterTests {
         .init("refresh e", partial: "e", at: 8, .exactly(["ecb"]), prefix: "ecb"),
         .init("refresh ECB", partial: "ECB", at: 8, .exactly(["ecb"]), prefix: "ecb"),
         .init("refresh x", partial: "x", at: 8, .exactly([]), prefix: ""),
-        .init("help ", partial: "", at: 5, .exactly(allCommands + ["dates", "numbers", "names"]), prefix: ""),
+        .init("help ", partial: "", at: 5, .exactly(allCommands + ["dates", "numbers", "names", "options"]), prefix: ""),
         .init("help d", partial: "d", at: 5, .exactly(["dates"]), prefix: "dates"),
         .init("rate usd jpy on l", partial: "l", at: 16, .exactly(["last"]), prefix: "last"),
         .init("rate usd jpy on last ", partial: "", at: 21, .exactly(["week", "month", "year"] + DateNamesForTests.weekdays), prefix: ""),

@@ -82,7 +82,8 @@ struct ParserDateAndHistoryTests {
         ("history usd jpy from", .missingDate(after: "from")),
         ("history usd jpy from soon", .malformedDate("soon")),
         ("history usd jpy 1y 2y", .unexpectedWord("2y", command: "history")),
-        ("history usd jpy --pdf", .unexpectedWord("--pdf", command: "history")),
+        ("history usd jpy --pdf", .unknownOption("--pdf", suggestion: nil)),
+        ("history usd jpy --ledgr", .unknownOption("--ledgr", suggestion: "--ledger")),
     ]
 
     @Test(arguments: mistakes)

@@ -13,8 +13,10 @@ import Testing
         #expect(Self.texts("watch u").contains("USD"))
         #expect(Self.texts("watch usd jpy, e").contains("EUR"))
         let afterPair = Self.texts("watch usd jpy --")
-        #expect(afterPair == ["--every", "--count", "--until"], "\(afterPair)")
-        #expect(Self.texts("watch usd jpy --every 30s --") == ["--count", "--until"])
+        // Its own, then those any line takes.
+        let lineOptions = OptionName.onALine.map(\.spelling)
+        #expect(afterPair == ["--every", "--count", "--until"] + lineOptions, "\(afterPair)")
+        #expect(Self.texts("watch usd jpy --every 30s --") == ["--count", "--until"] + lineOptions)
     }
 
     @Test func optionValues() {

@@ -78,7 +78,6 @@ struct WatchGrammarTests {
         ("watch usd eur --every 999999w", .intervalTooLong("999999w")),
         ("watch usd eur --count 0", .count("0")),
         ("watch usd eur --count x", .count("x")),
-        ("watch usd eur --fast", .unknownOption("--fast")),
         ("watch usd eur --until", .missingValue("--until")),
         ("watch usd eur --until usd", .notACondition("usd")),
     ])
@@ -93,5 +92,12 @@ struct WatchGrammarTests {
         #expect(usageError("usd krw > abc")?.kind == .malformedAmount("abc", hint: nil))
         #expect(usageError("usd krw > 1400 jpy") != nil)
         #expect(usageError("usd krw >")?.kind == .missingAmount(command: "usd krw >"))
+    }
+
+    /// An option neither watch's nor any line's is refused as fx refuses any, with the nearest one.
+    @Test
+    func anUnknownOptionIsNamedWithTheNearest() {
+        #expect(usageError("watch usd eur --fast")?.kind == .unknownOption("--fast", suggestion: nil))
+        #expect(usageError("watch usd eur --evry 5m")?.kind == .unknownOption("--evry", suggestion: "--every"))
     }
 }

@@ -162,6 +162,9 @@ struct RetryAfterTests {
             sources: [source], store: MemoryRateStore(), clock: FixedClock(Self.now), usage: MemoryUsageStore([.ecb: bare]))
         _ = try await unanchored.refresh(only: [.ecb])
         #expect(source.calls == 2)
+        // `refresh --force ecb` asks within the wait (issue 33).
+        let forced = try await waiting.refresh(only: [.ecb], force: true)
+        #expect(source.calls == 3 && forced.first?.outcome != .failed(.waitingUntil(cap)))
     }
 
     private func makeDirectory() -> String {

@@ -44,13 +44,13 @@ struct FailureLineTests {
         ]
         #expect(
             Self.line(failed)
-                == "European Central Bank and Frankfurter failed 20s ago and are asked again in 40s; "
+                == "European Central Bank and Frankfurter failed 20s ago and are asked again in 40s ('refresh' asks now); "
                 + "using cached European Central Bank rates of 2026-10-30 (fetched 3h ago)")
         // One source alone keeps the usual wording, with the reason recorded when it failed.
         let one = Diagnostic.fetchFailed(source: .ecb, sourceName: "European Central Bank", failure: held, fallback: Self.cached)
         #expect(
             Messages.text(for: one, now: Self.now)
-                == "European Central Bank: failed 20s ago (server answered HTTP 500), asked again in 40s; "
+                == "European Central Bank: failed 20s ago (server answered HTTP 500), asked again in 40s ('refresh' asks now); "
                 + "using cached rates of 2026-10-30 (fetched 3h ago)")
         #expect(
             Messages.text(for: held)

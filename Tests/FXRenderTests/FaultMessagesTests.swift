@@ -40,7 +40,7 @@ struct FaultMessagesTests {
         let until = Date(timeIntervalSince1970: 1_795_334_730)
         let report = RefreshReport(source: .oxr, sourceName: "Open Exchange Rates", previous: nil, outcome: .failed(.waitingUntil(until)))
         let text = TextRenderer(style: Style(color: false), showProvenance: false).render(.refresh([report]), now: until)
-        #expect(text == "oxr: not asked: the server asked for no request before 2026-11-22 08:05:30 UTC")
+        #expect(text == "oxr: not asked: the server asked for no request before 2026-11-22 08:05:30 UTC; 'refresh --force oxr' asks anyway")
         #expect(Failure.refreshFailed([.oxr, .nasdaq]).message == "no source could be refreshed (oxr, nasdaq); the cache is as it was")
         #expect(Failure.refreshFailed([.oxr]).exitStatus == 1)
     }

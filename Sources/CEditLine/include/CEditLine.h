@@ -13,6 +13,12 @@ int fx_el_source(EditLine *el);
 const LineInfo *fx_el_line(EditLine *el);
 void fx_el_deletestr(EditLine *el, int count);
 int fx_el_insertstr(EditLine *el, const char *text);
+// One key for a function that reads its own (fx's reverse search): 1, or 0 at the end of input.
+int fx_el_getc(EditLine *el, char *c);
+// Moves the cursor by `count` characters (negative: left).
+int fx_el_cursor(EditLine *el, int count);
+// Draws the prompt and line again, now.
+void fx_el_refresh(EditLine *el);
 /// Sets the prompt; `literal` brackets invisible escapes (EL_PROMPT_ESC), 0 for none.
 void fx_el_set_prompt(EditLine *el, const char *text, char literal);
 int fx_el_set_editor(EditLine *el, const char *mode);

@@ -1,21 +1,12 @@
-/// Each shell's script: fx's options from the table, every other word from `fx --complete`.
+/// Each shell's script: every word from `fx --complete`, options too; fish also lists the table's options with their briefs.
 extension CompletionScript {
     static func bash(_ options: [GlobalOption]) -> String {
-        let names = options.map(\.spelling).joined(separator: " ")
-        return header(.bash, install: "source this file from ~/.bashrc, or copy it to\n# ~/.local/share/bash-completion/completions/fx")
+        header(.bash, install: "source this file from ~/.bashrc, or copy it to\n# ~/.local/share/bash-completion/completions/fx")
             + #"""
 
             _fx() {
-                local cur=${COMP_WORDS[COMP_CWORD]}
-                if [[ $cur == --* ]]; then
-                    COMPREPLY=($(compgen -W "\#(names)" -- "$cur"))
-                    # After a command word, its own options too (the price-file flags of history).
-                    local candidate
-                    while IFS= read -r candidate; do
-                        [[ $candidate == --* ]] && COMPREPLY+=("$candidate")
-                    done < <(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
-                    return
-                fi
+                # fx's options too come from fx: a line's, a command's own (history's price-file flags),
+                # and before the command those for a whole run.
                 local IFS=$'\n'
                 COMPREPLY=($(command fx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
                 # A directory (~/Downloads/) is completed into, not past.
@@ -28,7 +19,6 @@ extension CompletionScript {
     }
 
     static func zsh(_ options: [GlobalOption]) -> String {
-        let names = options.map(\.spelling).joined(separator: " ")
         // zsh reads `#compdef` only on the first line.
         let opening =
             "#compdef fx\n"
@@ -36,14 +26,6 @@ extension CompletionScript {
         return opening
             + #"""
 
-            if [[ $PREFIX == --* ]]; then
-                compadd -- \#(names)
-                # After a command word, its own options too (the price-file flags of history).
-                local -a own
-                own=(${(f)"$(command fx --complete -- "${(@)words[2,CURRENT]}" 2>/dev/null)"})
-                compadd -U -Q -- ${(M)own:#--*}
-                return
-            fi
             local -a candidates
             candidates=(${(f)"$(command fx --complete -- "${(@)words[2,CURRENT]}" 2>/dev/null)"})
             # fx has already matched the typed prefix, ignoring case: -U keeps zsh from filtering again.

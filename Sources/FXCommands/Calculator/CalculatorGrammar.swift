@@ -182,6 +182,11 @@ struct ExpressionReader {
                 continue
             }
             if endsInDate(token) { break }
+            // `usd + 5`: arithmetic on a currency with no amount; the amount is what is missing.
+            if quotes.isEmpty, ["+", "-", "*", "×", "÷", "%"].contains(token.text), let typed = tokens[safe: index - 1] {
+                let word = typed.text.lowercased(), unit = ["+", "-"].contains(token.text) ? " " + word : ""
+                throw UsageError(.missingAmount(command: ""), at: typed, example: "100 \(word) \(token.text) 5\(unit)")
+            }
             quotes.append(try context.currency(token).get())
             index += 1
         }

@@ -31,6 +31,7 @@ extension CommandSpec {
             "csv statement.csv --amount 3 --from usd --date 1 --to eur --fee 1.75%",
             "csv konto.csv --amount Betrag --from usd --date Datum --date-format %d.%m.%Y --number-format de --to pln --rule previous-business-day",
         ],
+        options: CSVGrammar.options + ["--output"],
         parse: { arguments, command, context throws(UsageError) in
             try CSVGrammar.parse(CSVWords.join(arguments), command: command, context: context)
         },

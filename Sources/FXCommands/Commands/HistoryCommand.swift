@@ -31,6 +31,7 @@ extension CommandSpec {
             "history usd jpy 30d --ledger --digits 6", "history usd eur 2y --monthly", "history usd eur all --yearly --csv",
             "history", "history --csv",
         ],
+        options: HistoryOptions.completions,
         parse: { arguments, command, context throws(UsageError) in
             let options = try HistoryOptions.read(arguments, command: command)
             var cursor = ArgumentCursor(options.words[...], after: command, dateOrder: context.dateOrder)

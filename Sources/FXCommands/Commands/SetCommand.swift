@@ -1,9 +1,9 @@
 extension CommandSpec {
     public static let set = CommandSpec(
         name: "set", aliases: [],
-        summary: "Set a preference: home currency, saved targets, number format, date rule, explain, the log, aliases",
+        summary: "Set a preference: home currency, targets, number format, date rule, explain, the log, aliases, source, json",
         synopsis:
-            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off · set log on|off · set date_order dmy|mdy|ask · set alias <name> <currency>|none",
+            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off · set log on|off · set date_order dmy|mdy|ask · set alias <name> <currency>|none · set source <id>|none [--save] · set json on|off [--save]",
         discussion: """
             Preferences are kept in the configuration file and apply at once.
             home: the currency of bare amounts (100 in usd) and the target of 100 usd when no
@@ -24,13 +24,20 @@ extension CommandSpec {
             alias: a name of your own for a currency (set alias quid gbp), read in any case and with
             an s added (quids), before fx's own names; 2 to 32 letters and digits, starting with a
             letter, and never a code, symbol or word of the grammar. none removes it.
+            source: the one source every later line asks, as --source does for one line; none
+            asks them all again. json: on writes every later answer as JSON, as --json does.
+            These two apply to this session only; add --save to keep them in the configuration.
             """,
         examples: [
             "set home chf", "set targets eur gbp jpy", "set number_format de", "set home none", "set rule previous-business-day",
-            "set explain on", "set log off", "set date_order dmy", "set alias quid gbp", "set alias quid none",
+            "set explain on", "set log off", "set date_order dmy", "set alias quid gbp", "set alias quid none", "set source ecb", "set source none",
+            "set json off",
         ],
+        options: ["--save"],
         parse: { arguments, command, context throws(UsageError) in
-            var cursor = ArgumentCursor(arguments, after: command)
+            // `--save`: kept in the configuration; the preferences below always are.
+            let save = arguments.contains { $0.folded == "--save" }
+            var cursor = ArgumentCursor(ArraySlice(arguments.filter { $0.folded != "--save" }), after: command)
             guard let key = cursor.next() else { throw UsageError(.missingSetting(after: command.text), span: nil) }
             switch key.folded {
             case "home":
@@ -69,6 +76,26 @@ extension CommandSpec {
                     throw UsageError(.unknownSetting(value.text, known: SetGrammar.dateOrders), at: value)
                 }
                 return .set(.dateOrder(order))
+            case "source":
+                guard let value = cursor.next() else {
+                    throw UsageError(.missingSource(after: key.text), span: nil, example: "set source boc")
+                }
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                if ["none", "all"].contains(value.folded) { return .set(.source(nil, save: save)) }
+                let id = SourceID(value.folded)
+                guard context.allSourceIDs.contains(id) else {
+                    throw UsageError(.unknownSource(value.text, known: context.allSourceIDs), at: value)
+                }
+                return .set(.source(id, save: save))
+            case "json":
+                guard let value = cursor.next() else {
+                    throw UsageError(.missingSetting(after: key.text), span: nil, example: "set json on")
+                }
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                guard let on = ["on": true, "off": false][value.folded] else {
+                    throw UsageError(.unknownSetting(value.text, known: ["on", "off"]), at: value)
+                }
+                return .set(.json(on, save: save))
             case "explain":
                 guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
                 if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
@@ -117,7 +144,8 @@ extension CommandSpec {
             case "targets": return [.currencies]
             case "number_format": return arguments.count == 1 ? [.keywords(SetGrammar.numberFormats)] : []
             case "rule": return arguments.count == 1 ? [.keywords(SetGrammar.rules)] : []
-            case "explain", "log": return arguments.count == 1 ? [.keywords(["on", "off"])] : []
+            case "explain", "log", "json": return arguments.count == 1 ? [.keywords(["on", "off"])] : []
+            case "source": return arguments.count == 1 ? [.keywords(["none"]), .allSources] : []
             case "date_order": return arguments.count == 1 ? [.keywords(SetGrammar.dateOrders)] : []
             // The name: the aliases there are (to change or remove); then none or a currency.
             case "alias":
@@ -169,7 +197,7 @@ extension CommandSpec {
 }
 
 enum SetGrammar {
-    static let keys = ["home", "targets", "number_format", "rule", "explain", "log", "date_order", "alias"]
+    static let keys = ["home", "targets", "number_format", "rule", "explain", "log", "date_order", "alias", "source", "json"]
     static let dateOrders = DateOrder.allCases.map(\.rawValue)
     static let rules = RuleBook.shippedNames
     static var numberFormats: [String] { CommandSpec.numberFormats }

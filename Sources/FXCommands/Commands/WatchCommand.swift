@@ -21,6 +21,7 @@ extension CommandSpec {
             "watch usd krw", "watch usd krw, eur jpy", "watch usd/jpy, gbp chf --every 30s", "watch usd eur --count 3",
             "watch usd krw --until usd krw > 1400", "watch usd jpy gbp --every 2m --count 10",
         ],
+        options: WatchGrammar.options,
         parse: { arguments, command, context throws(UsageError) in try WatchGrammar.parse(arguments, command: command, context: context) },
         completion: { arguments, _ in
             if let until = arguments.firstIndex(where: { $0.folded == "--until" }) {

@@ -73,7 +73,10 @@ public struct Completer: Sendable {
             wordStart = last.start
             tokens.removeLast()
         }
-        let kinds = expected(after: tokens)
+        if let options = optionCandidates(after: tokens, partial: partial) {
+            return Completion(wordStart: wordStart, partial: partial, candidates: options)
+        }
+        let kinds = optionValueKinds(after: tokens) ?? expected(after: Self.withoutLineOptions(tokens, tree: tree))
         return Completion(wordStart: wordStart, partial: partial, candidates: candidates(for: kinds, matching: partial))
     }
 

@@ -19,6 +19,8 @@ public enum CompletionListing {
         let cells = self.cells(candidates, cap: cap)
         let cellWidth = (cells.map(\.count).max() ?? 0) + 2
         let columns = max(1, width / cellWidth)
+        // One column: details whole, wrapped under their column (`help ⇥⇥`), when that fits the screen.
+        if columns == 1, let wrapped = wrappedColumn(candidates, width: width), wrapped.count <= max(1, maxRows) { return wrapped }
         let rowsNeeded = (cells.count + columns - 1) / columns
         let rows = min(rowsNeeded, max(1, maxRows))
         let shown = min(cells.count, rows * columns)
@@ -36,6 +38,20 @@ public enum CompletionListing {
         }
         if shown < cells.count { lines.append("(and \(cells.count - shown) more)") }
         return lines
+    }
+
+    /// Each candidate on its line, details aligned and wrapped with a hanging indent; nil when
+    /// none has a detail or none is cut.
+    private static func wrappedColumn(_ candidates: [Candidate], width: Int) -> [String]? {
+        let textWidth = candidates.map(\.text.count).max() ?? 0
+        // Room for a few words beside the names, else details are cut as in several columns.
+        guard candidates.contains(where: { $0.detail != nil }), textWidth + 2 + 30 <= width else { return nil }
+        return candidates.flatMap { candidate in
+            let row =
+                candidate.detail.map { candidate.text + String(repeating: " ", count: textWidth - candidate.text.count) + "  " + $0 }
+                ?? candidate.text
+            return TextWrap.wrap(line: row, width: width)
+        }
     }
 
     private static func cells(_ candidates: [Candidate], cap: Int) -> [String] {

@@ -33,6 +33,13 @@ extension Executor {
         case .dateOrder(let order):
             (key, value) = ("date_order", order == .ask ? nil : .string(order.rawValue))
             said = order == .ask ? "slash dates that read both ways now refused with a question" : "slash dates now read \(order.rawValue)"
+        case .source(let id, _):
+            if let id, !service.sourceIDs.contains(id) { throw .rates(.sourceDisabled(id)) }
+            (key, value) = ("source", id.map { .string($0.rawValue) })
+            said = id.map { "every line now asks \($0) only" } ?? "every line now asks the sources in order"
+        case .json(let on, _):
+            (key, value) = ("json", on ? .bool(true) : nil)
+            said = on ? "answers now written as JSON" : "answers no longer written as JSON"
         case .alias(let name, let code):
             (key, value) = (nil, nil)
             let shown = Messages.printable(name)
@@ -55,7 +62,14 @@ extension Executor {
             case .log(let on): preferences.log = on
             case .dateOrder(let order): preferences.dateOrder = order
             case .alias(let name, let code): preferences.aliases[name] = code
+            case .source(let id, _): preferences.source = id
+            case .json(let on, _): preferences.json = on
             }
+        }
+        // The options a line may carry are for this session unless `--save` says to keep them.
+        switch setting {
+        case .source(_, false), .json(_, false): return .configured(said + " for this session (--save keeps it)")
+        default: break
         }
         guard let config else { return .configured(said + " for this session (this fx has no configuration file)") }
         do {
@@ -82,6 +96,8 @@ extension Executor {
                 ("explain", preferences.explain ? "on" : "off"),
                 ("log", preferences.log ? "on" : "off"),
                 ("date_order", preferences.dateOrder.rawValue),
+                ("source", preferences.source?.rawValue ?? "all, in order"),
+                ("json", preferences.json ? "on" : "off"),
                 (
                     "aliases",
                     preferences.aliases.isEmpty

@@ -22,6 +22,10 @@ public final class Workspace: Sendable {
         public var dateOrder: DateOrder = .ask
         /// The user's own names for currencies, lower case (`quid`: GBP).
         public var aliases: [String: CurrencyCode] = [:]
+        /// `set source boc`: the one source every line asks, unless a line's `--source` says.
+        public var source: SourceID?
+        /// `set json on`: every answer as JSON, as `--json` gives it.
+        public var json = false
 
         public init(
             home: CurrencyCode? = nil, targets: [CurrencyCode] = [], numberFormat: NumberFormat = .english,

@@ -1,7 +1,8 @@
 extension RateService {
     /// Fetches now, whatever the schedule says (but not before a `Retry-After`, nor past a quota),
     /// and reports what changed, one report per source in the order asked.
-    public func refresh(only ids: [SourceID] = []) async throws(RateError) -> [RefreshReport] {
+    /// `force`: asked even within a server's `Retry-After` (`refresh --force`).
+    public func refresh(only ids: [SourceID] = [], force: Bool = false) async throws(RateError) -> [RefreshReport] {
         guard !options.offline else { throw .offlineRefresh }
         var seen = Set<SourceID>()
         let chosen = ids.isEmpty ? sources : try ids.filter { seen.insert($0).inserted }.map { id throws(RateError) in try source(id) }
@@ -11,7 +12,7 @@ extension RateService {
         let now = clock.now()
         for (index, source) in chosen.enumerated() {
             asked.append((source, cached(source.id)))
-            if let refusal = discipline.refusal(source.id, at: now, explicit: true) { refused[index] = refusal.failure }
+            if let refusal = discipline.refusal(source.id, at: now, explicit: true, force: force) { refused[index] = refusal.failure }
         }
         let answers = await withTaskGroup(of: (Int, FetchAttempt<FetchOutcome>).self) { group in
             for (index, item) in asked.enumerated() where refused[index] == nil {

@@ -41,7 +41,8 @@ public struct RequestDiscipline: Sendable {
 
     /// Why `id` may not be asked at `now`, nil when it may. `explicit` (`refresh`): the user asked,
     /// so only a server's wait and the whole quota hold it back, not the back-off nor the automatic share.
-    public func refusal(_ id: SourceID, at now: Date, explicit: Bool = false) -> Refusal? {
+    /// `force` (`refresh --force`): not the server's wait either; the quota still holds.
+    public func refusal(_ id: SourceID, at now: Date, explicit: Bool = false, force: Bool = false) -> Refusal? {
         let record = usage.load()[id]
         let quota = quotas[id].flatMap { quota -> Refusal? in
             let used = record?.current(at: now).requests ?? 0
@@ -50,7 +51,7 @@ public struct RequestDiscipline: Sendable {
         }
         // Automatic: a quota near its end first (only the cache answers); `refresh` says the server's wait first.
         if !explicit, let quota { return quota }
-        if let until = record?.waitingUntil(at: now) { return .waiting(.waitingUntil(until), afterTimeout: false) }
+        if !force, let until = record?.waitingUntil(at: now) { return .waiting(.waitingUntil(until), afterTimeout: false) }
         if let quota { return quota }
         guard !explicit, let record, let until = record.backingOffUntil(at: now), let failedAt = record.lastErrorAt else { return nil }
         return .waiting(
