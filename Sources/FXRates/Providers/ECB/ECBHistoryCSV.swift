@@ -4,7 +4,9 @@
 public enum ECBHistoryCSV {
     /// Tables oldest first; `newestRows` stops after that many data rows (the file is newest first).
     public static func parse(_ text: String, newestRows: Int? = nil) throws(FetchFailure) -> [RateTable] {
-        var lines = text.split(whereSeparator: \.isNewline).makeIterator()
+        // Line by line as read: the built-in snapshot's newest row (`newestRows: 1`, what a first
+        // run answers from) must not split all of its 150 KB into lines first.
+        var lines = Lines(rest: Substring(text))
         guard let header = lines.next() else { throw .emptyBody }
         let columns = header.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmedOfWhitespace }
         guard columns.first == "Date" else { throw .malformed("the first column is not Date") }
@@ -37,6 +39,21 @@ public enum ECBHistoryCSV {
 }
 
 extension ECBHistoryCSV {
+    /// The non-empty lines of a text, found as they are asked for.
+    struct Lines: IteratorProtocol {
+        var rest: Substring
+
+        mutating func next() -> Substring? {
+            while !rest.isEmpty {
+                let end = rest.utf8.firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? rest.endIndex
+                let line = rest[..<end]
+                rest = end == rest.endIndex ? rest[end...] : rest[rest.utf8.index(after: end)...]
+                if !line.isEmpty { return line }
+            }
+            return nil
+        }
+    }
+
     /// The same file read straight into columns, on bytes: the full history has about 300,000
     /// values, and going through a table per day would multiply the work.
     public static func history(_ data: Data) throws(FetchFailure) -> RateHistory {
