@@ -13,7 +13,9 @@ import Testing
 
     @Test func setOffersItsKeysAndTheirValues() {
         #expect(
-            Self.candidates("set ") == ["home", "targets", "number_format", "rule", "explain", "log", "date_order", "alias", "source", "json"])
+            Self.candidates("set ") == [
+                "home", "targets", "number_format", "rule", "explain", "log", "date_order", "alias", "source", "json",
+            ])
         #expect(Self.candidates("set log ") == ["on", "off"])
         #expect(
             Self.candidates("set rule ") == [

@@ -28,7 +28,7 @@ import Testing
         #expect(await shell.session.run("set json on") == .ok)
         #expect(shell.out.text.contains("answers now written as JSON for this session (--save keeps it)"))
         #expect(await shell.session.run("100 usd eur") == .ok)
-        #expect(shell.out.text.split(separator: "\n").last?.hasPrefix("{\"amount\":\"100\"") == true)
+        #expect(shell.out.text.split(separator: "\n").last?.hasPrefix("{\"schema_version\":1,\"amount\":\"100\"") == true)
         #expect(await shell.session.run("set json off") == .ok)
         #expect(await shell.session.run("settings") == .ok)
         #expect(shell.out.text.contains("json           off") && shell.out.text.contains("source         all, in order"))

@@ -30,7 +30,8 @@ extension CommandSpec {
             """,
         examples: [
             "set home chf", "set targets eur gbp jpy", "set number_format de", "set home none", "set rule previous-business-day",
-            "set explain on", "set log off", "set date_order dmy", "set alias quid gbp", "set alias quid none", "set source ecb", "set source none",
+            "set explain on", "set log off", "set date_order dmy", "set alias quid gbp", "set alias quid none", "set source ecb",
+            "set source none",
             "set json off",
         ],
         options: ["--save"],
