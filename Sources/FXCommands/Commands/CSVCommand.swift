@@ -44,6 +44,7 @@ extension CommandSpec {
             case "--number-format": return [.keywords(NumberFormat.allCases.map(\.rawValue))]
             case "--delimiter": return [.keywords([";", ",", "tab"])]
             case "--date-format": return [.keywords(["%Y-%m-%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d"])]
+            case "--date-order": return [.keywords(["dmy", "mdy"])]
             case _ where CSVGrammar.valued.contains(last.folded): return []
             default:
                 let given = Set(words.map(\.folded))
@@ -58,11 +59,11 @@ enum CSVGrammar {
     /// Options that take a value.
     static let valued: Set<String> = [
         "--amount", "--currency", "--from", "--date", "--to", "--fee", "--delimiter", "--number-format", "--date-format", "--rule",
-        "-o", "--output",
+        "-o", "--output", "--date-order",
     ]
     static let options = [
-        "--amount", "--currency", "--from", "--date", "--to", "--fee", "--delimiter", "--number-format", "--date-format", "--rule",
-        "-o", "--fail-fast",
+        "--amount", "--currency", "--from", "--date", "--to", "--fee", "--delimiter", "--number-format", "--date-format", "--date-order",
+        "--rule", "-o", "--fail-fast",
     ]
 
     static func parse(_ words: [Token], command: Token, context: ParseContext) throws(UsageError) -> Command {
@@ -139,6 +140,12 @@ enum CSVGrammar {
                     value)
             }
             request.dateFormat = value.text
+        }
+        if let (value, option) = values["--date-order"] {
+            guard let order = DateOrder(rawValue: value.folded), order != .ask else {
+                throw problem(.badValue(option: option.text, value: value.text, expected: "dmy (day first) or mdy (month first)"), value)
+            }
+            request.dateOrder = order
         }
         return .csv(request)
     }
