@@ -47,6 +47,19 @@ extension Phrasing {
         }
     }
 
+    /// Whether `tokens` are all number words (`fifty`, `twenty-five`, `a hundred`): an amount
+    /// in words, which a currency follows (for TAB).
+    static func isAmountInWords(_ tokens: [Token], context: ParseContext) -> Bool {
+        guard let first = tokens.first, !context.variables.contains(first.text) else { return false }
+        var words: [String] = []
+        for (index, token) in tokens.enumerated() {
+            if token.text == "-", index > 0, index + 1 < tokens.count { continue }
+            guard token.text.first?.isLetter == true else { return false }
+            words.append(token.folded)
+        }
+        return NumberWords.read(words)?.count == words.count
+    }
+
     /// A currency or an asset's unit (`sats`) at the token.
     private static func isCurrency(_ token: Token, context: ParseContext) -> Bool {
         if context.code(of: token) != nil { return true }

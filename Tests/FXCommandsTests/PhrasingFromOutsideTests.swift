@@ -109,6 +109,16 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
         #expect(read.count == count, "\(words)")
     }
 
+    @Test func tabAfterNumberWordsOffersCurrencies() {
+        let candidates = { (line: String) in Completer().complete(line: line, cursor: line.count).candidates.map(\.text) }
+        #expect(candidates("fifty qu").contains("quid"))
+        #expect(candidates("twenty-five eu").contains("EUR"))
+        #expect(candidates("a hundred ").contains("USD"))
+        // Words that are no number offer nothing.
+        #expect(candidates("five five ").isEmpty)
+        #expect(candidates("fifty days ").isEmpty)
+    }
+
     @Test func wordsThatStartNoNumber() {
         #expect(NumberWords.read(["a", "dollar"]) == nil)
         #expect(NumberWords.read(["hundred"]) == nil)
