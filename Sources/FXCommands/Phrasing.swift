@@ -39,7 +39,7 @@ enum Phrasing {
         if let named, !["convert", "rate", "history"].contains(named) { return }
         let start = named == nil ? 0 : 1
         // `usd jpy 100`, `usd→jpy 1.5k`: a line of codes too may have its amount last.
-        if named != "rate", named != "history", result.tokens.last?.text.first?.isNumber == true,
+        if named == nil || named == "convert", result.tokens.last?.text.first?.isNumber == true,
             result.tokens[safe: start]?.text.first?.isLetter == true
         {
             amountLast(&result.tokens, from: start, context: context)

@@ -92,8 +92,12 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
         #expect(usageError("five five usd in eur") != nil)
         // `a dollar` stays the phrasing's one.
         #expect(try parse("a dollar in euros").0 == convert("1", scale: 0, "USD", ["EUR"]))
-        // A rate's line is not reordered.
+        // A rate's line is not reordered, nor another command's.
         #expect(try parse("rate usd jpy").0 == .rate(base: code("USD"), quotes: [code("JPY")]))
+        for line in ["watch usd jpy 5", "set targets usd eur 5", "history usd jpy 30"] {
+            let tokens = Tokenizer.tokenize(line)
+            #expect(Phrasing.normalize(tokens, context: ParseContext(), tree: CommandTree()) == tokens, "\(line)")
+        }
     }
 
     @Test(arguments: [
@@ -124,5 +128,59 @@ private func isoDay(_ text: String) -> Day { Day(iso: text)! }
         #expect(NumberWords.read(["hundred"]) == nil)
         #expect(NumberWords.read(["and", "five"]) == nil)
         #expect(NumberWords.read(["half"]) == nil)
+    }
+}
+
+/// How `csv` reads a statement's dates without `--date-format` (issue 33 §6), on the dates alone.
+@Suite struct DateInferenceTests {
+    private func verdict(_ dates: [String], order: DateOrder = .ask) -> DateInference.Verdict? {
+        var inference = DateInference(order: order)
+        for (offset, date) in dates.enumerated() {
+            if let verdict = inference.read(date, line: offset + 2) { return verdict }
+        }
+        return inference.end()
+    }
+
+    @Test(arguments: [
+        ("2024-03-01", "%Y-%m-%d"), ("2024-03-01T10:00:00", "%Y-%m-%d"), ("2024/3/1", "%Y/%m/%d"), ("2024.03.01", "%Y.%m.%d"),
+        ("01.03.2024", "%d.%m.%Y"), ("1.3.24", "%d.%m.%y"), ("01.03.2024 10:00", "%d.%m.%Y"), ("01-Mar-2024", "%d-%b-%Y"),
+        ("1 March 2024", "%d %b %Y"), (" 01.03.2024 ", "%d.%m.%Y"),
+    ])
+    func aDateShowsItsFormat(date: String, format: String) {
+        guard case .format(let found, _)? = verdict([date]) else {
+            Issue.record("\(date): no format")
+            return
+        }
+        #expect(found == format, "\(date)")
+        #expect(DayFormat(found)?.day(DateInference.datePart(date)) != nil, "\(date)")
+    }
+
+    @Test func slashDatesTakeTheOrderTheFileProves() {
+        #expect(
+            verdict(["1/3/2024", "", "13/3/2024"])
+                == .format("%d/%m/%Y", InferredDates(format: "%d/%m/%Y", example: "1/3/2024", proof: (text: "13/3/2024", line: 4))))
+        #expect(verdict(["03/01/2024", "03/13/2024"])?.format == "%m/%d/%Y")
+        #expect(verdict(["1-3-2024", "1-13-2024"])?.format == "%m-%d-%Y")
+        #expect(verdict(["1/3/24", "13/3/24"])?.format == "%d/%m/%y")
+        // Told the order, the file is not asked; dates that read one way either way round need nothing.
+        #expect(verdict(["1/3/2024"], order: .dmy) == .format("%d/%m/%Y", nil))
+        #expect(verdict(["1/3/2024"], order: .mdy) == .format("%m/%d/%Y", nil))
+        #expect(verdict(["1/1/2024", "2/2/2024"]) == .format("%d/%m/%Y", nil))
+    }
+
+    @Test func datesThatReadBothWaysAreAmbiguous() {
+        #expect(
+            verdict(["1/1/2024", "1/3/2024", "4/3/2024"])
+                == .ambiguous("1/3/2024", dayFirst: Day(iso: "2024-03-01")!, monthFirst: Day(iso: "2024-01-03")!))
+        // Not a date fx reads without a format: ISO, and each row says what is wrong.
+        #expect(verdict(["someday", "1/3/2024"]) == .format("%Y-%m-%d", nil))
+        #expect(verdict([]) == nil)
+    }
+}
+
+extension DateInference.Verdict {
+    fileprivate var format: String? {
+        if case .format(let format, _) = self { return format }
+        return nil
     }
 }

@@ -76,13 +76,17 @@ public struct DateInference: Sendable {
 
     /// The date without spaces around it or a time after it (`2024-03-01T10:00`, `01.03.2024 10:00`).
     static func datePart(_ field: String) -> String {
-        let trimmed = field.drop { $0 == " " || $0 == "\t" }
-        var words = trimmed.split(separator: " ", omittingEmptySubsequences: true)
-        // `1 Mar 2024` is three words; a time is the word with a colon.
-        if let time = words.firstIndex(where: { $0.contains(":") }) { words.removeSubrange(time...) }
-        let joined = words.joined(separator: " ")
-        if let t = joined.firstIndex(of: "T"), joined[..<t].allSatisfy({ $0.isNumber || $0 == "-" }) { return String(joined[..<t]) }
-        return joined
+        // `1 Mar 2024` is three words; a time is the word with a colon, glued by a `T` or apart.
+        var kept: [Substring] = []
+        for word in field.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            guard word.contains(":") else {
+                kept.append(word)
+                continue
+            }
+            if let t = word.firstIndex(of: "T"), t > word.startIndex { kept.append(word[..<t]) }
+            break
+        }
+        return kept.joined(separator: " ")
     }
 
     private static func shape(of text: String) -> Shape? {
