@@ -35,6 +35,14 @@ let startupOrder = [
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
+// fx-fetch is synchronous and needs no regex: without the modules Swift imports implicitly, its
+// static build links neither the concurrency runtime (with libdispatch) nor _StringProcessing.
+let helperOnly: [SwiftSetting] = [
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-concurrency-module-import", "-Xfrontend", "-disable-implicit-string-processing-module-import",
+    ])
+]
+
 let package = Package(
     name: "fx",
     platforms: [.macOS(.v15)],
@@ -44,7 +52,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The ECB ships its full history as a zipped CSV; zlib does the inflating.
+        // The tests build the ECB's zipped history with it (fx-fetch reads zips with zlib alone).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // fx runs its network helper through swift-subprocess (FXPlatform's ChildProcess, with the
         // figures that decided it); FileDescriptor, FilePath and Errno come from swift-system, which
@@ -77,18 +85,26 @@ let package = Package(
         // The version and the commit built (written before each build by the BuildCommit plugin).
         .target(name: "FXBuildInfo", plugins: ["BuildCommit"]),
         .plugin(name: "BuildCommit", capability: .buildTool()),
-        // fx's network helper, run per request: URLSession (libcurl and ~30 shared libraries on
-        // Linux) is loaded only when a source is asked, never by an answer from the cache.
-        .executableTarget(name: "FXFetch", dependencies: ["FXNetwork", "FXRates", "FXDocuments"]),
-        // The ECB's XML (XMLParser: libxml2) and zip (ZIPFoundation: Foundation and zlib) are read
-        // in the helper too, never in fx itself, which links FoundationEssentials alone.
-        .target(name: "FXDocuments", dependencies: ["FXRates", "ZIPFoundation"]),
+        // fx's network helper, run per request (only when a source is asked, never by an answer from
+        // the cache). It links no Foundation and so no ICU: libcurl's own API for HTTP, libxml2's
+        // reader for the ECB's XML and zlib for its zip (FXFetchKit), the Swift standard library
+        // alone above them. Stripped it is a tenth of what URLSession made it (Benchmarks/README.md).
+        .executableTarget(name: "FXFetch", dependencies: ["FXFetchKit", "CProcessGuard"], swiftSettings: helperOnly),
+        .target(name: "FXFetchKit", dependencies: ["CFetch", "CLibXML2"], swiftSettings: helperOnly),
+        // libcurl's and zlib's calls Swift cannot make (variadic options, macros).
+        .target(name: "CFetch", linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("z")]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        // The ECB's files fetched over any HTTPTransport and read in process by FXFetchKit's readers,
+        // for the tests; fx itself never links them (its HelperECBFetcher asks fx-fetch).
+        .target(name: "FXDocuments", dependencies: ["FXRates", "FXFetchKit"]),
         .target(
             name: "FXPlatform",
             dependencies: [
-                "CTemporaryFiles", .product(name: "Subprocess", package: "swift-subprocess"),
+                "CTemporaryFiles", "CProcessGuard", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: startup),
+        // Whether the process may leave a core file: not while it holds an API key (prctl is variadic).
+        .target(name: "CProcessGuard"),
         // The temporary files being written, where a signal handler can remove them before fx dies
         // (async-signal-safe work only: C, no allocation, no lock shared with the handler).
         .target(name: "CTemporaryFiles"),
@@ -96,8 +112,6 @@ let package = Package(
         // model. The grammar reads it without linking providers, HTTP or caches.
         .target(name: "FXModel", dependencies: ["FXPlatform"], swiftSettings: startup),
         .target(name: "FXRates", dependencies: ["FXModel", "FXPlatform"], swiftSettings: startup),
-        // URLSession lives apart so that only the helper fx-fetch links FoundationNetworking.
-        .target(name: "FXNetwork", dependencies: ["FXRates"]),
         .target(name: "FXCommands", dependencies: ["FXModel"], swiftSettings: startup),
         .target(name: "FXAnswers", dependencies: ["FXRates", "FXCommands"], swiftSettings: startup),
         .target(name: "FXRender", dependencies: ["FXRates", "FXCommands", "FXAnswers"], swiftSettings: startup),
@@ -125,11 +139,12 @@ let package = Package(
         // .build-fuzz); every other build makes it a replayer of saved inputs, so it always compiles.
         .executableTarget(name: "FuzzCommands", dependencies: ["FXCommands", "FXRates", "FXAnswers", "FXRender"], path: "Fuzz"),
         .target(
-            name: "FXTestSupport", dependencies: ["FXRates", "FXAnswers", "FXShell", "FXDocuments", "ZIPFoundation"],
+            name: "FXTestSupport", dependencies: ["FXRates", "FXAnswers", "FXShell", "FXDocuments", "CFetch", "ZIPFoundation"],
             path: "Tests/FXTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "FXPlatformTests", dependencies: ["FXPlatform"]),
         .testTarget(name: "FXModelTests", dependencies: ["FXModel", "FXTestSupport"]),
-        .testTarget(name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FXRatesTests", dependencies: ["FXRates", "FXDocuments", "FXFetchKit", "CFetch", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCommandsTests", dependencies: ["FXCommands", "FXTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FXCLITests", dependencies: ["FXCLI"]),
         .testTarget(name: "FXRenderTests", dependencies: ["FXAnswers", "FXRender", "FXCommands", "FXRates", "FXTestSupport"]),
@@ -138,7 +153,7 @@ let package = Package(
             name: "FXShellTests",
             dependencies: ["FXAnswers", "FXEngine", "FXShell", "FXCommands", "FXRender", "FXRates", "FXDocuments", "FXTestSupport"],
             exclude: ["Oracle"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXNetwork", "FXRates"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FXTestSupport", "FXFetchKit", "CFetch", "FXRates"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

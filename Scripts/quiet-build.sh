@@ -18,9 +18,12 @@
 #   applications…`) is therefore new, and shown;
 # - ZIPFoundation's PrivacyInfo.xcprivacy, an Apple privacy manifest its package declares as a
 #   resource only for Apple platforms, so SwiftPM on Linux calls it unhandled (a file in the
-#   dependency's checkout, which fx cannot declare).
+#   dependency's checkout, which fx cannot declare);
+# - SwiftPM waiting for another build of the same directory, a line it ends with no newline, so
+#   that the next line follows it on the same line (its start is taken off).
 build_log_unknown() {
-    grep -Ev \
+    sed -E "s/^Another instance of SwiftPM \(PID: [0-9]+\) is already running using '[^']*', waiting until that process has finished execution\.\.\.//" |
+        grep -Ev -e '^$' \
         -e '^\[[0-9]+/[0-9]+\] ' \
         -e '^Building for (production|debugging)\.\.\.$' \
         -e "^Build (of product '[^']+' )?complete! \([0-9.]+s\)$" \

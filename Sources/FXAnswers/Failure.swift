@@ -62,6 +62,7 @@ public enum Failure: Error, Sendable, Equatable {
             case .unknownName: "unknown_name"
             case .divisionByZero: "division_by_zero"
             case .overflow: "overflow"
+            case .csv(.jsonOutput): "json_not_supported"
             case .csv: "malformed_csv_command"
             case .watch(.notACondition): "malformed_condition"
             case .watch: "malformed_watch_command"

@@ -18,8 +18,12 @@ extension GlobalOption {
         .value(
             "max-age", set: { $0.maxAge = $1 }, parsed: { $0.maxAge }, valueName: "duration",
             problem: { value in
-                DurationParser.parse(value) != nil
-                    ? nil : "Malformed --max-age '\(value)'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only."
+                switch DurationParser.read(value) {
+                case .success: nil
+                case .failure(.tooLong): "--max-age '\(value)' is too long: give at most \(DurationParser.longestText), such as 12h or 2d."
+                case .failure(.malformed):
+                    "Malformed --max-age '\(value)'. Write a duration such as 90s, 15m, 12h or 2d, or 0 for the newest rates only."
+                }
             },
             help: "Exit 3 when the rates used were superseded longer ago than this (90s, 15m, 12h, 2d, 1w).",
             brief: "Exit 3 when rates are older than this"),

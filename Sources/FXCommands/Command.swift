@@ -59,6 +59,8 @@ public enum Setting: Equatable, Sendable {
     case rule(RuleName)
     /// Whether each conversion's derivation is shown (`--explain` for one run).
     case explain(Bool)
+    /// Whether answers are kept in the conversion log that bare `history` lists.
+    case log(Bool)
     /// How a slash date that reads both ways is read.
     case dateOrder(DateOrder)
     /// A name of the user's own for a currency (lower case); nil removes it.

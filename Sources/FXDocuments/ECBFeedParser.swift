@@ -1,101 +1,62 @@
+import FXFetchKit
 import FXRates
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Parses the ECB's `eurofxref` XML (daily, 90-day and full-history files alike) into
-/// EUR-based tables, oldest first. Only `Cube` elements matter: the outer one has no
-/// attributes, a dated one has `time`, and a rate has `currency` and `rate`.
+/// Reads the ECB's `eurofxref` XML (daily, 90-day and full-history files alike) into EUR-based
+/// tables, oldest first, with fx-fetch's own reader (`ECBXMLReader`, libxml2): what the helper
+/// sends fx as CSV, read here in process for the tests.
 public enum ECBFeedParser {
     public static func parse(_ data: Data) throws(FetchFailure) -> [RateTable] {
-        try BodyCheck.rejectNonXML(data)
-        let delegate = Delegate()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = delegate
-        let ok = parser.parse()
-        if let failure = delegate.failure { throw failure }
-        guard ok else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unreadable XML"
-            throw .malformed("\(reason) (line \(parser.lineNumber))")
+        let tables: [ECBTable]
+        do { tables = try ECBXMLReader.read(Array(data)) } catch { throw FetchFailure(error) }
+        return try tables.map { table throws(FetchFailure) in
+            guard let day = Day(iso: table.day) else { throw .missingDate }
+            var rates: [CurrencyCode: Decimal] = [:]
+            for (code, rate) in table.rates {
+                guard let currency = CurrencyCode(code), let value = Decimal(exactly: rate) else {
+                    throw .invalidRate(currency: code, value: rate)
+                }
+                rates[currency] = value
+            }
+            return RateTable(base: .eur, date: day, rates: rates)
         }
-        guard delegate.sawEnvelope else { throw .malformed("not an ECB reference-rate document") }
-        // FoundationXML on Linux reports success for a document cut off mid-way; only the
-        // closing envelope proves that the whole file arrived.
-        guard delegate.closedEnvelope else { throw .malformed("truncated document (line \(parser.lineNumber))") }
-        guard !delegate.tables.isEmpty else { throw .noRates }
-        return delegate.tables.sorted { $0.date < $1.date }
     }
+}
 
-    private final class Delegate: NSObject, XMLParserDelegate {
-        var tables: [RateTable] = []
-        var failure: FetchFailure?
-        var sawEnvelope = false
-        var closedEnvelope = false
-        private var day: Day?
-        private var rates: [CurrencyCode: Decimal] = [:]
-        private var seenDays = Set<Day>()
-        /// The kinds of the open `Cube` elements, innermost last.
-        private var open: [Kind] = []
-        private enum Kind { case outer, dated, rate }
-
-        func parser(
-            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-            qualifiedName: String?, attributes: [String: String] = [:]
-        ) {
-            guard failure == nil else { return }
-            let local = name.split(separator: ":").last.map(String.init) ?? name
-            if local == "Envelope" { sawEnvelope = true }
-            guard local == "Cube" else { return }
-            if attributes["time"] != nil {
-                open.append(.dated)
-            } else if attributes["currency"] != nil {
-                open.append(.rate)
-            } else {
-                open.append(.outer)
-            }
-            if let time = attributes["time"] {
-                guard let parsed = Day(iso: time.trimmingCharacters(in: .whitespaces)) else { return fail(parser, .missingDate) }
-                guard seenDays.insert(parsed).inserted else { return fail(parser, .duplicateDate(parsed)) }
-                day = parsed
-                rates = [:]
-            } else if let currency = attributes["currency"] {
-                guard let day else { return fail(parser, .missingDate) }
-                guard let code = CurrencyCode(currency.trimmingCharacters(in: .whitespaces)) else {
-                    return fail(parser, .invalidCurrency(currency))
-                }
-                let text = (attributes["rate"] ?? "").trimmingCharacters(in: .whitespaces)
-                guard let rate = Decimal(exactly: text), rate > 0 else {
-                    return fail(parser, .invalidRate(currency: code.rawValue, value: text))
-                }
-                guard code != .eur, rates.updateValue(rate, forKey: code) == nil else {
-                    return fail(parser, .duplicateCurrency(code.rawValue, day))
-                }
+extension FetchFailure {
+    /// fx-fetch's failure as the one fx decodes from its wire.
+    public init(_ failure: ReadFailure) {
+        switch failure {
+        case .transport(let failure): self = .transport(TransportError(failure))
+        case .httpStatus(let status): self = .httpStatus(status)
+        case .emptyBody: self = .emptyBody
+        case .htmlBody: self = .htmlBody
+        case .malformed(let what): self = .malformed(what)
+        case .forbiddenDTD: self = .forbiddenDTD
+        case .missingDate: self = .missingDate
+        case .noRates: self = .noRates
+        case .invalidRate(let currency, let value): self = .invalidRate(currency: currency, value: value)
+        case .invalidCurrency(let code): self = .invalidCurrency(code)
+        case .duplicateCurrency(let code, let day): self = Day(iso: day).map { .duplicateCurrency(code, $0) } ?? .missingDate
+        case .duplicateDate(let day): self = Day(iso: day).map { .duplicateDate($0) } ?? .missingDate
+        case .throttled(let status, let wait):
+            switch wait {
+            case .seconds(let seconds): self = .throttled(status: status, retryAfter: .seconds(seconds))
+            case .date(let unix): self = .throttled(status: status, retryAfter: .date(Date(timeIntervalSince1970: TimeInterval(unix))))
             }
         }
+    }
+}
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if failure == nil, name.split(separator: ":").last == "Envelope" { closedEnvelope = true }
-            guard failure == nil, name.hasSuffix("Cube"), let kind = open.popLast(), kind == .dated, let day else { return }
-            // A dated Cube without rates would replace good data with a table that prices nothing.
-            guard !rates.isEmpty else { return fail(parser, .noRates) }
-            tables.append(RateTable(base: .eur, date: day, rates: rates))
-            self.day = nil
-        }
-
-        func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-            fail(parser, .forbiddenDTD)
-        }
-
-        func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-            fail(parser, .forbiddenDTD)
-        }
-
-        private func fail(_ parser: XMLParser, _ failure: FetchFailure) {
-            if self.failure == nil { self.failure = failure }
-            parser.abortParsing()
+extension TransportError {
+    public init(_ failure: TransportFailure) {
+        switch failure {
+        case .timedOut(let seconds): self = .timedOut(seconds: seconds)
+        case .tooLarge(let limit): self = .tooLarge(limit: limit)
+        case .insecureURL: self = .insecureURL
+        case .redirectRefused: self = .redirectRefused
+        case .cannotConnect(let reason): self = .cannotConnect(reason)
+        case .cancelled: self = .cancelled
+        case .other(let reason): self = .other(reason)
         }
     }
 }

@@ -1,8 +1,7 @@
 import FXRates
-import Foundation
 
-/// The ECB's files fetched over any transport and read in this process (XMLParser, ZIPFoundation):
-/// what fx's helper runs for fx, over URLSession, and what the tests run over their fakes.
+/// The ECB's files fetched over any transport and read in this process by fx-fetch's readers:
+/// what the tests run over their fakes (fx itself asks fx-fetch: `HelperECBFetcher`).
 public struct InProcessECBFetcher: ECBFileFetcher {
     private let transport: any HTTPTransport
 

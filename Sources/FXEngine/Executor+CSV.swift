@@ -88,7 +88,7 @@ extension Executor {
             return PairColumns(
                 from: from, to: to, history: series.derived, provenance: provenance, complete: true, format: format, rule: series)
         }
-        let service = try await historyService()
+        let service = try historyService()
         let held = try await service.columns(HistoryService.withAnchors([from, to]), only: options.source)
         // Each row as `convert … on` its day answers: a currency silent that day carried within its
         // source's window, a pegged one at its peg.

@@ -28,7 +28,7 @@ extension JSONTree {
     /// `Value` from the tree as `JSONDecoder` reads it from the text the tree came from: the tree
     /// written back as JSON. That costs `JSONEncoder`'s and `JSONDecoder`'s first use, so it is for
     /// what a config seldom holds (a source's own option, Nasdaq's datasets), never the common keys.
-    public func decode<Value: Decodable>(_ type: Value.Type, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> Value {
+    public func decode<Value: Decodable>(_ type: Value.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Value {
         let decoder = JSONDecoder()
         decoder.userInfo = userInfo
         return try decoder.decode(type, from: JSONEncoder().encode(self))

@@ -13,10 +13,14 @@ public protocol TextOutput: AnyObject, Sendable {
     /// The write that failed (a full disk, `/dev/full`, a closed pipe), after which this output
     /// writes nothing more; nil while everything written has gone out. The modes stop on it.
     var failure: POSIXFailure? { get }
+    /// After a failure on a regular file: the whole lines it keeps (what was written is cut back
+    /// to the last of them); nil for a pipe or a device, or while nothing failed.
+    var wholeLines: Int? { get }
 }
 
 extension TextOutput {
     public func write(bytes: UnsafeRawBufferPointer) { write(String(decoding: bytes, as: UTF8.self)) }
+    public var wholeLines: Int? { nil }
 }
 
 /// Buffered writes to a file descriptor; script mode over millions of lines must not pay a
@@ -28,6 +32,11 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private var buffer: [UInt8] = []
     private let limit: Int
     public private(set) var failure: POSIXFailure?
+    public private(set) var wholeLines: Int?
+    /// Lines this output has written whole, and the bytes written since the last of them: what a
+    /// failed write on a regular file is cut back to. Counted as bytes go out (a pass over
+    /// what is written, once), since stdout is often open for writing only and cannot be read back.
+    private var linesWritten = 0, sinceNewline = 0
 
     public init(fd: Int32, bufferSize: Int = 64 << 10) {
         self.fd = fd
@@ -56,10 +65,40 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
             if written < 0, errno == EINTR { continue }
             // A short write is retried for the rest, which then fails with the reason (ENOSPC);
             // a write of nothing at all has no errno to give and would loop forever.
-            if written <= 0 { failure = POSIXFailure(operation: "write to", path: name, code: written == 0 ? EIO : errno) }
+            if written <= 0 {
+                failure = POSIXFailure(operation: "write to", path: name, code: written == 0 ? EIO : errno)
+                keepWholeLines()
+            }
+            if written > 0 { count(from: offset, written) }
             offset += max(written, 0)
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Counts the whole lines among `count` bytes of the buffer from `start`, just written.
+    private func count(from start: Int, _ count: Int) {
+        buffer.withUnsafeBufferPointer { bytes in
+            var lines = 0, last = -1
+            for index in start..<start + count where bytes[index] == 0x0A {
+                lines += 1
+                last = index
+            }
+            linesWritten += lines
+            sinceNewline = last < 0 ? sinceNewline + count : start + count - last - 1
+        }
+    }
+
+    /// On a regular file (`> out.csv` on a disk that fills, past `ulimit -f`), cuts what this
+    /// output wrote back to its last whole line: a row cut short would read as a wrong amount.
+    /// A pipe or a device cannot be cut back: its reader sees the failure as the status.
+    private func keepWholeLines() {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let end = lseek(fd, 0, SEEK_CUR)
+        guard end >= off_t(sinceNewline), ftruncate(fd, end - off_t(sinceNewline)) == 0 else { return }
+        // The next write, had fx one (it stops), would go to the new end and leave no hole.
+        _ = lseek(fd, end - off_t(sinceNewline), SEEK_SET)
+        wholeLines = linesWritten
     }
 
     /// The stream as a message names it.

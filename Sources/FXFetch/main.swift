@@ -1,44 +1,30 @@
-import FXNetwork
-import FXRates
-import FXDocuments
-import Foundation
+import CProcessGuard
+import FXFetchKit
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// fx's network helper: one request from stdin, one answer on stdout. fx starts it only when a
-// source must be asked, so fx itself never loads URLSession and libcurl. A plain request
-// (`FetchWire`) is answered with the response; a request to fetch and read one of the ECB's
-// files (`ECBFetchWire`) with its tables, read here so that fx never loads XMLParser or ZIPFoundation.
+// fx's network helper: one request from stdin, one answer on stdout (fx's FetchWire and
+// ECBFetchWire). fx starts it only when a source must be asked. A plain request is answered with
+// the response; a request to fetch and read one of the ECB's files with its tables as CSV.
 
-let input = FileHandle.standardInput.readDataToEndOfFile()
-let transport = URLSessionTransport(userAgent: "fx/0.1")
-let output: Data
-if let (request, file) = ECBFetchWire.decodeRequest(input) {
-    let fetcher = InProcessECBFetcher(transport: transport)
-    switch file {
-    case .xml:
-        do { output = ECBFetchWire.answer(.success(try await fetcher.tables(request))) } catch {
-            output = ECBFetchWire.answer(.failure(error))
-        }
-    case .zip:
-        do { output = ECBFetchWire.answer(csv: .success(try await fetcher.historyCSV(request))) } catch {
-            output = ECBFetchWire.answer(csv: .failure(error))
-        }
-    }
-} else if let request = FetchWire.decodeRequest(input) {
-    let result: Result<HTTPResponse, TransportError>
-    do {
-        result = .success(try await transport.get(request))
-    } catch {
-        result = .failure(error)
-    }
-    var data = FetchWire.head(result)
-    if case .success(let response) = result { data.append(response.body) }
-    output = data
-} else {
-    output = FetchWire.head(.failure(.other("the network helper received a malformed request")))
+/// Run by hand, it says what it is and stops: status 2, as for any misuse.
+func usage() -> Never {
+    let line = "usage: fx-fetch < request  (fx's network helper: fx runs it with one JSON request on stdin)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+    exit(2)
+}
+
+// The request holds the URL, and an API key may be part of it: this process never leaves a core.
+_ = fx_set_dumpable(0)
+if CommandLine.arguments.count > 1 || isatty(0) == 1 { usage() }
+guard let input = StandardStreams.readAll(0, limit: 1 << 20), let request = HelperRequest(input) else { usage() }
+
+let transport = CurlTransport(userAgent: "fx/0.1", watched: 1)
+let output: [UInt8]
+switch request {
+case .fetch(let fetch): output = HelperAnswer.fetch(transport.get(fetch))
+case .ecb(let ecb): output = HelperAnswer.ecb(ECBFetch.answer(ecb, over: transport.get))
 }
 // fx reads a cut-off answer as a failed fetch: the status tells it the write did not finish.
-do { try FileHandle.standardOutput.write(contentsOf: output) } catch { exit(1) }
-exit(0)
+exit(StandardStreams.writeAll(1, output) ? 0 : 1)

@@ -18,7 +18,12 @@ public struct LockedFile {
     /// Replaces the file atomically (temporary file, fsync, rename), mode 0600. Temporary files
     /// of this file left by a process that is gone (killed mid-write) are removed first: only
     /// the lock holder writes them, so none of a live writer's is touched.
+    /// Bytes a read would refuse (more than `sizeLimit`) are refused here instead: written, they
+    /// would cost every later run the whole file.
     public func replace(with data: Data) throws(POSIXFailure) {
+        guard data.count <= file.sizeLimit else {
+            throw POSIXFailure(operation: "write", path: file.path, refused: .tooLarge(limit: file.sizeLimit))
+        }
         TemporaryFile.removeStale(of: file.path)
         try AtomicFile.write(data, to: file.path, mode: GuardedFile.fileMode)
     }

@@ -18,6 +18,23 @@ extension StringProtocol {
 }
 
 extension String {
+    /// The first `limit` scalars with every control and format character (a terminal escape, a
+    /// bidi override) written visibly, `\x1B` or `\u{202E}`: how text from outside (a provider's
+    /// body, a file, a typed word) stands in any message, so that none can drive the terminal and
+    /// none is hidden. The one such reading: each layer's messages call it.
+    public func escapingControls(first limit: Int) -> String {
+        var result = ""
+        for scalar in unicodeScalars.prefix(limit) {
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{" + hex + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// Every occurrence of `needle` replaced, matched regardless of case (letter by letter, as
     /// Unicode lower-cases them): secrets are hidden however a provider echoes them.
     public func replacingCaseInsensitive(_ needle: String, with replacement: String) -> String {

@@ -8,7 +8,7 @@ import CTemporaryFiles
 /// The temporary file every replaced file is written to first: `<path>.tmp-PID-N` in the target's
 /// directory, created new (never through a link), renamed over the target when whole. While it
 /// exists a SIGHUP, SIGINT, SIGPIPE or SIGTERM removes it before fx dies (`CTemporaryFiles`);
-/// what a kill -9 leaves, the next writer of the same target removes (`removeStale`).
+/// what a kill -9 leaves, the next write fx makes in that directory removes (`removeStale`).
 struct TemporaryFile {
     let path: String
     let fd: Int32
@@ -65,17 +65,29 @@ struct TemporaryFile {
     /// Removes the tracked files under `directory` as the signal handler removes them all.
     static func removeTracked(within directory: String) { fx_temporary_remove(directory) }
 
-    /// Removes `<target>.tmp-PID-N` files whose process is gone (`kill(pid, 0)` says ESRCH): what a
-    /// writer killed between create and rename leaves. A live process's file stays, whoever it
-    /// belongs to (EPERM), and so does a gone one's whose pid now names another process: a file
-    /// left over is the cost, never a writer's file removed under it. Other names are not fx's.
+    /// Removes every fx temporary file (`<name>.tmp-PID-N`) in `target`'s directory whose process
+    /// is gone (`kill(pid, 0)` says ESRCH): what a writer killed between create and rename leaves,
+    /// of this target or of any other, so that a killed 1 GB `csv -o` never written again does not
+    /// stay for good. Run before any replace fx makes, so fx's own directories are cleaned whenever
+    /// fx writes there anyway, at no cost to a run that writes nothing. A live process's file
+    /// stays, whoever it belongs to (EPERM), and so does a gone one's whose pid now names another
+    /// process: a file left over is the cost, never a writer's file removed under it.
     static func removeStale(of target: String) {
         let directory = Paths.directory(of: target)
-        let prefix = (target.split(separator: "/").last.map(String.init) ?? target) + ".tmp-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
+        for name in names {
+            guard let pid = writer(of: name) else { continue }
             if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
         }
+    }
+
+    /// The pid in a name of `init`'s shape, `<name>.tmp-PID-N` (N a UInt32), else nil: no other name is fx's.
+    static func writer(of name: String) -> Int32? {
+        guard let marker = name.ranges(of: ".tmp-").last, marker.lowerBound > name.startIndex else { return nil }
+        let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil
+        else { return nil }
+        return pid
     }
 }

@@ -40,7 +40,8 @@ enum AverageRenderer {
                 ("coverage", CoverageText.json(history.provenance.coverage)),
             ])
         }
-        return objects.count == 1 ? objects[0] : .object([("averages", .array(objects))])
+        // One pair or several, the same shape.
+        return .object([("averages", .array(objects))])
     }
 
     /// One period of `history --monthly --json`.

@@ -63,7 +63,7 @@ struct CalculationRenderer {
         }
     }
 
-    /// `{"expression", "result", "currency", "terms": [...], "fee"?}`; several targets: `{"expression", "results": [...]}`.
+    /// `{"expression", "results": [{"expression", "result", "currency", "terms": [...], "fee"?}]}`, one per target.
     static func json(_ result: CalculationResult) -> JSONValue {
         let objects: [JSONValue] = result.lines.map { line in
             var members: [(String, JSONValue)] = [
@@ -94,7 +94,7 @@ struct CalculationRenderer {
             if let given = line.givenRate { members.append(("given_rate", givenRateJSON(given))) }
             return .object(members)
         }
-        if objects.count == 1 { return objects[0] }
+        // One target or several, the same shape.
         return .object([("expression", .string(result.text)), ("results", .array(objects))])
     }
 
@@ -141,7 +141,7 @@ struct CalculationRenderer {
             ("converted", .string(DecimalFormat.plain(term.converted.rounded(scale: line.fractionDigits + 12)))),
         ]
         if let quote = term.quote {
-            members += [("date", .string(quote.provenance.date.description)), ("source", .string(quote.provenance.source.rawValue))]
+            members += [("as_of", .string(quote.provenance.date.description)), ("source", .string(quote.provenance.source.rawValue))]
         }
         return .object(members)
     }

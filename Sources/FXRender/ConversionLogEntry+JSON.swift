@@ -7,7 +7,7 @@ extension ConversionLogEntry {
     /// JSONEncoder's set-up alone cost a tenth of a one-shot conversion. JSONDecoder reads it back.
     public var jsonLine: String {
         var members: [(String, JSONValue)] = []
-        if let asOf { members.append(("asOf", .string(asOf.description))) }
+        if let asOf { members.append(("as_of", .string(asOf.description))) }
         members.append(("line", .string(line)))
         if let rate { members.append(("rate", .string(rate))) }
         members.append(("result", .string(result)))

@@ -21,7 +21,7 @@ extension ExplanationRenderer {
             institutions.map { institution in
                 .object([
                     ("key", .string(institution.key)), ("rate", institution.rate.map { .string(DecimalFormat.plain($0)) } ?? .null),
-                    ("date", institution.day.map { .string($0.description) } ?? .null),
+                    ("as_of", institution.day.map { .string($0.description) } ?? .null),
                 ])
             })
     }

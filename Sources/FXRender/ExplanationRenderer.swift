@@ -70,7 +70,7 @@ public enum ExplanationRenderer {
                         step.rates.map { rate in
                             var members: [(String, JSONValue)] = [
                                 ("name", .string(rate.name)), ("rate", .string(DecimalFormat.plain(rate.rate))),
-                                ("source", .string(rate.provenance.source.rawValue)), ("date", .string(rate.provenance.date.description)),
+                                ("source", .string(rate.provenance.source.rawValue)), ("as_of", .string(rate.provenance.date.description)),
                                 ("origin", .string(rate.provenance.origin.rawValue)),
                             ]
                             if !rate.provenance.rows.isEmpty, let basis = rate.provenance.basis {

@@ -19,8 +19,13 @@ public struct HistoryRenderer: Sendable {
         case .chart: chart(history)
         case .table, .ledger, .hledger, .beancount: table(history)
         case .csv: Self.csv(history)
-        case .json: Self.json(history).serialized
+        case .json: JSONDocument.text(Self.listed(history))
         }
+    }
+
+    /// `{"histories": [...]}` with the one pair: the shape of several pairs, so a script reads either.
+    static func listed(_ history: PairHistory) -> JSONValue {
+        .object([("histories", .array([json(history)]))])
     }
 
     /// Base, quote, the requested range (`from`, `to`; the points give the days actually held),

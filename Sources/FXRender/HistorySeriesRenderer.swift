@@ -7,7 +7,7 @@ public enum HistorySeriesRenderer {
     static func text(_ histories: [PairHistory], query: HistoryQuery) -> String {
         if query.format.isPriceFile { return PriceFileRenderer.text(histories, query: query) }
         if query.format == .csv { return csv(histories, grouping: query.grouping) }
-        if query.format == .json { return json(histories, query: query).serialized }
+        if query.format == .json { return JSONDocument.text(json(histories, query: query)) }
         let shortfalls = histories.compactMap { history in
             CoverageText.shortfall(history.provenance.coverage).map { "\(history.base)/\(history.quote): \($0)" }
         }
@@ -43,8 +43,8 @@ public enum HistorySeriesRenderer {
         return rows.joined(separator: "\n")
     }
 
-    /// One object per pair, as single-pair `history --json` writes it, with `periods` when averaged;
-    /// several pairs in `histories`.
+    /// `{"histories": [...]}`, one object per pair as single-pair `history --json` writes it, with
+    /// `periods` when averaged.
     public static func json(_ histories: [PairHistory], query: HistoryQuery) -> JSONValue {
         let objects = histories.map { history -> JSONValue in
             guard query.grouping != .daily, case .object(var members) = HistoryRenderer.json(history) else {
@@ -55,7 +55,8 @@ public enum HistorySeriesRenderer {
             members += [("grouping", .string(query.grouping.rawValue)), ("periods", .array(periods))]
             return .object(members)
         }
-        return objects.count == 1 ? objects[0] : .object([("histories", .array(objects))])
+        // One pair or several, the same shape.
+        return .object([("histories", .array(objects))])
     }
 
     /// `2024-03  0.912345  min … max …  21 days`, one line per period (or per publication).

@@ -6,7 +6,7 @@ import FXRates
 /// `--json`: one object per command; money and rates are strings holding exact decimals.
 public enum JSONRenderer {
     public static func render(_ outcome: Outcome) -> String? {
-        value(outcome)?.serialized
+        value(outcome).map { JSONDocument.text($0) }
     }
 
     /// As `render(_:)`, the object also naming the snapshot that answered (`"snapshot": "q3-close"`,
@@ -14,11 +14,12 @@ public enum JSONRenderer {
     /// `understood`: the names and symbols read as currencies (`"understood": […]`, before `explain`).
     public static func render(_ outcome: Outcome, snapshot: String?, explain: JSONValue? = nil, understood: [Understood] = []) -> String? {
         guard let value = value(outcome) else { return nil }
-        guard case .object(var members) = value else { return value.serialized }
-        if let snapshot { members.insert(("snapshot", .string(snapshot)), at: 0) }
+        guard case .object(var members) = value else { return JSONDocument.text(value) }
+        // `snapshot show` is itself the snapshot's object: its key is not said twice.
+        if let snapshot, !members.contains(where: { $0.0 == "snapshot" }) { members.insert(("snapshot", .string(snapshot)), at: 0) }
         if !understood.isEmpty { members.append(("understood", json(understood))) }
         if let explain { members.append(("explain", explain)) }
-        return JSONValue.object(members).serialized
+        return JSONDocument.text(.object(members))
     }
 
     /// The object of one answer, before it is written.
@@ -29,7 +30,7 @@ public enum JSONRenderer {
         case .calculation(let result): return CalculationRenderer.json(result)
         case .listing(let listing): return ListingRenderer.json(listing)
         case .refresh(let reports): return .object([("refresh", .array(reports.map(refreshJSON)))])
-        case .history(let history, _): return HistoryRenderer.json(history)
+        case .history(let history, _): return HistoryRenderer.listed(history)
         case .series(let histories, let query, _): return HistorySeriesRenderer.json(histories, query: query)
         case .average(let histories, let period): return AverageRenderer.json(histories, period: period)
         case .log(let entries, _): return LogRenderer.json(entries)
@@ -49,14 +50,14 @@ public enum JSONRenderer {
         var members: [(String, JSONValue)] = [("code", .string(failure.code)), ("message", .string(failure.message))]
         if let line { members.append(("line", .int(line))) }
         if let span = spanOf(failure) { members.append(("column", .int(span.lowerBound + 1))) }
-        return JSONValue.object([("error", .object(members))]).serialized
+        return JSONDocument.text(.object([("error", .object(members))]))
     }
 
     /// `{"error": {"code", "message"}}` for a command line fx cannot act on (`invalid_option`
     /// unless given), printed before any line is read.
     public static func render(optionError message: String, code: String? = nil) -> String {
         let members: [(String, JSONValue)] = [("code", .string(code ?? "invalid_option")), ("message", .string(message))]
-        return JSONValue.object([("error", .object(members))]).serialized
+        return JSONDocument.text(.object([("error", .object(members))]))
     }
 
     private static func conversionJSON(_ conversion: Conversion) -> JSONValue {
@@ -72,22 +73,19 @@ public enum JSONRenderer {
             members += provenance(line.quote.provenance) + cross(line.quote) + precision(line.quote)
             return .object(members + meaning(conversion.dateMeaning))
         }
-        if lines.count == 1 { return lines[0] }
+        // One target or several, the same shape: a script reads `conversions` either way.
         return .object([("amount", amount), ("from", .string(conversion.from.rawValue)), ("conversions", .array(lines))])
     }
 
+    /// `{"base", "rates": [{"quote", "rate", …provenance}]}`: one pair, several or the whole table,
+    /// each rate with its own date and source (a table's rows need not share them).
     private static func ratesJSON(_ listing: RateListing) -> JSONValue {
-        if !listing.wholeTable, listing.quotes.count == 1, let quote = listing.quotes.first {
-            var members: [(String, JSONValue)] = [
-                ("base", .string(quote.from.rawValue)), ("quote", .string(quote.to.rawValue)), ("rate", .string(rateText(quote))),
-            ]
+        let rates: [JSONValue] = listing.quotes.map { quote in
+            var members: [(String, JSONValue)] = [("quote", .string(quote.to.rawValue)), ("rate", .string(rateText(quote)))]
             members += change(quote) + provenance(quote.provenance) + cross(quote) + precision(quote)
-            return .object(members + meaning(listing.dateMeaning))
+            return .object(members)
         }
-        let rates = JSONValue.object(listing.quotes.map { ($0.to.rawValue, .string(rateText($0))) })
-        var members: [(String, JSONValue)] = [("base", .string(listing.base.rawValue)), ("rates", rates)]
-        if let first = listing.quotes.first { members += provenance(first.provenance) }
-        return .object(members + meaning(listing.dateMeaning))
+        return .object([("base", .string(listing.base.rawValue)), ("rates", .array(rates))] + meaning(listing.dateMeaning))
     }
 
     /// `"date_typed": "yesterday", "date_meant": "2026-11-24"`: what a date in words meant.
@@ -101,13 +99,13 @@ public enum JSONRenderer {
         switch report.outcome {
         case .updated(let entry):
             members += [
-                ("status", .string("updated")), ("date", .string(entry.table.date.description)),
+                ("status", .string("updated")), ("as_of", .string(entry.table.date.description)),
                 ("previous_date", report.previous.map { .string($0.date.description) } ?? .null),
                 ("currencies", .int(entry.table.currencies.count)),
             ]
             members += notPriced(entry)
         case .unchanged(let entry):
-            members += [("status", .string("unchanged")), ("date", .string(entry.table.date.description))]
+            members += [("status", .string("unchanged")), ("as_of", .string(entry.table.date.description))]
             members += notPriced(entry)
         case .failed(.waitingUntil(let until)):
             // Not asked at all: a script can tell this from a failure, and when to try again.
@@ -169,7 +167,7 @@ public enum JSONRenderer {
 
     static func provenance(_ provenance: Provenance) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [
-            ("date", .string(provenance.date.description)),
+            ("as_of", .string(provenance.date.description)),
             ("source", .string(provenance.source.rawValue)),
             ("origin", .string(provenance.origin.rawValue)),
         ]

@@ -21,7 +21,7 @@ public struct LogRenderer: Sendable {
         switch format {
         case .chart, .table, .ledger, .hledger, .beancount: rows(entries)
         case .csv: Self.csv(entries)
-        case .json: Self.json(entries).serialized
+        case .json: JSONDocument.text(Self.json(entries))
         }
     }
 

@@ -25,6 +25,8 @@ extension Messages {
             return "'\(printable(value))' is no value for \(option); expected \(expected)."
         case .currencyTwice:
             return "Give either --currency (a column) or --from (one currency for every row), not both."
+        case .jsonOutput:
+            return "csv writes CSV records, not JSON: run it without --json (with -o FILE to keep them in a file)."
         }
     }
 

@@ -43,7 +43,7 @@ extension JSONRenderer {
                     return .object([
                         ("word", .string(word)),
                         ("unit", .string(troyOunce ? "troy ounce" : word.lowercased() == "kg" ? "kilogram" : "gram")),
-                        ("gramsPerTroyOunce", .string("31.1034768")),
+                        ("grams_per_troy_ounce", .string("31.1034768")),
                     ])
                 case .unit(let word, let asset, let perAsset):
                     return .object([("word", .string(word)), ("asset", .string(asset.rawValue)), ("per_asset", .string("\(perAsset)"))])

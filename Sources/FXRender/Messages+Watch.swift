@@ -7,6 +7,9 @@ extension Messages {
         switch problem {
         case .interval(let word):
             return "'\(printable(word))' is no interval: give seconds or a duration of at least 1s, as in --every 30s or --every 2m."
+        case .intervalTooLong(let word):
+            return
+                "'\(printable(word))' is too long an interval: give at most \(DurationParser.longestText), as in --every 30s or --every 2m."
         case .count(let word):
             return "'\(printable(word))' is no count of refreshes: give a whole number from 1, as in --count 3."
         case .missingValue(let option):

@@ -394,6 +394,11 @@ public enum Messages {
         value == value.rounded() && abs(value) < 1e9 ? "\(Int(value))" : "\(value)"
     }
 
+    /// After a failed write's reason, when the output is a file cut back to its last whole line.
+    public static func wholeLinesKept(_ lines: Int) -> String {
+        "; the output ends after \(DecimalFormat.plain(Decimal(lines), grouping: true)) whole line\(lines == 1 ? "" : "s")"
+    }
+
     static func builtIn(_ day: Day) -> String {
         "using built-in ECB rates of \(day); run 'refresh' when online"
     }
@@ -401,16 +406,7 @@ public enum Messages {
     /// Text from outside (provider bodies, typed words) with control characters made visible,
     /// so nothing a server sends can drive the terminal.
     public static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars.prefix(200) {
-            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{" + hex + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        text.escapingControls(first: 200)
     }
 
     private static let statusNames: [Int: String] = [

@@ -4,8 +4,10 @@ import FXRates
 /// `sources` as a table for people and as JSON; `sources compare` likewise.
 public struct SourcesRenderer: Sendable {
     public let style: Style
+    /// Columns a comparison's reasons wrap to.
+    public let width: Int
 
-    public init(style: Style) { self.style = style }
+    public init(style: Style, width: Int = 80) { (self.style, self.width) = (style, width) }
 
     public func text(_ report: SourcesReport, now: Date) -> String {
         let header = ["source", "on", "key", "base", "cur", "rates of", "fetched", "next expected", "req", "wasted", "last error"]
@@ -59,7 +61,7 @@ public struct SourcesRenderer: Sendable {
                         ]
                         if let via = info.relayedBy { members.append(("via", .string(via.rawValue))) }
                         if let table = status?.table {
-                            members += [("currencies", .int(table.currencies.count)), ("date", .string(table.date.description))]
+                            members += [("currencies", .int(table.currencies.count)), ("as_of", .string(table.date.description))]
                         }
                         if let fetched = status?.fetchedAt { members.append(("fetched_at", .string(fetched.formatted(.iso8601)))) }
                         if let next = status?.nextExpected { members.append(("next_expected", .string(next.formatted(.iso8601)))) }
@@ -86,7 +88,10 @@ public struct SourcesRenderer: Sendable {
         for row in comparison.rows {
             let id = row.source.rawValue + String(repeating: " ", count: nameWidth - row.source.rawValue.count)
             guard let quote = row.quote else {
-                lines.append("  \(id)  " + style.dim(Messages.printable(row.problem ?? "no rate")))
+                // A source's reason, however long, wraps under itself: never past the terminal's edge.
+                let indent = 2 + nameWidth + 2
+                let wrapped = Self.wrap(Messages.printable(row.problem ?? "no rate"), width: max(20, width - indent))
+                lines.append("  \(id)  " + wrapped.map(style.dim).joined(separator: "\n" + String(repeating: " ", count: indent)))
                 continue
             }
             var line = "  \(id)  \(rates.aligned(DecimalFormat.rate(quote.rate)))  \(quote.provenance.date)"
@@ -105,6 +110,20 @@ public struct SourcesRenderer: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// `text` in lines of at most `width` columns, broken between words (a word longer than a line
+    /// stands alone on its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + (line.isEmpty && !lines.isEmpty ? [] : [line])
+    }
+
     public static func json(_ comparison: SourceComparison) -> JSONValue {
         let median = comparison.median
         return .object([
@@ -120,7 +139,7 @@ public struct SourcesRenderer: Sendable {
                         var members: [(String, JSONValue)] = [
                             ("source", .string(row.source.rawValue)),
                             ("rate", .string(DecimalFormat.plain(quote.rate.rounded(significantDigits: 12)))),
-                            ("date", .string(quote.provenance.date.description)),
+                            ("as_of", .string(quote.provenance.date.description)),
                         ]
                         if let median, median != 0 {
                             members.append(

@@ -39,7 +39,7 @@ public struct TextRenderer: Sendable {
                 .joined(separator: "\n")
         case .log(let entries, let format): return LogRenderer(style: style).text(entries, format: format)
         case .sources(let report): return SourcesRenderer(style: style).text(report, now: now)
-        case .comparison(let comparison): return SourcesRenderer(style: style).text(comparison)
+        case .comparison(let comparison): return SourcesRenderer(style: style, width: width).text(comparison)
         case .configured(let text): return text
         case .help(let text): return text
         case .condition(let verdict): return ConditionRenderer(text: self).text(verdict, now: now)

@@ -32,7 +32,17 @@ public struct WatchBoard: Sendable {
                 plain += "  " + pad(change, changeWidth)
                 shown += "  " + (row.change?.styled(style) ?? "") + String(repeating: " ", count: changeWidth - DisplayWidth.of(change))
             }
-            for part in [Sparkline.text(row.closes), about(row, now: now)] where !part.isEmpty {
+            // Why a row has no price comes before its sparkline, and is cut to the width rather
+            // than dropped: a row of "—" alone would say nothing.
+            if row.quote == nil, let problem = row.problem {
+                let room = columns - DisplayWidth.of(plain) - 2
+                let said = DisplayWidth.of(problem) <= room ? problem : fit(problem, to: room - 1) + "…"
+                if room >= 2 {
+                    plain += "  " + said
+                    shown += "  " + style.yellow(said)
+                }
+            }
+            for part in [Sparkline.text(row.closes), row.quote == nil ? "" : about(row, now: now)] where !part.isEmpty {
                 guard DisplayWidth.of(plain) + 2 + DisplayWidth.of(part) <= columns else { break }
                 plain += "  " + part
                 shown += "  " + (part.first.map(Sparkline.blocks.contains) == true ? part : style.dim(part))
@@ -62,8 +72,9 @@ public struct WatchBoard: Sendable {
         return right ? space + text : text + space
     }
 
-    /// Cut to the width, by display columns.
-    private func fit(_ text: String) -> String {
+    /// Cut to the width (the board's, by default), by display columns.
+    private func fit(_ text: String, to limit: Int? = nil) -> String {
+        let columns = limit ?? self.columns
         var kept = "", width = 0
         for character in text {
             let next = DisplayWidth.of(String(character))

@@ -58,10 +58,7 @@ public struct ConfigEditor: ConfigWriting {
             return try file.update(empty: [:], interpret) { current throws(ConfigEditError) in
                 var config = current
                 let output = change(&config)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                guard let data = try? encoder.encode(JSONTree.object(config)) else { throw ConfigEditError(reason: "cannot write \(path)") }
-                return (data + [0x0A], output)
+                return (try encoded(config), output)
             }
         } catch {
             switch error {
@@ -69,6 +66,21 @@ public struct ConfigEditor: ConfigWriting {
             case .refused(let problem): throw problem
             }
         }
+    }
+
+    /// The config's bytes: indented for reading by hand, unless that would take it past what fx
+    /// reads (`GuardedFile.smallFileLimit`), then on one line; a change that would not fit even
+    /// so is refused, since every later run would ignore the whole file.
+    private func encoded(_ config: [String: JSONTree]) throws(ConfigEditError) -> Data {
+        let limit = file.sizeLimit
+        for formatting: JSONEncoder.OutputFormatting in [[.prettyPrinted, .sortedKeys], [.sortedKeys]] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = formatting
+            guard let data = try? encoder.encode(JSONTree.object(config)) else { throw ConfigEditError(reason: "cannot write \(path)") }
+            if data.count + 1 <= limit { return data + [0x0A] }
+        }
+        throw ConfigEditError(
+            reason: "\(path) would grow past \(PlainFile.sizeText(limit)), the most fx reads of a config; it was left as it was")
     }
 
     private var file: GuardedFile { GuardedFile(path: path, lockPath: Paths.directory(of: path) + "/config.lock") }

@@ -7,16 +7,22 @@ import FXRender
 public struct FileConversionLog: ConversionLog {
     /// Entries kept: the newest thousand.
     public static let defaultCapacity = 1_000
+    /// Bytes kept: 1 MiB, which a thousand entries of typed lines never reach (a few hundred
+    /// KiB); only pasted long lines do.
+    public static let defaultByteCapacity = 1 << 20
 
     /// `log.jsonl` in the state directory.
     public let path: String
     /// The newest this many entries are kept.
     public let capacity: Int
+    /// The log's size cap: past it, the oldest entries are dropped (it never stops logging).
+    public let byteCapacity: Int
 
     /// `stateDirectory` is fx's own (`…/state/fx`), as for `InputHistory`.
-    public init(stateDirectory: String, capacity: Int = defaultCapacity) {
+    public init(stateDirectory: String, capacity: Int = defaultCapacity, byteCapacity: Int = defaultByteCapacity) {
         path = stateDirectory + "/log.jsonl"
         self.capacity = max(1, capacity)
+        self.byteCapacity = max(1, byteCapacity)
     }
 
     /// `$XDG_STATE_HOME/fx/log.jsonl`, default `~/.local/state/fx/log.jsonl`.
@@ -53,7 +59,9 @@ public struct FileConversionLog: ConversionLog {
                         tally.lines = Self.lineCount(read)
                     }
                 }
-                if tally.lines > capacity + capacity / 10 { tally = try Self.trim(locked, to: capacity) }
+                if tally.lines > capacity + capacity / 10 || tally.size > byteCapacity {
+                    tally = try Self.trim(locked, to: capacity, bytes: byteCapacity - byteCapacity / 4)
+                }
                 locked.keepNote(tally.note)
             }
             return nil
@@ -75,12 +83,15 @@ public struct FileConversionLog: ConversionLog {
         return Array(Self.decode(data).suffix(capacity).map(\.entry))
     }
 
-    /// Past `capacity` plus a tenth, keep the newest `capacity`: rewriting on every append
-    /// would cost a full copy each time.
-    private static func trim(_ locked: LockedFile, to capacity: Int) throws(POSIXFailure) -> Tally {
+    /// Past `capacity` plus a tenth, or past the byte cap, keep the newest `capacity` entries
+    /// that fit in `bytes` (three quarters of the cap): rewriting on every append would cost a
+    /// full copy each time.
+    private static func trim(_ locked: LockedFile, to capacity: Int, bytes: Int) throws(POSIXFailure) -> Tally {
         guard case .success(let data) = locked.read() else { return Tally(lines: 0, size: 0) }
+        var lines = decode(data).suffix(capacity)
+        var size = lines.reduce(0) { $0 + $1.bytes.count + 1 }
+        while size > bytes, let oldest = lines.popFirst() { size -= oldest.bytes.count + 1 }
         var kept = Data()
-        let lines = decode(data).suffix(capacity)
         for line in lines { kept += line.bytes + [0x0A] }
         try locked.replace(with: kept)
         return Tally(lines: lines.count, size: kept.count)

@@ -1,12 +1,17 @@
 import FXRates
 
 /// fx's `ECBFileFetcher`: one run of the helper fx-fetch fetches an ECB file and reads it (see
-/// `ECBFetchWire`), so that fx itself never links URLSession, XMLParser or ZIPFoundation.
+/// `ECBFetchWire`), so that fx itself never links libcurl, libxml2 or zlib.
 public struct HelperECBFetcher: ECBFileFetcher {
-    public let helper: String
+    public let location: HelperLocation
 
+    public init(location: HelperLocation) {
+        self.location = location
+    }
+
+    /// The helper at one path.
     public init(helper: String) {
-        self.helper = helper
+        self.init(location: HelperLocation([helper]))
     }
 
     public func tables(_ request: SourceRequest) async throws(FetchFailure) -> Fetched<[RateTable]> {
@@ -32,11 +37,14 @@ public struct HelperECBFetcher: ECBFileFetcher {
         guard request.url.isAllowedForFetching else { throw .transport(.insecureURL) }
         // The helper sends one request, here rather than through `SourceFetch`: count it here.
         RequestCount.sending()
+        let helper = location.path
         let run = ChildProcess(
             path: helper, input: ECBFetchWire.encode(request, reading: file),
             seconds: request.timeout + Self.margin, maxBytes: Self.maxOutput)
         switch await run.output() {
-        case .success(let output): return output
+        case .success(let output):
+            FetchProgress.watcher?.received(bytes: output.count)
+            return output
         case .failure(let failure):
             throw .transport(TransportError(failure, helper: helper, timeout: request.timeout, maxBytes: Self.maxOutput))
         }

@@ -7,52 +7,24 @@ import Darwin
 #endif
 
 /// The production `HTTPTransport` of `fx`: each request runs in the helper `fx-fetch`
-/// (URLSession) installed beside fx. Loading URLSession costs ~20 ms of start-up on Linux,
-/// which every answer from the cache would pay; a helper costs that only when fetching.
+/// (`HelperLocation` says where it is). Loading libcurl and its libraries costs milliseconds of start-up on
+/// Linux, which every answer from the cache would pay; a helper costs that only when fetching.
 /// The helper enforces the request's limits; this side enforces them again by killing it.
 public struct HelperTransport: HTTPTransport {
-    public let helper: String
+    public let location: HelperLocation
 
+    public init(location: HelperLocation) {
+        self.location = location
+    }
+
+    /// The helper at one path.
     public init(helper: String) {
-        self.helper = helper
-    }
-
-    /// `fx-fetch` in the directory of the running executable.
-    public static func besideExecutable() -> HelperTransport {
-        #if os(Linux)
-        // One system call; `Bundle.main` costs a tenth of an answer from the cache to set up.
-        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &path, Int(PATH_MAX))
-        if count > 0 {
-            let executable = String(decoding: path[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return HelperTransport(helper: Paths.directory(of: executable) + "/fx-fetch")
-        }
-        #endif
-        #if canImport(Darwin)
-        var size = UInt32(PATH_MAX) + 1
-        var buffer = [CChar](repeating: 0, count: Int(size))
-        if _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) {
-            defer { free(resolved) }
-            return HelperTransport(helper: Paths.directory(of: String(cString: resolved)) + "/fx-fetch")
-        }
-        #endif
-        return HelperTransport(helper: onPath("fx-fetch"))
-    }
-
-    /// `name` in an absolute directory of PATH, for an fx that cannot tell where it is itself;
-    /// never a path relative to the working directory, where anyone's `fx-fetch` could be
-    /// handed a key. Unfound, a path that names what is missing.
-    static func onPath(_ name: String) -> String {
-        let directories = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
-        for directory in directories where directory.hasPrefix("/") {
-            let candidate = directory + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return "/" + name + " (not beside fx, nor on PATH)"
+        self.init(location: HelperLocation([helper]))
     }
 
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard request.url.isAllowedForFetching else { throw .insecureURL }
+        let helper = location.path
         // The helper keeps the request's own deadline and size limit; these, a little wider,
         // cover a helper that hangs or runs away.
         let run = ChildProcess(

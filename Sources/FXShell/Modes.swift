@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FXRender
 
 /// The three ways fx runs one grammar: arguments, a script on stdin, or a prompt.
 public enum Modes {
@@ -102,7 +103,9 @@ public enum Modes {
         err.flush()
         guard let failure = out.failure ?? err.failure else { return status }
         if err.failure == nil, failure.code != EPIPE {
-            err.write("fx: " + failure.reason + "\n")
+            // On a file, what was written ends on a whole line (FileDescriptorOutput): say how much stands.
+            let kept = (out.failure != nil ? out.wholeLines : nil).map(Messages.wholeLinesKept) ?? ""
+            err.write("fx: " + failure.reason + kept + "\n")
             err.flush()
         }
         return 1

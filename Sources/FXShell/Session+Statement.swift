@@ -7,16 +7,30 @@ extension Session {
     /// writes itself), bad rows as `fx: <file>:<line>: …` on stderr, making the status 1; a file
     /// that cannot be read or written at all is one line and nothing written.
     func stream(_ statement: Statement) async -> LineResult {
+        // At a terminal, a long statement shows its records so far (and any history it fetches).
+        let what = "converting " + Messages.printable(statement.file)
+        let progress = presentation.showsProgress ? ProgressLine(what, output: err, clock: clock) : nil
+        progress?.begin(what)
+        let result = await FetchProgress.$watcher.withValue(progress) { await streamRecords(statement, progress: progress) }
+        await progress?.stop()
+        return result
+    }
+
+    private func streamRecords(_ statement: Statement, progress: ProgressLine?) async -> LineResult {
         let file = Messages.printable(statement.file)
         let out = self.out, err = self.err, style = presentation.style
         let failed = { out.failure != nil || err.failure != nil }
         let sink = StatementSink(
             rows: { bytes throws(CSVFileProblem) in
+                progress?.converted(records: bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
                 out.write(bytes: bytes)
                 // Checked at each block of rows, so a full disk stops the conversion there.
                 if failed() { throw .standardStreamFailed }
             },
-            problem: { line, problem in err.write(style.red("fx: ") + "\(file):\(line): " + Messages.text(for: problem) + "\n") },
+            problem: { line, problem in
+                progress?.interrupt()
+                err.write(style.red("fx: ") + "\(file):\(line): " + Messages.text(for: problem) + "\n")
+            },
             explain: !explains
                 ? nil
                 : { row in

@@ -26,7 +26,9 @@ public struct WatchSetup: Sendable {
     /// The real sleep: the task's, which a cancelled line (Ctrl-C at the prompt) ends early.
     public static let taskSleep: @Sendable (TimeInterval) async -> Bool = { seconds in
         do {
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            // Clamped as well as range-checked where typed: a conversion to UInt64 out of range traps.
+            let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), DurationParser.longest)
+            try await Task.sleep(nanoseconds: UInt64(bounded * 1_000_000_000))
             return true
         } catch {
             return false

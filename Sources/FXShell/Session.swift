@@ -126,14 +126,23 @@ public final class Session: Sendable {
         guard let command else { return .nothing }
         if command == .quit { return .quit }
         do {
-            let spinner: Spinner? =
-                if presentation.showsProgress, case .refresh = command {
-                    Spinner("asking the sources…", output: err)
-                } else { nil }
-            let result: Result<Outcome, Failure>
-            do { result = .success(try await executor.execute(command, context: parser.context)) } catch { result = .failure(error) }
-            await spinner?.stop()
-            let outcome = try result.get()
+            // At a terminal, a fetch that takes a while shows a progress line on stderr.
+            let progress = presentation.showsProgress ? ProgressLine("asking the sources", output: err, clock: clock) : nil
+            let (executor, context) = (executor, parser.context)
+            let answer = { () async -> Result<Outcome, Failure> in
+                do throws(Failure) { return .success(try await executor.execute(command, context: context)) } catch {
+                    return .failure(error)
+                }
+            }
+            // Piped, not even the task-local is set: a one-shot's path stays as it was.
+            let result = if let progress { await FetchProgress.$watcher.withValue(progress, operation: answer) } else { await answer() }
+            await progress?.stop()
+            let json = presentation.json
+            let outcome = try result.flatMap { outcome -> Result<Outcome, Failure> in
+                // Refused before a record is read: JSON mode must never pass CSV off as its own.
+                if case .statement = outcome, json { return .failure(.usage(UsageError(.csv(.jsonOutput)))) }
+                return .success(outcome)
+            }.get()
             if case .statement(let statement) = outcome { return await stream(statement) }
             if case .watch(let request) = outcome { return await watch(request) }
             let warned = await printWarnings()
@@ -295,7 +304,8 @@ public final class Session: Sendable {
 
     /// After the answer, so a slow or broken log file never holds it back or turns it into an error.
     private func record(_ outcome: Outcome, line: String) {
-        guard let log else { return }
+        // `set log off` (kept in the config) stops the log at once, for this session too.
+        guard let log, executor.workspace.preferences.log else { return }
         let entries = ConversionLogEntry.entries(for: outcome, line: line, at: clock.now())
         guard !entries.isEmpty, let warning = log.append(entries), logWarned.claim() else { return }
         // Once per session: a prompt would otherwise repeat it after every answer.

@@ -24,7 +24,10 @@ extension Settings {
         ("$XDG_STATE_HOME/fx/history", "The prompt's input history (default ~/.local/state/fx/history): the last 1,000 lines."),
         (
             "$XDG_STATE_HOME/fx/log.jsonl",
-            "Your conversions and rate lookups from the prompt and one-shot runs, which history without currencies lists."
+            """
+            Your conversions and rate lookups from the prompt and one-shot runs, which history without currencies lists:
+            the newest 1,000 within 1 MiB (past 1,100 or 1 MiB the oldest are dropped). set log off stops it.
+            """
         ),
     ]
 

@@ -12,8 +12,14 @@ extension Settings {
         var home: Lenient<String>?
         var quoted: Lenient<String>?
         var institution: Lenient<String>?
+        /// Every field the entry holds, to say those fx does not read.
+        var fields: Dictionary<String, JSONTree>.Keys
+
+        /// The fields a rule may hold.
+        static let known = ["source", "day", "period", "places", "home", "quoted", "institution"]
 
         init(_ fields: [String: JSONTree]) {
+            self.fields = fields.keys
             source = Lenient(fields["source"], \.string)
             day = Lenient(fields["day"], \.string)
             period = Lenient(fields["period"], \.string)
@@ -41,6 +47,7 @@ extension Settings {
                 warnings.append("ignoring rules.\(shown) in \(shownPath): give an object with source and day")
                 continue
             }
+            warnUnknownFields(entry.fields, known: RuleEntry.known, of: "rules.\(shown)")
             var definition = RuleDefinition()
             var wrongType: String?
             func text(_ value: Lenient<String>?, _ key: String) -> String? {

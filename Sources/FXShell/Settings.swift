@@ -20,6 +20,11 @@ public struct Settings: Sendable {
     public var watchEvery: TimeInterval?
     /// Problems with the config file, printed as warnings; fx goes on with defaults.
     public var warnings: [String] = []
+    /// The config says it is a newer fx's (`"schema"` above `configSchema`): fields this fx does
+    /// not read are that fx's, not mistakes, and are not warned of.
+    private var configFromNewerFx = false
+    /// The config's layout this fx reads; a file without `"schema"` is of it.
+    static let configSchema = 1
     /// The order in which sources are asked (config `order`); nil for fx's default order.
     public var sourceOrder: [SourceID]?
     /// Sources switched on or off in the config (`"enabled": false`); the rest keep their default.
@@ -52,9 +57,15 @@ public struct Settings: Sendable {
             var option: SourceOption.Reading?
             /// The source's own option, of the wrong shape: its key, for the warning.
             var badOption: String?
+            /// Every field the entry holds, to say those fx does not read.
+            var fields: Dictionary<String, JSONTree>.Keys
+
+            /// The fields every source's entry may hold; its description may add one (`SourceOption`).
+            static let fields = ["url", "enabled", "app_id", "api_key", "quota"]
 
             /// The entry `name` of `sources`: its description in `registry` says what more it reads.
             init(_ fields: [String: JSONTree], name: String, registry: SourceRegistry) {
+                self.fields = fields.keys
                 url = Lenient(fields["url"], \.string)
                 enabled = Lenient(fields["enabled"], \.bool)
                 app_id = Lenient(fields["app_id"], \.string)
@@ -91,10 +102,17 @@ public struct Settings: Sendable {
         var rule: Lenient<String>?
         var date_order: Lenient<String>?
         var explain: Lenient<Bool>?
+        var log: Lenient<Bool>?
         /// `"aliases": {"quid": "GBP"}`: the user's own names for currencies (`set alias`).
         var aliases: Lenient<[String: Lenient<String>]>?
         /// `"rules": {"my-rule": {"source": "nbp", "day": "previous-business-day"}}` (Settings+Rules).
         var rules: Lenient<[String: Lenient<RuleEntry>]>?
+
+        /// The top-level fields fx reads; any other is said, not skipped in silence.
+        static let fields = [
+            "schema", "order", "sources", "timeout", "watch_every", "home", "targets", "number_format", "rule", "date_order", "explain",
+            "aliases", "rules",
+        ]
 
         /// The file's top-level object.
         init(_ fields: [String: JSONTree], registry: SourceRegistry) {
@@ -112,6 +130,7 @@ public struct Settings: Sendable {
             rule = Lenient(fields["rule"], \.string)
             date_order = Lenient(fields["date_order"], \.string)
             explain = Lenient(fields["explain"], \.bool)
+            log = Lenient(fields["log"], \.bool)
             aliases = Lenient(fields["aliases"]) { $0.members { Lenient(member: $0, \.string) } }
             rules = Lenient(fields["rules"]) { $0.members { Lenient(member: $0) { $0.object.map(RuleEntry.init) } } }
         }
@@ -233,6 +252,8 @@ public struct Settings: Sendable {
             return
         }
         let config = ConfigFile(fields, registry: registry)
+        configFromNewerFx = (fields["schema"]?.anyNumber ?? 0) > Double(Self.configSchema)
+        warnUnknownFields(fields.keys, known: ConfigFile.fields, of: nil)
         if let seconds = field(config.timeout, "timeout", expected: "seconds above 0, at most 600 (such as 15 or 0.5)") {
             if seconds > 0, seconds <= 600 {
                 timeout = seconds
@@ -241,11 +262,12 @@ public struct Settings: Sendable {
             }
         }
         readRules(config, knownSources: knownSources)
-        if let seconds = field(config.watch_every, "watch_every", expected: "seconds, at least 1 (such as 30)") {
-            if seconds >= 1 {
+        let everyRange = "seconds, at least 1 and at most \(Int(DurationParser.longest)) (such as 30)"
+        if let seconds = field(config.watch_every, "watch_every", expected: everyRange) {
+            if seconds >= 1, case .success = DurationParser.seconds(seconds) {
                 watchEvery = seconds
             } else {
-                warnings.append("ignoring watch_every \(seconds) in \(shownPath): give seconds, at least 1 (such as 30)")
+                warnings.append("ignoring watch_every \(seconds) in \(shownPath): give \(everyRange)")
             }
         }
         readPreferences(config)
@@ -262,8 +284,21 @@ public struct Settings: Sendable {
         let entries = field(config.sources, "sources", expected: "an object of sources, such as {\"ecb\": {\"enabled\": true}}") ?? [:]
         for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
             let shownName = Messages.printable(name)
-            guard let source = field(entry, "source '\(shownName)'", expected: "an object such as {\"enabled\": true}") else { continue }
             let id = SourceID(name.lowercased())
+            guard registry[id] != nil || knownSources.contains(id) else {
+                // A newer fx's source is that fx's to read.
+                if configFromNewerFx { continue }
+                let names = registry.ids.map(\.rawValue)
+                let hint =
+                    Suggestions.nearest(to: name, in: names).map { "; did you mean '\($0)'?" }
+                    ?? " (the sources are \(names.joined(by: ", ")))"
+                warnings.append("ignoring source '\(shownName)' in \(shownPath): fx has no such source\(hint)")
+                continue
+            }
+            guard let source = field(entry, "source '\(shownName)'", expected: "an object such as {\"enabled\": true}") else { continue }
+            warnUnknownFields(
+                source.fields, known: ConfigFile.Source.fields + (registry[id]?.option.map { [$0.name] } ?? []),
+                of: "source '\(shownName)'")
             if let enabled = field(source.enabled, "enabled of source '\(shownName)'", expected: "true or false") {
                 self.enabled[id] = enabled
             }
@@ -296,6 +331,23 @@ public struct Settings: Sendable {
             } else {
                 warnings.append("ignoring the URL of source '\(shownName)' in \(shownPath): not an http(s) URL")
             }
+        }
+    }
+
+    /// One warning for each field of `keys` that fx does not read (`APP_ID` for `app_id`, a
+    /// misspelt preference), naming it and where it stands (`owner`, nil at the top level).
+    mutating func warnUnknownFields(_ keys: some Collection<String>, known: [String], of owner: String?) {
+        // A config of known fields, the usual case, costs a lookup per field and builds no text.
+        guard !configFromNewerFx, keys.contains(where: { !known.contains($0) }) else { return }
+        var unknown = keys.filter { !known.contains($0) }
+        unknown.sort()
+        let place = owner.map { " of \($0)" } ?? ""
+        for key in unknown.prefix(Self.warningsPerKind) {
+            let hint = Suggestions.nearest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? " (it reads \(known.joined(by: ", ")))"
+            warnings.append("ignoring '\(Messages.printable(key))'\(place) in \(shownPath): not a field fx reads\(hint)")
+        }
+        if unknown.count > Self.warningsPerKind {
+            warnings.append("ignoring \(unknown.count - Self.warningsPerKind) more fields\(place) in \(shownPath) that fx does not read")
         }
     }
 
@@ -332,12 +384,26 @@ public struct Settings: Sendable {
         return names.count > warningsPerKind ? shown + " and \(names.count - warningsPerKind) more" : shown
     }
 
-    /// `home`, `targets`, `number_format`, `rule`, `explain`: a value fx does not know is one warning, not a failure.
+    /// `home`, `targets`, `number_format`, `rule`, `explain`, `log`: a value fx does not know is one warning, not a failure.
     private mutating func readPreferences(_ config: ConfigFile) {
         var unknown: [String] = []
         func code(_ text: String) -> CurrencyCode? {
             guard let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) else {
                 unknown.append(Messages.printable(text))
+                return nil
+            }
+            return code
+        }
+        // `home` is one field, so its warning names it; XXX and XTS are ISO codes, but no money.
+        func home(_ text: String) -> CurrencyCode? {
+            let shown = Messages.printable(text)
+            guard let code = CurrencyCode(text), CurrencyCatalog.standard.contains(code) else {
+                warnings.append("ignoring home '\(shown)' in \(shownPath): not an ISO 4217 currency code")
+                return nil
+            }
+            guard !CurrencyCatalog.namesNoMoney(code) else {
+                warnings.append(
+                    "ignoring home '\(shown)' in \(shownPath): \(code) is ISO 4217's code for no currency; give one such as EUR")
                 return nil
             }
             return code
@@ -348,7 +414,7 @@ public struct Settings: Sendable {
         let book = preferences.rules
         func rules() -> String { "one of " + book.names.joined(by: ", ") }
         func orders() -> String { "one of " + DateOrder.allCases.map(\.rawValue).joined(by: ", ") }
-        preferences.home = field(config.home, "home", expected: "a currency code").flatMap(code)
+        preferences.home = field(config.home, "home", expected: "a currency code").flatMap(home)
         preferences.targets = (field(config.targets, "targets", expected: "a list of currency codes") ?? []).compactMap(code)
         if let format = field(config.number_format, "number_format", expected: formats()) {
             if let known = NumberFormat(rawValue: format.lowercased()) {
@@ -373,11 +439,12 @@ public struct Settings: Sendable {
             }
         }
         preferences.explain = field(config.explain, "explain", expected: "true or false") ?? false
+        preferences.log = field(config.log, "log", expected: "true or false") ?? true
         readAliases(config)
         if unknown.count == 1 {
-            warnings.append("ignoring the currency '\(unknown[0])' in \(shownPath): not an ISO 4217 code")
+            warnings.append("ignoring targets '\(unknown[0])' in \(shownPath): not an ISO 4217 code")
         } else if unknown.count > 1 {
-            warnings.append("ignoring the currencies \(Self.someOf(unknown.map { "'\($0)'" })) in \(shownPath): not ISO 4217 codes")
+            warnings.append("ignoring targets \(Self.someOf(unknown.map { "'\($0)'" })) in \(shownPath): not ISO 4217 codes")
         }
     }
 

@@ -67,14 +67,18 @@ let settings = {
     }
     return settings
 }()
+// An API key in memory would be in a core file: none is left while one is held (issue 34).
+if !settings.keys.isEmpty { CoreDumps.refuse() }
 let clock = SystemClock()
-let transport = HelperTransport.besideExecutable()
-let io = SourceIO(transport: transport, ecbFiles: HelperECBFetcher(helper: transport.helper), clock: clock)
+let helper = HelperLocation.ofRunningExecutable()
+let io = SourceIO(transport: HelperTransport(location: helper), ecbFiles: HelperECBFetcher(location: helper), clock: clock)
 let offline = arguments.offline
 
 /// The services over the sources the settings enable, in their order; made again when
 /// `sources enable|disable|order` changes the config in a running session.
 @Sendable func sourceSetup(_ settings: Settings) -> SourceSetup {
+    // A config changed in the session may have brought a key.
+    if !settings.keys.isEmpty { CoreDumps.refuse() }
     let sources = catalog.sources(settings, io: io)
     let latest = FileRateStore(directory: settings.cacheDirectory)
     let service = RateService(

@@ -1,3 +1,4 @@
+import FXTestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
     }
 
     static func json(_ text: String) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+        jsonAnswer(text)!
     }
 
     @Test(arguments: [
@@ -85,7 +86,7 @@ import Testing
         defer { rig.fx.cleanUp() }
         let answer = try Self.json(try rig.fx(["--json", "rate", "usd", "eur", "on", "end", "of", "2023"]))
         // 2023-12-31 was a Sunday: the answer is Friday 29 December's publication.
-        #expect(answer["date"] as? String == "2023-12-29")
+        #expect(answer["as_of"] as? String == "2023-12-29")
         #expect(answer["requested_date"] as? String == "2023-12-31")
     }
 
@@ -94,9 +95,9 @@ import Testing
         defer { rig.fx.cleanUp() }
         // Monday 2024-03-04 was published; the rule takes Friday 2024-03-01's instead.
         let plain = try Self.json(try rig.fx(["--json", "rate", "usd", "eur", "on", "2024-03-04"]))
-        #expect(plain["date"] as? String == "2024-03-04")
+        #expect(plain["as_of"] as? String == "2024-03-04")
         let ruled = try Self.json(try rig.fx(["--rule", "previous-business-day", "--json", "rate", "usd", "eur", "on", "2024-03-04"]))
-        #expect(ruled["date"] as? String == "2024-03-01")
+        #expect(ruled["as_of"] as? String == "2024-03-01")
         // The day asked and the rule that moved it are said; no note calls 2024-03-04 a day without rates.
         #expect(ruled["requested_date"] as? String == "2024-03-04")
         #expect(ruled["rule"] as? String == "previous-business-day")
@@ -116,9 +117,9 @@ import Testing
         let set = try rig.fx(["set", "rule", "previous-business-day"])
         #expect(set.hasPrefix("dated questions now answered by the rule previous-business-day; kept in "))
         let ruled = try Self.json(try rig.fx(["--json", "rate", "usd", "eur", "on", "2024-03-04"]))
-        #expect(ruled["date"] as? String == "2024-03-01")
+        #expect(ruled["as_of"] as? String == "2024-03-01")
         let overridden = try Self.json(try rig.fx(["--rule", "on-or-before", "--json", "rate", "usd", "eur", "on", "2024-03-04"]))
-        #expect(overridden["date"] as? String == "2024-03-04")
+        #expect(overridden["as_of"] as? String == "2024-03-04")
         #expect(try rig.fx(["settings"]).contains("rule           previous-business-day"))
 
         // A script: the setting read from the config, changed mid-way, and explanations switched on.

@@ -72,7 +72,7 @@ import Testing
         #expect(queryValue("end_date", in: older) == Self.firstBusinessDay(onOrAfter: start).adding(days: -1).description)
         let march1 = try #require(ValetFixture.value("FXUSDCAD", on: Day(iso: "2024-03-01")!))
         #expect(dated.stdout.contains(#""source":"boc""#), "\(dated.stdout)")
-        #expect(dated.stdout.contains(#""date":"2024-03-01""#), "\(dated.stdout)")
+        #expect(dated.stdout.contains(#""as_of":"2024-03-01""#), "\(dated.stdout)")
         #expect(dated.stdout.contains(#""rate":"\#(march1)""#), "\(dated.stdout)")
         let plain = try fx.run(["rate", "usd", "cad", "on", "2024-03-01", "--source", "boc"])
         #expect(plain.stdout.hasPrefix("1 USD = \(march1) CAD"), "\(plain.stdout)")

@@ -66,11 +66,11 @@ import Testing
             let usd = try #require(history.columns[.usd]?[index] ?? nil)
             let result = try fx.run(["--json", "convert", "1000", "usd", "ngn", "on", asked])
             #expect(result.status == 0, "\(asked): \(result.stderr)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let json = try #require(jsonAnswer(result.stdout))
             let expected = (1000 * ngn / usd).rounded(scale: 2)
             #expect(json["result"].flatMap { Decimal(string: "\($0)") } == expected, "\(asked): \(result.stdout)")
             // Dated by the naira's own row, the day asked said beside it.
-            #expect(json["date"] as? String == "2023-12-22", "\(asked): \(result.stdout)")
+            #expect(json["as_of"] as? String == "2023-12-22", "\(asked): \(result.stdout)")
             let text = try fx.run(["convert", "1000", "usd", "ngn", "on", asked])
             #expect(
                 text.stderr.contains("no rates on \(asked)") && text.stderr.contains("the rates of 2023-12-22 answered"), "\(text.stderr)")

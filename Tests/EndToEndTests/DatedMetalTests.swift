@@ -48,7 +48,7 @@ import Testing
     }
 
     static func json(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        try #require(jsonAnswer(text))
     }
 
     @Test func aDatedMetalTakesGoldsOwnPrices() throws {

@@ -22,7 +22,9 @@ import Testing
         for arguments in [["--json", "--max-age", "1x", "100", "usd", "eur"], ["--json", "--source", "nosuch", "100", "usd", "eur"]] {
             let json = try fx.run(arguments)
             #expect(json.status == 2, "\(arguments)")
-            #expect(json.stdout.hasPrefix(#"{"error":{"code":""#) && json.stdout.split(separator: "\n").count == 1, "\(json.stdout)")
+            #expect(
+                json.stdout.hasPrefix(#"{"schema_version":1,"error":{"code":""#) && json.stdout.split(separator: "\n").count == 1,
+                "\(json.stdout)")
             #expect(json.stderr.split(separator: "\n").count == 1, "\(json.stderr)")
         }
     }

@@ -51,8 +51,8 @@ struct FXRunner {
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let outURL = stdoutPath.map(URL.init(fileURLWithPath:)) ?? home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
-        if !FileManager.default.fileExists(atPath: outURL.path) { FileManager.default.createFile(atPath: outURL.path, contents: nil) }
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        if !FileManager.default.fileExists(atPath: outURL.path) { _ = FileManager.default.createFile(atPath: outURL.path, contents: nil) }
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         let input = Pipe()
@@ -65,10 +65,26 @@ struct FXRunner {
             if stdoutPath == nil { try? FileManager.default.removeItem(at: outURL) }
             try? FileManager.default.removeItem(at: errURL)
         }
-        return Result(
+        let result = Result(
             stdout: stdoutPath == nil ? try String(contentsOf: outURL, encoding: .utf8) : "",
             stderr: try String(contentsOf: errURL, encoding: .utf8),
             status: process.terminationStatus)
+        try Self.checkJSON(result.stdout, arguments: arguments, executable: executable)
+        return result
+    }
+
+    /// Every JSON document a run writes follows `Documentation/fx.schema.json`: under `--json`
+    /// each line of stdout, and anywhere a line that names the schema's version (`history … json`,
+    /// a script's own `--json`). A document that does not fails the test that ran it.
+    private static func checkJSON(_ stdout: String, arguments: [String], executable: URL?) throws {
+        guard executable == nil else { return }
+        let json = arguments.contains("--json")
+        let documents = stdout.split(separator: "\n").filter { json || $0.hasPrefix(#"{"schema_version""#) }
+        let problems = JSONSchemaCheck.fx.problems(inLines: documents.joined(separator: "\n"))
+        guard problems.isEmpty else {
+            throw RunnerError(
+                description: "fx \(arguments.joined(separator: " ")) wrote JSON outside its schema:\n" + problems.joined(separator: "\n"))
+        }
     }
 
     /// The `fx` built beside this test binary (`FX_BINARY` overrides).

@@ -43,7 +43,7 @@ import Testing
 
         // Offline, from the kept copy; JSON says each one's path.
         let offline = try fx.run(["--offline", "--json", "sources"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any])
+        let object = try #require(jsonAnswer(offline.stdout))
         let providers = try #require((object["institutions"] as? [String: Any])?["providers"] as? [[String: Any]])
         #expect(providers.map { $0["key"] as? String } == ["HMRC", "UST"])
         #expect(providers.first?["frequency"] as? String == "monthly" && providers.first?["country"] as? String == "GB")
@@ -69,12 +69,12 @@ import Testing
         #expect(output.contains("\n    CBN  1712.46  \(day.adding(days: -1))"), "\(output)")
         // The second run answers from the cache, which kept the institutions' rates.
         let json = try fx.run(["--explain", "--json", "--source", "frankfurter", "100", "usd", "ngn"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let object = try #require(jsonAnswer(json.stdout))
         #expect(object["origin"] as? String == "cache")
         let steps = try #require((object["explain"] as? [String: Any])?["steps"] as? [[String: Any]])
         let rates = try #require(steps.first?["rates"] as? [[String: Any]])
         let ngn = try #require(rates.first { ($0["name"] as? String)?.hasPrefix("NGN") == true }?["institutions"] as? [[String: Any]])
         #expect(ngn.first?["key"] as? String == "CBN" && ngn.first?["rate"] as? String == "1712.46")
-        #expect(ngn.first?["date"] as? String == day.adding(days: -1).description)
+        #expect(ngn.first?["as_of"] as? String == day.adding(days: -1).description)
     }
 }

@@ -31,14 +31,15 @@ import Testing
         #expect(process.terminationStatus == 0 && findings.isEmpty, "\(findings)")
     }
 
-    @Test func versionNamesTheCommitAndTheBuiltInRates() throws {
+    @Test func versionNamesTheCommitTheBuiltInRatesAndTheLicense() throws {
         let fx = FXRunner()
         defer { fx.cleanUp() }
         let result = try fx.run(["--version"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
         #expect(lines.first?.contains(/^fx \d+\.\d+\.\d+ \((commit [0-9a-f]{12}(-dirty)?|unknown commit)\)$/) == true, "\(lines)")
-        #expect(lines.last == "built-in rates: ECB of \(BuiltInRates.ecb.latest.date)")
+        #expect(lines.dropFirst().first == "built-in rates: ECB of \(BuiltInRates.ecb.latest.date)")
+        #expect(lines.last == "license: Apache-2.0; third-party notices in NOTICE (share/doc/fx/NOTICE where installed)")
     }
 }

@@ -23,7 +23,7 @@ import Testing
     /// Each JSON answer of a script run, in order.
     static func answers(_ stdout: String) throws -> [[String: Any]] {
         try stdout.split(separator: "\n").map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            try #require(jsonAnswer(String(line)), "\(line)")
         }
     }
 

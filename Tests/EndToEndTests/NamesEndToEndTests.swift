@@ -28,7 +28,7 @@ import Testing
         #expect(crowns.stderr.contains("note: kr = SEK (Swedish Krona)"), "\(crowns.stderr)")
 
         let json = try fx.run(["--json", "100 euros in yen"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        let object = try #require(jsonAnswer(json.stdout), "\(json.stdout)")
         let understood = try #require(object["understood"] as? [[String: String]])
         #expect(understood.map { $0["word"] } == ["euros", "yen"])
         #expect(understood.map { $0["currency"] } == ["EUR", "JPY"])

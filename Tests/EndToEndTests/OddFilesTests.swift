@@ -18,8 +18,8 @@ import Glibc
         process.environment = fx.environment
         let out = fx.home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let err = fx.home.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
@@ -69,8 +69,8 @@ import Glibc
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         let target = fx.home.appendingPathComponent("target").path
         let lockTarget = fx.home.appendingPathComponent("lock-target").path
-        FileManager.default.createFile(atPath: target, contents: Data("keep\n".utf8))
-        FileManager.default.createFile(atPath: lockTarget, contents: Data("0123456789abcdefKEEP".utf8))
+        _ = FileManager.default.createFile(atPath: target, contents: Data("keep\n".utf8))
+        _ = FileManager.default.createFile(atPath: lockTarget, contents: Data("0123456789abcdefKEEP".utf8))
         #expect(symlink(target, state.appendingPathComponent("log.jsonl").path) == 0)
         var result = try fx.run(["100", "usd", "eur"])
         #expect(result.status == 0 && result.stdout == "100.00 USD = 89.51 EUR\n")
@@ -90,7 +90,7 @@ import Glibc
         try fx.writeCache("")
         let config = fx.home.appendingPathComponent("config/fx/config.json")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: config.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: config.path, contents: nil)
         #expect(truncate(fx.cacheFile.path, 2 << 30) == 0 && truncate(config.path, 2 << 30) == 0)
         let started = Date()
         let result = try Self.run(fx, ["100", "usd", "eur"], launcher: Self.within20Seconds)
@@ -135,7 +135,7 @@ import Glibc
         defer { fx.cleanUp() }
         let directory = fx.home.appendingPathComponent("config/fx")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: directory.appendingPathComponent("config.json.tmp-2147483646-7").path, contents: Data("{".utf8))
         let result = try fx.run(["sources", "disable", "boc"])
         #expect(result.status == 0, "\(result.stderr)")

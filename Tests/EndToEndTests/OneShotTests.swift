@@ -83,12 +83,11 @@ import Testing
 
         let json = try fx.run(["--json", "convert", "1,234.56", "gbp", "to", "jpy", "usd"])
         #expect(json.status == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let conversions = try #require(object["conversions"] as? [[String: Any]])
+        let conversions = jsonAnswers(json.stdout)
         // 1234.56 × 175.68 / 0.8338 = 260,119.334… → 260119 JPY; 1234.56 × 1.1172 / 0.8338 = 1654.174… → 1654.17 USD
         #expect(conversions.map { $0["result"] as? String } == ["260119", "1654.17"])
         #expect(conversions.first?["source"] as? String == "ecb")
-        #expect(conversions.first?["date"] as? String == ECBServer.latestPublicationDate().description)
+        #expect(conversions.first?["as_of"] as? String == ECBServer.latestPublicationDate().description)
     }
 
     @Test func usageErrorsExitTwoAndPointAtTheWord() throws {

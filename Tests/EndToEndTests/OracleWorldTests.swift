@@ -57,7 +57,7 @@ import Testing
     }
 
     static func json(_ text: String) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+        jsonAnswer(text)
     }
 
     /// (1) One-shot `fx --json convert A X Y` on the latest rows.
@@ -78,7 +78,7 @@ import Testing
             )
             let object = Self.json(result.stdout)
             #expect(result.status == 0 && object?["result"] as? String == expected.result, comment)
-            #expect(object?["date"] as? String == expected.day.description, comment)
+            #expect(object?["as_of"] as? String == expected.day.description, comment)
         }
     }
 
@@ -97,7 +97,7 @@ import Testing
             let comment = Self.context(world, "fx \(arguments.joined(separator: " ")) → \(expected) got \(result.stdout)\(result.stderr)")
             let object = Self.json(result.stdout)
             #expect(result.status == 0 && object?["result"] as? String == expected.result, comment)
-            #expect(object?["date"] as? String == expected.day.description, comment)
+            #expect(object?["as_of"] as? String == expected.day.description, comment)
             // Every file fx wrote reads back: a history set aside as damaged loses what was fetched.
             #expect(!result.stderr.contains("damaged"), comment)
         }

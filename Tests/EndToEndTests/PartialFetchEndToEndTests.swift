@@ -87,7 +87,7 @@ import Testing
                 == "fx: No rate for XRP: Coinbase did not price it in its last fetch (Invalid currency (not_found)); 'fx refresh coinbase' asks again.\n",
             "\(xrp.stderr)")
         let json = try fx.run(["--json", "--source", "coinbase", "1", "xrp", "usd"])
-        #expect(json.stdout.hasPrefix(#"{"error":{"code":"not_priced","#), "\(json.stdout)")
+        #expect(json.stdout.hasPrefix(#"{"schema_version":1,"error":{"code":"not_priced","#), "\(json.stdout)")
         // A script reads what went unpriced from refresh's JSON too.
         let again = try fx.run(["--json", "refresh", "coinbase"])
         #expect(again.status == 0, "\(again.stderr)")
@@ -104,7 +104,7 @@ import Testing
         defer { fx.cleanUp() }
         let refresh = try fx.run(["refresh", "coinbase"])
         #expect(refresh.status == 1, "\(refresh.stdout) \(refresh.stderr)")
-        #expect(refresh.stdout == "coinbase: failed: Invalid currency (not_found)\n", "\(refresh.stdout)")
+        #expect(refresh.stdout == "coinbase: failed: BTC: Invalid currency (not_found)\n", "\(refresh.stdout)")
         #expect(!FileManager.default.fileExists(atPath: fx.cacheFile.path))
     }
 

@@ -37,7 +37,7 @@ import Testing
     static let held = "65 days held, 2026-08-03 to 2026-10-30"
 
     static func json(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        try #require(jsonAnswer(text))
     }
 
     func expectRefused(_ rig: Rig, _ words: [String], period: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -55,7 +55,7 @@ import Testing
 
     /// The rules fx lists when asked for one it lacks, less the day rules of old, which name no series.
     @Test func everyShippedNamedRuleIsHere() throws {
-        var fx = FXRunner()
+        let fx = FXRunner()
         defer { fx.cleanUp() }
         let refused = try fx.run(["--rule", "none-such", "100", "usd", "eur", "on", "2024-03-01"]).stderr
         let listed = try #require(refused.components(separatedBy: "The rules are ").last?.components(separatedBy: " (and").first)

@@ -80,7 +80,7 @@ import Testing
     }
 
     static func json(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        try #require(jsonAnswer(text))
     }
 
     /// The rule as JSON records it: `rule`, `institution`, `publication_date`, `transaction_date`, `source`.

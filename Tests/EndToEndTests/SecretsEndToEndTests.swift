@@ -1,4 +1,4 @@
-import FXNetwork
+import FXFetchKit
 import FXRates
 import FXTestSupport
 import Foundation
@@ -112,6 +112,6 @@ import Testing
         ("HTTPS://www.ecb.europa.eu/a", "HTTP://www.ecb.europa.eu/a", false),
     ])
     func redirect(from: String, to: String, allowed: Bool) {
-        #expect(URLSessionTransport.allowsRedirect(from: URL(string: from), to: URL(string: to)) == allowed)
+        #expect(FetchURL.allowsRedirect(from: from, to: to) == allowed)
     }
 }

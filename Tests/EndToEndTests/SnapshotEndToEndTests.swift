@@ -35,7 +35,10 @@ import Testing
         let json = try fx.run(["--snapshot", "q3-close", "--json"], stdin: Self.script)
         #expect(text.status == 0 && json.status == 0, "\(text.stderr) \(json.stderr)")
         #expect(text.stdout.hasPrefix("100.00 USD = 89.51 EUR\n"))
-        #expect(json.stdout.hasPrefix(#"{"snapshot":"q3-close","amount":"100","from":"USD","to":"EUR","result":"89.51""#))
+        #expect(
+            json.stdout.hasPrefix(
+                #"{"schema_version":1,"snapshot":"q3-close","amount":"100","from":"USD","conversions":[{"amount":"100","from":"USD","to":"EUR","result":"89.51""#
+            ))
 
         try fx.writeCache(Self.cacheOf20261102)
         let live = try fx.run(["--offline", "100", "usd", "eur"])

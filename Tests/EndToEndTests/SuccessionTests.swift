@@ -20,7 +20,7 @@ import Testing
         #expect(xcg.stdout == "100.00 USD = 179.00 XCG\n" && !xcg.stderr.contains("replaced"), "\(xcg.stdout)\(xcg.stderr)")
         // One to the other through their one anchor: the ratio of the pegs, exactly, and nothing about built-in rates.
         let par = try fx.run(["--offline", "--json", "1234.56", "xcg", "ang"])
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(par.stdout.utf8)) as? [String: Any])
+        let json = try #require(jsonAnswer(par.stdout))
         #expect(json["result"] as? String == "1234.56" && json["rate"] as? String == "1", "\(par.stdout)")
         #expect(par.stderr.isEmpty, "\(par.stderr)")
         // Each line of a script that names ANG says so (the quick lane learns nothing from it).

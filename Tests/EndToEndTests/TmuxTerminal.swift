@@ -20,7 +20,7 @@ final class TmuxTerminal {
     }
 
     /// Ends the terminal: the programs in it get SIGHUP, as when a terminal window is closed.
-    func close() { try? tmux(["kill-server"]) }
+    func close() { _ = try? tmux(["kill-server"]) }
 
     deinit { close() }
 

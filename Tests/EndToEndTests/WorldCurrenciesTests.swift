@@ -77,9 +77,9 @@ import Testing
 
             let json = try fx.run(["--source", "frankfurter", "--json", "100", "eur", row.code.rawValue])
             #expect(json.status == 0, "\(row.code): \(json.stderr)")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(row.code)")
+            let object = try #require(jsonAnswer(json.stdout), "\(row.code)")
             #expect(object["result"] as? String == expected, "\(row.code)")
-            #expect(object["date"] as? String == row.day.description, "\(row.code)")
+            #expect(object["as_of"] as? String == row.day.description, "\(row.code)")
             #expect(object["basis"] as? String == basis, "\(row.code)")
             #expect(object["source"] as? String == "frankfurter", "\(row.code)")
 
@@ -102,9 +102,9 @@ import Testing
         let usd = try #require(Self.rows.first { $0.code == .usd }), ngn = try #require(Self.rows.first { $0.code == code("NGN") })
         let result = try fx.run(["--json", "100", "usd", "ngn"])
         #expect(result.status == 0, "\(result.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let object = try #require(jsonAnswer(result.stdout))
         #expect(object["source"] as? String == "frankfurter")
-        #expect(object["date"] as? String == min(usd.day, ngn.day).description)
+        #expect(object["as_of"] as? String == min(usd.day, ngn.day).description)
         #expect(object["result"] as? String == DecimalFormat.fixed(100 * ngn.rate / usd.rate, fractionDigits: 2))
     }
 
@@ -115,7 +115,7 @@ import Testing
         defer { fx.cleanUp() }
         // XOF is pegged to the euro at 655.957: its row carries no institutions.
         let result = try fx.run(["--json", "--source", "frankfurter", "1000", "xof", "eur"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let object = try #require(jsonAnswer(result.stdout))
         #expect(object["result"] as? String == "1.52", "\(result.stdout)")
         #expect(object["basis"] as? String == "XOF pegged to EUR at 655.957 by the Banque Centrale des États de l'Afrique de l'Ouest")
     }
@@ -129,7 +129,7 @@ import Testing
         let usd = try #require(Self.rows.first { $0.code == .usd })
         for (code, amount) in [("xof", "1000000"), ("xaf", "250000")] {
             let result = try fx.run(["--json", "--source", "frankfurter", amount, "usd", code])
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let object = try #require(jsonAnswer(result.stdout))
             let expected = Decimal(string: amount)! * Decimal(string: "655.957")! / usd.rate
             #expect(object["result"] as? String == DecimalFormat.fixed(expected, fractionDigits: 0), "\(result.stdout)")
             #expect((object["basis"] as? String)?.contains("pegged to EUR at 655.957") == true, "\(result.stdout)")
@@ -139,18 +139,18 @@ import Testing
     /// Offline on a first run: a currency pegged by law answers from the peg and says so; a
     /// floating one never fetched is refused in one line that says how to get it.
     @Test func offlineFirstRun() throws {
-        var fx = FXRunner()
+        let fx = FXRunner()
         defer { fx.cleanUp() }
         let pegged = try fx.run(["--offline", "100", "usd", "aed"])
         #expect(pegged.status == 0, "\(pegged.stderr)")
         #expect(pegged.stdout == "100.00 USD = 367.25 AED\n")
         let json = try fx.run(["--offline", "--json", "100", "usd", "aed"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let object = try #require(jsonAnswer(json.stdout))
         #expect(object["basis"] as? String == "AED pegged to USD at 3.6725 by the Central Bank of the UAE")
-        #expect(object["date"] as? String == "1997-11-02" && object["origin"] as? String == "built-in")
+        #expect(object["as_of"] as? String == "1997-11-02" && object["origin"] as? String == "built-in")
         // Through the anchor: the ECB's built-in EUR/USD times the peg.
         let euro = try fx.run(["--offline", "--json", "100", "eur", "sar"])
-        let crossed = try #require(try JSONSerialization.jsonObject(with: Data(euro.stdout.utf8)) as? [String: Any])
+        let crossed = try #require(jsonAnswer(euro.stdout))
         let usd = try #require(BuiltInRates.ecb.latest.rates[.usd])
         #expect(crossed["result"] as? String == DecimalFormat.fixed(100 * usd * 3.75, fractionDigits: 2), "\(euro.stdout)")
         let floating = try fx.run(["--offline", "100", "usd", "ngn"])

@@ -31,11 +31,14 @@ import Testing
         return try fx.run(command.arguments.map { $0 == "STATEMENT" ? path : $0 }, stdin: command.stdin, stdoutPath: stdoutPath)
     }
 
-    /// Status 1, and the failure said once, as the last line, with no other `fx:` line.
-    func expectReported(_ result: FXRunner.Result, _ name: String) {
+    /// Status 1, and the failure said once, as the last line, with no other `fx:` line; on a
+    /// regular file, with how many whole lines stand.
+    func expectReported(_ result: FXRunner.Result, _ name: String, onFile: Bool = false) {
         #expect(result.status == 1, "\(name): status \(result.status)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.last.map(String.init) == Self.failureLine, "\(name): \(result.stderr)")
+        let last = lines.last.map(String.init) ?? ""
+        #expect(
+            onFile ? last.hasPrefix(Self.failureLine + "; the output ends after ") : last == Self.failureLine, "\(name): \(result.stderr)")
         #expect(lines.filter { $0.hasPrefix("fx:") }.count == 1, "\(name): \(result.stderr)")
     }
 
@@ -50,7 +53,7 @@ import Testing
         let command = Self.commands[index]
         let disk = try FullDisk(filled: true)
         defer { disk.remove() }
-        expectReported(try run(command, stdoutPath: disk.path("out")), command.name)
+        expectReported(try run(command, stdoutPath: disk.path("out")), command.name, onFile: true)
     }
 
     /// The issue's case: the disk fills part way through; what was written is a cut-off part,
@@ -60,29 +63,48 @@ import Testing
         let disk = try FullDisk(filled: false)
         defer { disk.remove() }
         let out = disk.path("out.csv")
-        expectReported(try run(Self.commands[3], stdoutPath: out), "csv")
+        expectReported(try run(Self.commands[3], stdoutPath: out), "csv", onFile: true)
         let written = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(written.count > 0 && written.count < 1_000_000)
+        #expect(written.last == 0x0A, "the statement ends mid-row")
     }
 
     /// A file size limit (`ulimit -f`) is the other way a write falls short, and needs no root.
-    @Test func aStatementPastTheFileSizeLimitFails() throws {
+    /// What stands ends on a whole line, whatever wrote it (issue 34, item 4: a CSV's last row
+    /// once ended `…,ecb,29` where the amount was 295.16), and the line says how many stand.
+    @Test(arguments: [2, 3, 4])  // history --csv, csv, script
+    func anOutputPastTheFileSizeLimitEndsOnAWholeLine(index: Int) throws {
+        let command = Self.commands[index]
         let fx = FXRunner()
         defer { fx.cleanUp() }
         let statement = fx.home.appendingPathComponent("statement.csv").path
         try Data(Self.statement.utf8).write(to: URL(fileURLWithPath: statement))
         let out = fx.home.appendingPathComponent("out.csv").path
-        // bash counts ulimit -f in KiB: 64 KiB, then EFBIG (fx ignores SIGXFSZ).
+        // bash counts ulimit -f in KiB: 1 KiB, less than each output, then EFBIG (fx ignores SIGXFSZ).
         var shell = fx
         shell.environment["OUT"] = out
-        let result = try shell.runThroughShell(
-            "ulimit -f 64; exec \"$0\" \"$@\" > \"$OUT\"",
-            arguments: ["--offline", "csv", statement, "--amount", "3", "--currency", "4", "--date", "1", "--to", "eur"])
-        #expect(result.status == 1)
+        let script = "ulimit -f 1; exec \"$0\" \"$@\" > \"$OUT\""
+        let arguments = ["-c", script, try FXRunner.binary().path] + command.arguments.map { $0 == "STATEMENT" ? statement : $0 }
+        let result = try shell.run(arguments, stdin: command.stdin, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 1, "\(command.name)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: out))
+        let lines = written.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        #expect(written.count > 0 && written.count < 1 << 10, "\(command.name): \(written.count) bytes")
+        #expect(written.last == 0x0A, "\(command.name): the output ends mid-line")
+        let reason = "fx: cannot write to standard output: file too large (the file size limit, ulimit -f, is reached)"
         #expect(
             result.stderr.split(separator: "\n").last.map(String.init)
-                == "fx: cannot write to standard output: file too large (the file size limit, ulimit -f, is reached)", "\(result.stderr)")
-        #expect((try Data(contentsOf: URL(fileURLWithPath: out))).count == 64 << 10)
+                == reason + "; the output ends after \(grouped(String(lines.count))) whole lines", "\(result.stderr)")
+        // Every line whole: as many fields as the first (a CSV), or a whole answer (a script).
+        let fields = { (line: Data.SubSequence) in line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).count }
+        if command.name == "script" {
+            #expect(
+                lines.allSatisfy {
+                    String(decoding: $0, as: UTF8.self).hasSuffix(" EUR") || String(decoding: $0, as: UTF8.self).hasSuffix(" JPY")
+                })
+        } else {
+            #expect(lines.allSatisfy { fields($0) == fields(lines.first!) }, "\(command.name)")
+        }
     }
 
     /// `csv -o` with stderr on a full disk: its bad rows cannot be reported, so the statement
@@ -140,7 +162,7 @@ struct FullDisk {
         }
         guard filled else { return }
         // Written until the file system refuses: ENOSPC.
-        FileManager.default.createFile(atPath: path("filler"), contents: nil)
+        _ = FileManager.default.createFile(atPath: path("filler"), contents: nil)
         let filler = try FileHandle(forWritingTo: URL(fileURLWithPath: path("filler")))
         let block = Data(count: 4096)
         while (try? filler.write(contentsOf: block)) != nil {}

@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test func setOffersItsKeysAndTheirValues() {
-        #expect(Self.candidates("set ") == ["home", "targets", "number_format", "rule", "explain", "date_order", "alias"])
+        #expect(Self.candidates("set ") == ["home", "targets", "number_format", "rule", "explain", "log", "date_order", "alias"])
+        #expect(Self.candidates("set log ") == ["on", "off"])
         #expect(
             Self.candidates("set rule ") == [
                 "on-or-before", "previous-business-day", "ecb", "uk-hmrc-monthly", "uk-hmrc-yearly", "pl-nbp", "us-treasury", "ca-boc",

@@ -342,6 +342,7 @@ extension CalculatorGrammarTests {
         case .set(.numberFormat(let format)): return "set number_format \(format.rawValue)"
         case .set(.rule(let rule)): return "set rule \(rule.rawValue)"
         case .set(.explain(let on)): return "set explain \(on ? "on" : "off")"
+        case .set(.log(let on)): return "set log \(on ? "on" : "off")"
         case .settings: return "settings"
         case .variables: return "vars"
         default: return "\(command)"

@@ -221,7 +221,21 @@ struct GuardedFileTests {
         let other = directory + "/state/other.tmp-2147483646-3"
         for path in [dead, live, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
         #expect(try file.update(empty: 0, Self.counter, change: Self.increment) == 2)
-        #expect(names() == ["count", "count.lock", "count.tmp-\(getpid())-2", "other.tmp-2147483646-3"])
+        // Another file's leftover goes too: any write in the directory cleans it (issue 34).
+        #expect(names() == ["count", "count.lock", "count.tmp-\(getpid())-2"])
+    }
+
+    /// Issue 34, item 3: no store writes a file its own read would refuse (past `sizeLimit`):
+    /// the write is refused and the file stays as it was.
+    @Test func aReplaceLargerThanTheReadLimitIsRefusedAndTheFileKept() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let small = GuardedFile(path: directory + "/state/count", lockPath: directory + "/state/count.lock", sizeLimit: 8)
+        try write("1")
+        #expect(throws: GuardedFileError<Problem>.self) {
+            try small.update(empty: 0, Self.counter) { _ throws(Problem) in (Data("123456789".utf8), 0) }
+        }
+        #expect(contents(directory + "/state/count") == "1")
+        #expect(try small.update(empty: 0, Self.counter, change: Self.increment) == 2)
     }
 }
 

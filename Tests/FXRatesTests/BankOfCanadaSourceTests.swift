@@ -116,7 +116,10 @@ struct BankOfCanadaSourceTests {
         }
         let hostile = Data(#"{"message":"bad\u001b[31m\nthing\u202e","docs":"x"}"#.utf8)
         let (other, _) = Self.source(Self.json(hostile, status: 400))
-        await #expect(throws: FetchFailure.providerError("bad [31m thing (HTTP 400)")) { try await other.fetchLatest(validators: nil) }
+        // Escapes shown, never hidden as spaces (issue 34); a line break read as a space.
+        await #expect(throws: FetchFailure.providerError(#"bad\x1B[31m thing\u{202E} (HTTP 400)"#)) {
+            try await other.fetchLatest(validators: nil)
+        }
     }
 
     @Test(arguments: [

@@ -54,7 +54,9 @@ struct CoinbaseSourceTests {
         let (unknown, _) = Self.source { _ in
             RouteTransport.json(try! Fixture.data("coinbase/error-404-invalid-currency.json"), status: 404)
         }
-        await #expect(throws: FetchFailure.providerError("Invalid currency (not_found)")) { try await unknown.fetchLatest(validators: nil) }
+        await #expect(throws: FetchFailure.providerError("BTC: Invalid currency (not_found)")) {
+            try await unknown.fetchLatest(validators: nil)
+        }
         let (limited, _) = Self.source { _ in RouteTransport.json(try! Fixture.data("coinbase/error-429-rate-limit.json"), status: 429) }
         await #expect(throws: FetchFailure.throttled(status: 429, retryAfter: .seconds(60))) {
             try await limited.fetchLatest(validators: nil)

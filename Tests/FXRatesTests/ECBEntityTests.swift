@@ -38,4 +38,22 @@ struct ECBEntityTests {
         let expected: FetchFailure = encoding == "UTF-8" ? .forbiddenDTD : .malformed("not UTF-8 XML")
         #expect(throws: expected) { try ECBFeedParser.parse(data) }
     }
+
+    /// The guide says XML not in UTF-8 is refused: a Latin-1 document, declared or not, is
+    /// refused before any parser reads it (an XML parser would convert it and go on).
+    @Test(arguments: [true, false])
+    func latin1IsRefused(declared: Bool) throws {
+        let text = """
+            <?xml version="1.0"\(declared ? " encoding=\"ISO-8859-1\"" : "")?>
+            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+            <gesmes:subject>Reference rates \u{E9}t\u{E9}</gesmes:subject>
+            <Cube><Cube time='2026-10-30'><Cube currency='USD' rate='1.1'/></Cube></Cube></gesmes:Envelope>
+            """
+        let data = try #require(text.data(using: .isoLatin1))
+        let expected: FetchFailure = declared ? .malformed("XML in iso-8859-1, not UTF-8") : .malformed("not UTF-8 XML")
+        #expect(throws: expected) { try ECBFeedParser.parse(data) }
+        // The same document in UTF-8, saying so, is read.
+        let utf8 = text.replacingOccurrences(of: "ISO-8859-1", with: "UTF-8")
+        #expect(try ECBFeedParser.parse(Data(utf8.utf8)).count == 1)
+    }
 }

@@ -181,7 +181,8 @@ struct FrankfurterSourceTests {
 
     @Test func errorMessagesAreCleanedAndShortened() {
         let hostile = #"{"status":422,"message":"bad\u001b[31m pair\r\nnext\u202eline"}"#
-        #expect(FrankfurterDecoder.errorMessage(Data(hostile.utf8)) == "bad [31m pair  next line")
+        // Escapes shown, never hidden as spaces (issue 34); a line break read as a space.
+        #expect(FrankfurterDecoder.errorMessage(Data(hostile.utf8)) == #"bad\x1B[31m pair  next\u{202E}line"#)
         let long = #"{"message":"\#(String(repeating: "x", count: 300))"}"#
         #expect(FrankfurterDecoder.errorMessage(Data(long.utf8)) == String(repeating: "x", count: 100) + "…")
         #expect(FrankfurterDecoder.errorMessage(Data()) == nil)

@@ -35,7 +35,7 @@ struct KrakenSourceTests {
 
     @Test func errorsInsideAnHTTP200AreFailures() async throws {
         let (unknown, _) = Self.source { _ in RouteTransport.json(try! Fixture.data("kraken/error-unknown-pair.json")) }
-        await #expect(throws: FetchFailure.providerError("unknown asset pair (EQuery:Unknown asset pair)")) {
+        await #expect(throws: FetchFailure.providerError("BTC: unknown asset pair (EQuery:Unknown asset pair)")) {
             try await unknown.fetchLatest(validators: nil)
         }
         let (throttled, _) = Self.source { _ in RouteTransport.json(#"{"error":["EService:Throttled: 1700000000"]}"#) }

@@ -233,7 +233,8 @@ struct OpenExchangeRatesSourceTests {
         ),
         (
             HTTPResponse(status: 418, body: Data(#"{"error":true,"message":"teapot\u001b[31m","description":"short\r\nand stout"}"#.utf8)),
-            .providerError("error 'teapot [31m' (short  and stout)")
+            // The escape shown as every message shows one (issue 34), the line break as a space.
+            .providerError("error 'teapot\\x1B[31m' (short  and stout)")
         ),
     ])
     func refusedResponses(response: HTTPResponse, expected: FetchFailure) async {

@@ -91,7 +91,8 @@ struct PartialFetchTests {
         let (source, _) = Self.coinbase { _ in nil }
         let store = MemoryRateStore()
         let reports = try await Self.service(source, store: store).refresh()
-        #expect(reports.first?.outcome == .failed(Self.invalidCurrency))
+        // Said alone, the provider's words name the asset they were about.
+        #expect(reports.first?.outcome == .failed(.providerError("BTC: Invalid currency (not_found)")))
         #expect(store.load().entries.isEmpty)
     }
 

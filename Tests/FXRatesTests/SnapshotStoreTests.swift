@@ -50,7 +50,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = SnapshotStore(directory: directory.path)
         let kept = directory.appendingPathComponent("kept").path
-        FileManager.default.createFile(atPath: kept, contents: Data("keep".utf8))
+        _ = FileManager.default.createFile(atPath: kept, contents: Data("keep".utf8))
         #expect(symlink(kept, store.path(of: SnapshotName("linked")!)) == 0)
         #expect(mkfifo(store.path(of: SnapshotName("piped")!), 0o600) == 0)
         for (name, refusal) in [

@@ -48,3 +48,27 @@ import Testing
         #expect(points.count == 4 && Set(points).count == 1, "\(text)")
     }
 }
+
+/// A source that gave no rate says why under its own name, wrapped to the width, never past it.
+@Suite struct CompareProblemTests {
+    @Test(arguments: [80, 50])
+    func aLongReasonWrapsUnderItself(width: Int) {
+        let problem =
+            "The Bank of Canada did not answer: the connection was refused by 127.0.0.1 (is FX_BOC_URL right?); "
+            + "fx tries again after 2026-10-30T17:05:00Z, or now with 'fx refresh boc'."
+        let rows = [
+            SourceComparison.Row(
+                source: SourceID("ecb"), name: "ecb",
+                quote: Quote(
+                    from: RenderFixtures.code("USD"), to: RenderFixtures.code("JPY"), fromPerBase: 1, toPerBase: 157,
+                    provenance: RenderFixtures.provenance()), problem: nil),
+            SourceComparison.Row(source: SourceID("boc"), name: "boc", quote: nil, problem: problem),
+        ]
+        let comparison = SourceComparison(base: RenderFixtures.code("USD"), quote: RenderFixtures.code("JPY"), rows: rows)
+        let lines = SourcesRenderer(style: Style(color: false), width: width).text(comparison).split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
+        let reason = lines.drop { !$0.hasPrefix("  boc  ") }.prefix { !$0.hasSuffix("median") }
+        #expect(reason.count >= 2, "\(lines)")
+        #expect(reason.map { $0.dropFirst(7) }.joined(separator: " ") == problem[...], "\(lines)")
+    }
+}

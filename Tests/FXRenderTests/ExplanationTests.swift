@@ -61,7 +61,7 @@ import Testing
         let institutions = try #require((steps.first?["rates"] as? [[String: Any]])?.first?["institutions"] as? [[String: Any]])
         #expect(institutions.map { $0["key"] as? String } == ["ECB", "FRED", "BOC"])
         #expect(institutions.map { $0["rate"] as? String } == ["1.1172", "1.11695", nil])
-        #expect(institutions.first?["date"] as? String == "2026-10-30")
+        #expect(institutions.first?["as_of"] as? String == "2026-10-30")
     }
 
     @Test

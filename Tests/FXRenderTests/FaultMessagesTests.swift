@@ -81,6 +81,13 @@ struct FaultMessagesTests {
         ("GET https://me:p%40ss@rates.example:8443/v2/?api_key=k failed", "GET https://…@rates.example:8443/v2/?api_key=… failed"),
         ("https://a@b@c.example/x and http://d:e@f/", "https://…@c.example/x and http://…@f/"),
         ("mail me@example.com about https://host/path@v2", "mail me@example.com about https://host/path@v2"),
+        // Whatever the URL's shape: no scheme, no slashes, quoted, with a path.
+        ("ignoring FX_ECB_URL: 'user:secret@host' is not an http(s) URL", "ignoring FX_ECB_URL: '…@host' is not an http(s) URL"),
+        ("user:secret@host/path?x=1", "…@host/path?x=1"),
+        ("//user:secret@host/", "//…@host/"),
+        ("//token@host/", "//…@host/"),
+        ("http:user:secret@host", "…@host"),
+        ("'a:b@c@host:81/x'", "'…@host:81/x'"),
     ])
     func credentialsInURLsAreBlanked(text: String, shown: String) {
         #expect(Redaction.hidingCredentials(text) == shown)

@@ -116,7 +116,8 @@ struct HistoryRendererTests {
     @Test
     func jsonPairRequestedRangeProvenanceStatisticsAndPointsDecimalsAsStrings() throws {
         let history = H.history(H.eight)
-        #expect(plain.text(history, format: .json) == HistoryRenderer.json(history).serialized)
+        #expect(
+            plain.text(history, format: .json) == #"{"schema_version":1,"histories":["# + HistoryRenderer.json(history).serialized + "]}")
         let object = try RenderFixtures.object(HistoryRenderer.json(history).serialized)
         #expect(object["base"] as? String == "EUR" && object["quote"] as? String == "USD")
         #expect(object["from"] as? String == "2026-03-01" && object["to"] as? String == "2026-03-11")

@@ -13,7 +13,9 @@ struct JSONErrorTests {
     func anErrorObjectHasCodeMessageLineAndColumn() throws {
         let json = JSONRenderer.render(Self.eux, line: 3)
         #expect(
-            json == #"{"error":{"code":"unknown_currency","message":"Unknown currency 'EUX'. Did you mean 'EUR'?","line":3,"column":13}}"#)
+            json
+                == #"{"schema_version":1,"error":{"code":"unknown_currency","message":"Unknown currency 'EUX'. Did you mean 'EUR'?","line":3,"column":13}}"#
+        )
         let error = try #require(try RenderFixtures.object(json)["error"] as? [String: Any])
         #expect(error["code"] as? String == "unknown_currency")
         #expect(error["message"] as? String == "Unknown currency 'EUX'. Did you mean 'EUR'?")

@@ -58,7 +58,7 @@ struct LogRendererTests {
         let renderer = LogRenderer(style: Style(color: false))
         #expect(renderer.text([], format: .chart) == "No conversions yet. Conversions and rate lookups you make appear here.")
         #expect(renderer.text([], format: .csv) == "time,line,result,rate,source,as_of")
-        #expect(renderer.text([], format: .json) == #"{"log":[]}"#)
+        #expect(renderer.text([], format: .json) == #"{"schema_version":1,"log":[]}"#)
     }
 
     @Test
@@ -114,6 +114,6 @@ struct LogRendererTests {
                 + #""result":"89.51","currency":"EUR","text":"89.51 EUR","rate":"0.895094880057","source":"ecb","as_of":"2026-10-30"},"#
                 + #"{"time":"2026-10-30T17:00:00Z","line":"a\"b\u001b","result":null,"currency":null,"text":"r","rate":null,"source":null,"as_of":null}]}"#
         )
-        #expect(JSONRenderer.render(.log(entries, .chart)) == LogRenderer.json(entries).serialized)
+        #expect(JSONRenderer.render(.log(entries, .chart)) == JSONDocument.text(LogRenderer.json(entries)))
     }
 }

@@ -2,6 +2,7 @@ import FXRates
 import FXAnswers
 import FXRender
 import Foundation
+import FXTestSupport
 import Testing
 
 /// `rate` with the change against the source's previous publication, and answers crossed
@@ -37,7 +38,7 @@ struct RateChangeTests {
     @Test
     func jsonCarriesTheChangeExactlyWithThePreviousDate() throws {
         let listing = RateListing(base: RenderFixtures.code("USD"), quotes: [Self.quote(previous: "156.91")], wholeTable: false)
-        let object = try RenderFixtures.object(JSONRenderer.render(.rates(listing)))
+        let object = try #require(jsonAnswer(JSONRenderer.render(.rates(listing)) ?? ""))
         #expect(object["previous_date"] as? String == "2026-10-29")
         #expect(object["change"] as? String == "0.340268528464")
         #expect(object["change_percent"] as? String == "0.216856")
@@ -56,7 +57,7 @@ struct RateChangeTests {
         #expect(text.contains("ECB · 2026-10-30 · fetched 3m 12s ago"))
         #expect(text.contains("DUNAMU · 2026-10-30 · fetched 1m ago"))
         #expect(text.contains("USD → JPY crossed via KRW: European Central Bank for USD, Dunamu for JPY"))
-        let object = try RenderFixtures.object(JSONRenderer.render(.rates(listing)))
+        let object = try #require(jsonAnswer(JSONRenderer.render(.rates(listing)) ?? ""))
         #expect(object["via"] as? String == "KRW" && object["second_source"] as? String == "dunamu")
     }
 }

@@ -47,6 +47,19 @@ struct WatchBoardTests {
         #expect(lines[2].hasPrefix(String("USD/JPY  157.25".prefix(columns))))
     }
 
+    /// A row without a price says why, before anything else, cut to the width when long.
+    @Test(arguments: [130, 50, 24])
+    func aRowWithoutAPriceSaysWhy(columns: Int) {
+        var row = WatchRow(pair: WatchRequest.Pair(RenderFixtures.code("USD"), RenderFixtures.code("XAU")))
+        row.problem = "No rate for USD/XAU from any enabled source: enable one that prices gold (sources enable frankfurter)."
+        row.closes = [1, 2, 3]
+        let board = WatchBoard(style: Style(color: false), columns: columns, rows: 10)
+        let line = board.lines([row], now: RenderFixtures.now, every: "")[2]
+        #expect(line.hasPrefix("USD/XAU  —  No rate"), "\(line)")
+        #expect(DisplayWidth.of(line) <= columns)
+        if columns == 130 { #expect(line.hasSuffix("(sources enable frankfurter).  ▁▅█")) } else { #expect(line.hasSuffix("…")) }
+    }
+
     @Test
     func aShortTerminalShowsTheRowsThatFit() {
         let rows = (0..<10).map { _ in Self.row("USD", "JPY") }

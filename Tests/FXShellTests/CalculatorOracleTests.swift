@@ -66,11 +66,11 @@ import Testing
 
     /// `result`, `currency` and the terms' days from fx's `--json`.
     static func answer(_ json: String) -> (result: String, currency: String, dates: [String])? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+        guard let object = jsonAnswer(json),
             let result = object["result"] as? String, let currency = object["currency"] as? String
         else { return nil }
         let terms = object["terms"] as? [[String: Any]] ?? []
-        return (result, currency, terms.compactMap { $0["date"] as? String })
+        return (result, currency, terms.compactMap { $0["as_of"] as? String })
     }
 
     /// Writes the cases and runs the oracle on them with the fixtures it reads.
@@ -82,7 +82,7 @@ import Testing
         let casesFile = directory.appendingPathComponent("cases.json")
         try JSONSerialization.data(withJSONObject: records).write(to: casesFile)
         let outputFile = directory.appendingPathComponent("output")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [

@@ -53,10 +53,10 @@ final class CalculatorHarness {
         return (result, String(out.text.dropFirst(before)))
     }
 
-    /// Runs a line in JSON mode and returns its object.
+    /// Runs a line in JSON mode and returns its (first) answer, as `jsonAnswer` reads it.
     func object(_ line: String) async throws -> [String: Any] {
         let printed = await run(line).printed
-        return try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any], "\(line): \(printed)")
+        return try #require(jsonAnswer(printed), "\(line): \(printed)")
     }
 }
 
@@ -264,16 +264,16 @@ final class CalculatorHarness {
     @Test func expressionsInJSONHaveTermsWithDecimalsAsStrings() async throws {
         let fx = CalculatorHarness(json: true)
         let object = try await fx.object("100 usd + 20 eur in gbp")
-        #expect(Set(object.keys) == ["expression", "result", "currency", "terms"])
+        #expect(Set(object.keys) == ["schema_version", "expression", "result", "currency", "terms"])
         #expect((object["expression"] as? String)?.hasPrefix("100 usd + 20 eur") == true)
         let terms = try #require(object["terms"] as? [[String: Any]])
         #expect(terms.map { $0["from"] as? String } == ["USD", "EUR"])
         #expect(terms.map { $0["amount"] as? String } == ["100", "20"])
         for term in terms {
-            #expect(Set(term.keys) == ["amount", "from", "rate", "converted", "date", "source"])
+            #expect(Set(term.keys) == ["amount", "from", "rate", "converted", "as_of", "source"])
             #expect(term.values.allSatisfy { $0 is String }, "\(term)")
             #expect(term["source"] as? String == "ecb")
-            #expect(term["date"] as? String == "2026-10-30")
+            #expect(term["as_of"] as? String == "2026-10-30")
         }
         #expect(terms[1]["rate"] as? String == "0.8338")
         // Each term converted, unrounded; the result is their sum rounded once.
@@ -316,8 +316,8 @@ final class CalculatorHarness {
 
     @Test func settingsNotSetAreNullInJSON() async throws {
         let fx = CalculatorHarness(json: true)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(await fx.run("settings").printed.utf8)) as? [String: [String: Any]])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(await fx.run("settings").printed.utf8)) as? [String: Any])
+        let object = ["settings": try #require(document["settings"] as? [String: Any])]
         #expect(object["settings"]?["home"] is NSNull && object["settings"]?["targets"] is NSNull)
         #expect(object["settings"]?["number_format"] as? String == "en")
     }

@@ -180,4 +180,52 @@ struct ConfigDetailTests {
         #expect((settings.sourceOptions[.nasdaq] as? [NasdaqDataset])?.map(\.code) == ["EURUSD"])
         #expect(settings.warnings.count == 2)
     }
+
+    /// A config of `count` aliases written on one line, as a user or a tool may keep it.
+    private func compactConfig(aliases count: Int) -> Data {
+        // Names of letters alone ("zq", then the index in base 26): no keyword, no code, read as aliases.
+        let name = { (index: Int) -> String in
+            var name = "zq", rest = index
+            repeat { name.append(Character(UnicodeScalar(UInt8(97 + rest % 26)))); rest /= 26 } while rest > 0
+            return name
+        }
+        let entries = (0..<count).map { #""\#(name($0))":"USD""# }.joined(separator: ",")
+        return Data(#"{"aliases":{\#(entries)}}"#.utf8)
+    }
+
+    @Test
+    func aConfigThatWouldNotFitIndentedIsWrittenOnOneLineAndStaysReadable() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("fx/config.json").path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // About 3.3 MB on one line: indented, it would pass the 4 MiB fx reads of a config.
+        try compactConfig(aliases: 220_000).write(to: URL(fileURLWithPath: path))
+        try ConfigEditor(path: path).setAlias("buck", CurrencyCode("USD"))
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size <= 4 << 20)
+        let settings = Settings.load(environment: ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path], knownSources: [.ecb])
+        #expect(settings.warnings.isEmpty)
+        #expect(settings.preferences.aliases.count == 220_001)
+    }
+
+    @Test
+    func aChangeThatWouldTakeTheConfigPastWhatFxReadsIsRefusedWithTheReasonAndTheFileKept() throws {
+        let directory = makeTemporaryDirectory("fx-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("config.json").path
+        // A byte under 4 MiB once the alias is added on one line, and the new name is longer.
+        var config = compactConfig(aliases: 200_000)
+        let padding = (4 << 20) - config.count - 20
+        config = Data(#"{"note":"\#(String(repeating: "x", count: padding))","#.utf8) + config.dropFirst()
+        try config.write(to: URL(fileURLWithPath: path))
+        #expect(throws: ConfigEditError.self) { try ConfigEditor(path: path).setAlias("aratherlongaliasname", CurrencyCode("USD")) }
+        do {
+            try ConfigEditor(path: path).setAlias("aratherlongaliasname", CurrencyCode("USD"))
+        } catch {
+            #expect(error.reason.contains("4 MiB"))
+            #expect(error.reason.contains("left as it was"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == config)
+    }
 }

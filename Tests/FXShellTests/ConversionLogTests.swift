@@ -32,7 +32,7 @@ struct ConversionLogFileTests {
         #expect(log.entries() == [Self.entry(1), Self.entry(2, rate: nil), Self.entry(3)])
         let text = try #require(String(data: FileManager.default.contents(atPath: log.path)!, encoding: .utf8))
         #expect(
-            text.split(separator: "\n").first.map(String.init) == #"{"asOf":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
+            text.split(separator: "\n").first.map(String.init) == #"{"as_of":"2026-10-30","line":"1 usd eur","rate":"0.895094880057","#
                 + #""result":"1.00 EUR","source":"ecb","time":"2026-10-30T17:01:00Z"}"#)
     }
 
@@ -60,6 +60,22 @@ struct ConversionLogFileTests {
         let folder = try FileManager.default.attributesOfItem(atPath: directory.path + "/state/fx")
         #expect((file[.posixPermissions] as? Int) == 0o600)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test
+    func pastItsByteCapTheOldestEntriesAreDroppedToThreeQuartersOfIt() throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let line = Self.entry(1).jsonLine.utf8.count + 1  // entries 1 to 9 are one size
+        let log = FileConversionLog(stateDirectory: directory.path, capacity: 100, byteCapacity: 6 * line + line / 2)
+        for n in 1...6 { log.append([Self.entry(n)]) }
+        #expect(Self.lineCount(log.path) == 6)  // within the cap
+        log.append([Self.entry(7)])  // past it: cut to what fits in three quarters (4.875 lines)
+        #expect(log.entries() == (4...7).map { Self.entry($0) })
+        let size = try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int
+        #expect(size == 4 * line)
+        log.append([Self.entry(8)])  // and logging goes on
+        #expect(log.entries() == (4...8).map { Self.entry($0) })
     }
 
     @Test
@@ -124,7 +140,7 @@ struct ConversionLogFileTests {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A regular file where a directory should be fails even for root, unlike chmod.
-        FileManager.default.createFile(atPath: directory.path + "/blocker", contents: Data())
+        _ = FileManager.default.createFile(atPath: directory.path + "/blocker", contents: Data())
         let log = FileConversionLog(stateDirectory: directory.path + "/blocker/fx")
         let warning = try #require(log.append([Self.entry(1)]))
         #expect(warning.hasPrefix("could not keep the conversion log: cannot create directory \(directory.path)/blocker/fx: "))

@@ -43,10 +43,10 @@ import Testing
     func jsonSaysItToo() async throws {
         let (session, out, _) = session(json: true)
         #expect(await session.run("100 usd in eur yesterday") == .ok)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any])
+        let object = try #require(jsonAnswer(out.text))
         #expect(object["date_typed"] as? String == "yesterday")
         #expect(object["date_meant"] as? String == "2026-10-29")
-        #expect(object["date"] as? String == "2026-10-29")
+        #expect(object["as_of"] as? String == "2026-10-29")
     }
 
     @Test
@@ -68,7 +68,7 @@ import Testing
 
     @Test
     func theDateOrderSettingSettlesASlashDate() async {
-        let (session, out, err) = session()
+        let (session, _, err) = session()
         #expect(await session.run("100 usd eur on 01/10/2026") == .failed(2))
         #expect(err.text.contains("Is '01/10/2026' 2026-10-01 (day first) or 2026-01-10 (month first)?"), "\(err.text)")
         #expect(await session.run("set date_order dmy") == .ok)

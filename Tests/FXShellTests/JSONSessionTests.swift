@@ -28,7 +28,7 @@ struct JSONSessionTests {
         #expect(await shell.session.run("100 usd eur") == .ok)
         let lines = shell.out.text.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(try object(lines[0])["result"] as? String == "89.51")
+        #expect(jsonAnswer(String(lines[0]))?["result"] as? String == "89.51")
     }
 
     @Test

@@ -15,7 +15,7 @@ import Testing
 
     static func run(_ lines: [String], then more: [String] = [], advancing: TimeInterval = 0) async -> (ShellHarness, QuickLane) {
         let shell = ShellHarness(sources: sources, quickLane: true)
-        let lane = shell.session.quickLane as! QuickLane
+        let lane = shell.session.quickLane!
         _ = await Modes.script(ScriptedLines(lines), session: shell.session, failFast: false)
         shell.clock.advance(by: advancing)
         _ = await Modes.script(ScriptedLines(more), session: shell.session, failFast: false)
@@ -32,7 +32,7 @@ import Testing
     @Test func answersPairsNeverAskedFromTheRowsOfTheFetchThatWouldAnswerThem() async {
         let lines = ["100 ngn chf", "250.5 kwd brl", "convert 1000 chf to ngn", "7 BRL in kwd", "0.01 ngn kwd"]
         let quick = await ShellHarness.quickMatchesGeneral(lines, sources: Self.sources)
-        #expect((quick.session.quickLane as? QuickLane)?.answered == 4)
+        #expect(quick.session.quickLane?.answered == 4)
         #expect(quick.out.text.contains("250.500 KWD = "))
     }
 
@@ -51,7 +51,7 @@ import Testing
     @Test func leavesPeggedAndCoarseRowsToTheGeneralPath() async {
         let lines = ["100 ngn chf", "100 usd aed", "100 aed ngn", "100 idr ngn", "200 ngn idr"]
         let quick = await ShellHarness.quickMatchesGeneral(lines, sources: Self.sources)
-        #expect((quick.session.quickLane as? QuickLane)?.answered == 0)
+        #expect(quick.session.quickLane?.answered == 0)
         #expect(quick.out.text.contains("100.00 USD = 367.25 AED"))
     }
 
@@ -77,7 +77,7 @@ import Testing
     @Test func forgetsWhenASourceKnownOnlyFromTheCacheAnswers() async {
         let cached = CachedRates(source: .ecb, table: FixedTableSource.table, fetchedAt: ShellHarness.now, checkedAt: ShellHarness.now)
         let shell = ShellHarness(sources: Self.sources, cached: [cached], quickLane: true)
-        let lane = shell.session.quickLane as! QuickLane
+        let lane = shell.session.quickLane!
         _ = await Modes.script(ScriptedLines(["100 ngn chf", "200 kwd brl"]), session: shell.session, failFast: false)
         #expect(lane.answered == 1 && lane.watched == [.ecb])
         _ = await Modes.script(ScriptedLines(["100 usd jpy"]), session: shell.session, failFast: false)
@@ -91,7 +91,7 @@ import Testing
         let table = RateTable(base: .eur, date: Day(year: 2026, month: 10, day: 26)!, rates: FixedTableSource.table.rates)
         let cached = CachedRates(source: .ecb, table: table, fetchedAt: old, checkedAt: old)
         let shell = ShellHarness(sources: Self.sources, cached: [cached], quickLane: true)
-        let lane = shell.session.quickLane as! QuickLane
+        let lane = shell.session.quickLane!
         _ = await Modes.script(ScriptedLines(["100 ngn chf", "200 kwd brl"]), session: shell.session, failFast: false)
         #expect(lane.answered == 0 && lane.tables.count == 0)
     }
@@ -115,7 +115,7 @@ import Testing
             lines.append(index % 501 == 0 ? "rate usd" : "convert \(amount) \(from) \(to)")
         }
         let quick = await ShellHarness.quickMatchesGeneral(lines, sources: Self.sources)
-        #expect(((quick.session.quickLane as? QuickLane)?.answered ?? 0) > 2_000)
+        #expect((quick.session.quickLane?.answered ?? 0) > 2_000)
     }
 }
 

@@ -71,7 +71,7 @@ import Testing
 
     @Test func printsExactlyWhatTheGeneralPathPrints() async {
         let quick = await ShellHarness.quickMatchesGeneral(Self.lines(count: 20_000, seed: 7))
-        let lane = quick.session.quickLane as? QuickLane
+        let lane = quick.session.quickLane
         // Most lines have the lane's shape; after a pair's first answer the lane takes them.
         #expect((lane?.answered ?? 0) > 5_000)
         #expect(quick.out.text.contains("12.50 EUR = 13.97 USD"))
@@ -79,7 +79,7 @@ import Testing
 
     @Test func learnsOnlyFromTheGeneralPathAndExpires() async {
         let shell = ShellHarness(quickLane: true)
-        let lane = shell.session.quickLane as? QuickLane
+        let lane = shell.session.quickLane
         _ = await Modes.script(ScriptedLines(["100 usd eur", "200 usd eur", "300 usd eur"]), session: shell.session, failFast: false)
         #expect(lane?.answered == 2)
         shell.clock.advance(by: QuickLane.lifetime + 1)
@@ -92,7 +92,7 @@ import Testing
     /// fetch with different days are still one fetch, and the lane keeps what it learned.
     @Test func keepsPairsOfOneBlendWhoseRowsHaveDifferentDays() async {
         let shell = ShellHarness(source: BlendSource(), quickLane: true)
-        let lane = shell.session.quickLane as? QuickLane
+        let lane = shell.session.quickLane
         let lines = ["100 usd jpy", "100 jpy gbp", "200 usd jpy", "200 jpy gbp", "300 usd jpy", "300 jpy gbp"]
         _ = await Modes.script(ScriptedLines(lines), session: shell.session, failFast: false)
         // All but the first: JPY→GBP was never asked, and the rows of the first line's fetch answer it.
@@ -118,7 +118,7 @@ import Testing
 
     @Test func anyOtherCommandMakesItForget() async {
         let shell = ShellHarness(quickLane: true)
-        let lane = shell.session.quickLane as? QuickLane
+        let lane = shell.session.quickLane
         _ = await Modes.script(
             ScriptedLines(["100 usd eur", "refresh", "200 usd eur", "300 usd eur"]),
             session: shell.session, failFast: false)
@@ -229,6 +229,6 @@ extension QuickLaneTests {
             ["set number_format \(format)"] + Self.lines(count: 3_000, seed: 9) + ["set number_format en"]
             + Self.lines(count: 500, seed: 10)
         let quick = await ShellHarness.quickMatchesGeneral(lines)
-        #expect(((quick.session.quickLane as? QuickLane)?.answered ?? 0) > 1_000)
+        #expect((quick.session.quickLane?.answered ?? 0) > 1_000)
     }
 }

@@ -150,4 +150,72 @@ struct SettingsConfigFileTests {
             #expect(settings.sourceURLs[.ecb] == URL(string: "https://a.example/"))
         }
     }
+
+    /// Issue 34, item 12: each mistake the config can hold is one warning naming its field, beside
+    /// the others; nothing of it is skipped in silence.
+    @Test func everyMistakeIsOneWarningNamingItsField() throws {
+        let config = #"""
+            {"home": "XXX", "bogus": 1, "sources": {"OXR": {"APP_ID": "k"}, "zzz": {"enabled": true}},
+             "rules": {"mine": {"source": "ecb", "day": "on-or-before", "places": 4, "home": "XXX", "quoted": "home-per-unit", "hme": "PLN"}}}
+            """#
+        try withConfig(config) { settings in
+            let warnings = settings.warnings
+            func one(_ prefix: String, _ part: String) {
+                let found = warnings.filter { $0.hasPrefix(prefix) }
+                #expect(found.count == 1 && found[0].contains(part), "\(prefix): \(warnings)")
+            }
+            one("ignoring home 'XXX' in ", "XXX is ISO 4217's code for no currency")
+            one("ignoring 'bogus' in ", "not a field fx reads")
+            one("ignoring 'APP_ID' of source 'OXR' in ", "did you mean 'app_id'?")
+            one("ignoring source 'zzz' in ", "fx has no such source")
+            one("ignoring 'hme' of rules.mine in ", "did you mean 'home'?")
+            one("ignoring rules.mine in ", "rules.mine.home")
+            #expect(warnings.count == 6, "\(warnings)")
+            #expect(settings.preferences.home == nil)
+            #expect(settings.keys.isEmpty)
+        }
+    }
+
+    /// A config of every field fx reads, each well, gives no warning at all.
+    @Test func aConfigOfKnownFieldsGivesNoWarning() throws {
+        let config = #"""
+            {"order": ["ecb"], "timeout": 10, "watch_every": 30, "home": "CHF", "targets": ["EUR"], "number_format": "en",
+             "date_order": "dmy", "explain": false, "aliases": {"quid": "GBP"}, "rule": "mine",
+             "sources": {"ecb": {"enabled": true, "url": "https://mirror.example/"}, "oxr": {"app_id": "k", "quota": 1000}},
+             "rules": {"mine": {"source": "ecb", "day": "on-or-before", "places": 4, "home": "PLN", "quoted": "home-per-unit", "institution": "x"}}}
+            """#
+        try withConfig(config) { settings in
+            #expect(settings.warnings.filter { !$0.contains("can be read by others") }.isEmpty, "\(settings.warnings)")
+            #expect(settings.preferences.home?.rawValue == "CHF")
+        }
+    }
+
+    /// Issue 34, item 9: `watch_every` is a duration like `--every`, and as bounded.
+    @Test(arguments: ["1e300", "315360001", "0.5"])
+    func aWatchIntervalOutOfRangeIsIgnoredWithAWarning(value: String) throws {
+        try withConfig(#"{"watch_every": \#(value)}"#) { settings in
+            #expect(settings.watchEvery == nil)
+            #expect(settings.warnings.count == 1 && settings.warnings[0].hasPrefix("ignoring watch_every "), "\(settings.warnings)")
+        }
+    }
+
+    /// Issue 34, item 11: a URL in the environment with no scheme is echoed without its password.
+    @Test(arguments: ["user:secret@host", "user:secret@host/path", "//user:secret@host/"])
+    func aBadURLIsEchoedWithoutItsUserInformation(url: String) throws {
+        try withConfig("{}", extra: ["FX_ECB_URL": url]) { settings in
+            #expect(settings.warnings.count == 1 && settings.warnings[0].hasPrefix("ignoring FX_ECB_URL: "), "\(settings.warnings)")
+            #expect(!settings.warnings.joined().contains("secret"), "\(settings.warnings)")
+            #expect(!settings.warnings.joined().contains("user"), "\(settings.warnings)")
+        }
+    }
+
+    /// A config a newer fx wrote (`"schema"` above this fx's) is read for what this fx knows, its
+    /// other fields and sources that fx's, not mistakes: no warning (`CorruptionTests` end to end).
+    @Test func aNewerFxsFieldsAreNotMistakes() throws {
+        let config = #"{"schema": 7, "display": {"theme": "dark"}, "sources": {"ecb": {"tier": "pro"}, "newsource": {}}}"#
+        try withConfig(config) { settings in #expect(settings.warnings.isEmpty, "\(settings.warnings)") }
+        try withConfig(#"{"schema": 1, "display": {}}"#) { settings in
+            #expect(settings.warnings.count == 1 && settings.warnings[0].hasPrefix("ignoring 'display' in "), "\(settings.warnings)")
+        }
+    }
 }

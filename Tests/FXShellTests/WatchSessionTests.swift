@@ -168,7 +168,9 @@ struct WatchSessionTests {
         #expect(await session.run("watch usd jpy --count 2") == .ok)
         let lines = harness.out.text.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.allSatisfy { $0.hasPrefix(#"{"base":"USD","quote":"JPY","rate":"157.250268528""#) }, "\(lines)")
+        #expect(
+            lines.allSatisfy { $0.hasPrefix(#"{"schema_version":1,"base":"USD","rates":[{"quote":"JPY","rate":"157.250268528""#) },
+            "\(lines)")
     }
 
     @Test

@@ -82,7 +82,11 @@ public enum ManualPage {
             quit, exit or Ctrl-D leave, Ctrl-C clears the line or cancels the command running.
             """)
         page.request(".PP")
-        page.text("The network is reached only through fx-fetch, fx's helper, which must be in the same directory as fx.")
+        page.text(
+            """
+            The network is reached only through fx-fetch, fx's helper, which fx runs from PREFIX/libexec/fx/fx-fetch when
+            fx is PREFIX/bin/fx (/usr/libexec/fx/fx-fetch for /usr/bin/fx), or else from fx's own directory.
+            """)
     }
 
     private static func commands(_ tree: CommandTree, _ page: inout Roff) {

@@ -70,4 +70,6 @@ public enum CSVUsageProblem: Equatable, Sendable {
     case badValue(option: String, value: String, expected: String)
     /// Both `--currency` and `--from`.
     case currencyTwice
+    /// Asked under `--json`: a statement's records are CSV, which JSON mode would pass off as its own.
+    case jsonOutput
 }

@@ -1,9 +1,9 @@
 extension CommandSpec {
     public static let set = CommandSpec(
         name: "set", aliases: [],
-        summary: "Set a preference: home currency, saved targets, number format, date rule, explain, aliases",
+        summary: "Set a preference: home currency, saved targets, number format, date rule, explain, the log, aliases",
         synopsis:
-            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off · set date_order dmy|mdy|ask · set alias <name> <currency>|none",
+            "set home <currency>|none · set targets <currency>...|none · set number_format <format> · set rule <rule> · set explain on|off · set log on|off · set date_order dmy|mdy|ask · set alias <name> <currency>|none",
         discussion: """
             Preferences are kept in the configuration file and apply at once.
             home: the currency of bare amounts (100 in usd) and the target of 100 usd when no
@@ -17,6 +17,8 @@ extension CommandSpec {
             uk-hmrc-monthly, uk-hmrc-yearly, pl-nbp, us-treasury, ca-boc, ca-boc-yearly, or one the
             config defines under "rules"); --rule overrides it for one run.
             explain: on shows each conversion's derivation on stderr, as --explain does.
+            log: off stops keeping answers in the conversion log that bare history lists (on, the
+            default, keeps the newest 1,000 within 1 MiB); the entries already kept stay.
             date_order: how a slash date that reads both ways (01/02/2024) is read: dmy (day first),
             mdy (month first), or ask (the default: such a date is refused with the question).
             alias: a name of your own for a currency (set alias quid gbp), read in any case and with
@@ -25,7 +27,7 @@ extension CommandSpec {
             """,
         examples: [
             "set home chf", "set targets eur gbp jpy", "set number_format de", "set home none", "set rule previous-business-day",
-            "set explain on", "set date_order dmy", "set alias quid gbp", "set alias quid none",
+            "set explain on", "set log off", "set date_order dmy", "set alias quid gbp", "set alias quid none",
         ],
         parse: { arguments, command, context throws(UsageError) in
             var cursor = ArgumentCursor(arguments, after: command)
@@ -74,6 +76,13 @@ extension CommandSpec {
                     throw UsageError(.unknownSetting(value.text, known: ["on", "off"]), at: value)
                 }
                 return .set(.explain(on))
+            case "log":
+                guard let value = cursor.next() else { throw UsageError(.missingSetting(after: key.text), span: nil) }
+                if let extra = cursor.peek { throw UsageError(.unexpectedWord(extra.text, command: "set"), at: extra) }
+                guard let on = ["on": true, "off": false][value.folded] else {
+                    throw UsageError(.unknownSetting(value.text, known: ["on", "off"]), at: value)
+                }
+                return .set(.log(on))
             case "alias", "aliases":
                 let example = "set alias quid gbp"
                 // `quid-2` reaches here as three words: taken whole, so that the name is what is refused.
@@ -108,7 +117,7 @@ extension CommandSpec {
             case "targets": return [.currencies]
             case "number_format": return arguments.count == 1 ? [.keywords(SetGrammar.numberFormats)] : []
             case "rule": return arguments.count == 1 ? [.keywords(SetGrammar.rules)] : []
-            case "explain": return arguments.count == 1 ? [.keywords(["on", "off"])] : []
+            case "explain", "log": return arguments.count == 1 ? [.keywords(["on", "off"])] : []
             case "date_order": return arguments.count == 1 ? [.keywords(SetGrammar.dateOrders)] : []
             // The name: the aliases there are (to change or remove); then none or a currency.
             case "alias":
@@ -127,7 +136,7 @@ extension CommandSpec {
         summary: "Show the preferences set with 'set'",
         synopsis: "settings",
         discussion:
-            "Lists the home currency, the saved targets, the number format, the date rule, whether conversions are explained, and your aliases.",
+            "Lists the home currency, the saved targets, the number format, the date rule, whether conversions are explained and logged, and your aliases.",
         examples: ["settings"],
         parse: { arguments, _, _ throws(UsageError) in
             if let extra = arguments.first { throw UsageError(.unexpectedWord(extra.text, command: "settings"), at: extra) }
@@ -160,7 +169,7 @@ extension CommandSpec {
 }
 
 enum SetGrammar {
-    static let keys = ["home", "targets", "number_format", "rule", "explain", "date_order", "alias"]
+    static let keys = ["home", "targets", "number_format", "rule", "explain", "log", "date_order", "alias"]
     static let dateOrders = DateOrder.allCases.map(\.rawValue)
     static let rules = RuleBook.shippedNames
     static var numberFormats: [String] { CommandSpec.numberFormats }

@@ -53,8 +53,11 @@ enum WatchGrammar {
             switch option.folded {
             case "--every":
                 guard let value else { throw UsageError(.watch(.missingValue(option.text)), at: option) }
-                guard let seconds = interval(value.text) else { throw UsageError(.watch(.interval(value.text)), at: value) }
-                request.every = seconds
+                switch interval(value.text) {
+                case .success(let seconds): request.every = seconds
+                case .failure(.tooLong): throw UsageError(.watch(.intervalTooLong(value.text)), at: value)
+                case .failure(.malformed): throw UsageError(.watch(.interval(value.text)), at: value)
+                }
                 index += 1
             case "--count":
                 guard let value else { throw UsageError(.watch(.missingValue(option.text)), at: option) }
@@ -77,11 +80,13 @@ enum WatchGrammar {
         return .watch(request)
     }
 
-    /// `30s`, `2m`, `1h`, or a bare number of seconds; at least one second.
-    static func interval(_ text: String) -> TimeInterval? {
-        let seconds = Int(text).map(TimeInterval.init) ?? DurationParser.parse(text)
-        guard let seconds, seconds >= 1 else { return nil }
-        return seconds
+    /// `30s`, `2m`, `1h`, or a bare number of seconds; at least one second, at most `DurationParser.longest`.
+    static func interval(_ text: String) -> Result<TimeInterval, DurationParser.Problem> {
+        // A bare number of any length is seconds: too many digits for an Int are too long, not malformed.
+        let bare = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+        let read = bare ? (Double(text).map(DurationParser.seconds) ?? .failure(.tooLong)) : DurationParser.read(text)
+        guard case .success(let seconds) = read else { return read }
+        return seconds >= 1 ? read : .failure(.malformed)
     }
 
     /// `usd krw, btc eur`, `usd/jpy`, `usd jpy gbp` (USD in each): a pair per quote, each once.

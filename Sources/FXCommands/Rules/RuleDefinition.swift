@@ -83,7 +83,10 @@ public struct RuleDefinition: Sendable, Equatable {
         var rounding: Rule.Rounding?
         if places != nil || home != nil || quoted != nil {
             guard let places, (0...12).contains(places) else { throw problem("places") }
-            guard let homeText = home, let code = CurrencyCode(homeText.uppercased()) else { throw problem("home") }
+            // A currency the catalog knows, and money: XXX or a typo would round to a currency no one publishes.
+            guard let homeText = home, let code = CurrencyCode(homeText.uppercased()), CurrencyCatalog.standard.contains(code),
+                !CurrencyCatalog.namesNoMoney(code)
+            else { throw problem("home") }
             let quoting = ["home-per-unit": true, "units-per-home": false]
             guard let quotedText = quoted, let homePerForeign = quoting[quotedText.lowercased()] else { throw problem("quoted") }
             rounding = Rule.Rounding(places: places, home: code, homePerForeign: homePerForeign)

@@ -26,6 +26,8 @@ public struct WatchRequest: Equatable, Sendable {
 public enum WatchProblem: Equatable, Sendable {
     /// `--every 0`, `--every soon`: a duration of at least a second is needed.
     case interval(String)
+    /// `--every 999999999999`, `--every 999999w`: longer than any duration fx takes.
+    case intervalTooLong(String)
     /// `--count 0`, `--count many`.
     case count(String)
     /// `--every` or `--count` or `--until` with nothing after it.

@@ -27,6 +27,9 @@ extension Executor {
         case .explain(let on):
             (key, value) = ("explain", on ? .bool(true) : nil)
             said = on ? "conversions now explained on stderr" : "conversions no longer explained"
+        case .log(let on):
+            (key, value) = ("log", on ? nil : .bool(false))
+            said = on ? "conversions now kept in the log that history lists" : "conversions no longer logged (those logged stay)"
         case .dateOrder(let order):
             (key, value) = ("date_order", order == .ask ? nil : .string(order.rawValue))
             said = order == .ask ? "slash dates that read both ways now refused with a question" : "slash dates now read \(order.rawValue)"
@@ -49,6 +52,7 @@ extension Executor {
             case .numberFormat(let format): preferences.numberFormat = format
             case .rule(let rule): preferences.rule = rule
             case .explain(let on): preferences.explain = on
+            case .log(let on): preferences.log = on
             case .dateOrder(let order): preferences.dateOrder = order
             case .alias(let name, let code): preferences.aliases[name] = code
             }
@@ -76,6 +80,7 @@ extension Executor {
                 ("number_format", preferences.numberFormat.rawValue),
                 ("rule", preferences.rule.rawValue),
                 ("explain", preferences.explain ? "on" : "off"),
+                ("log", preferences.log ? "on" : "off"),
                 ("date_order", preferences.dateOrder.rawValue),
                 (
                     "aliases",

@@ -16,6 +16,8 @@ public final class Workspace: Sendable {
         public var rules: RuleBook
         /// Whether every conversion's derivation is shown, as `--explain` shows it.
         public var explain: Bool
+        /// Whether answers are kept in the conversion log (`set log off` stops it).
+        public var log: Bool = true
         /// How `01/02/2024` reads; `ask` refuses it.
         public var dateOrder: DateOrder = .ask
         /// The user's own names for currencies, lower case (`quid`: GBP).

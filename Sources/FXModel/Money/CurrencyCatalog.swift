@@ -56,6 +56,10 @@ public struct CurrencyCatalog: Sendable {
 
     public func contains(_ code: CurrencyCode) -> Bool { index(of: code) != nil }
 
+    /// XXX ("no currency is involved") and XTS ("for testing"): codes ISO 4217 lists that name no
+    /// money, so no one's home currency, nor an institution's.
+    public static func namesNoMoney(_ code: CurrencyCode) -> Bool { code.rawValue == "XXX" || code.rawValue == "XTS" }
+
     /// Places an amount as typed is shown with at least: a currency's minor units ("100" → "100.00
     /// USD"); an asset's amount as typed ("0.5 BTC", not "0.50000000 BTC").
     public func typedDigits(of code: CurrencyCode) -> Int {

@@ -25,7 +25,7 @@ extension Pegs {
                 guard let fromRate = table.unitsPerBase(from), let anchorRate = table.unitsPerBase(peg.anchor) else { continue }
                 return Quote(
                     from: from, to: to, fromPerBase: fromRate, toPerBase: anchorRate * peg.rate,
-                    provenance: RateService.rows([from, peg.anchor], of: table, provenance), secondLeg: Self.provenance(peg),
+                    provenance: RowDating.provenance([from, peg.anchor], of: table, provenance), secondLeg: Self.provenance(peg),
                     via: peg.anchor)
             }
         }
@@ -35,7 +35,8 @@ extension Pegs {
                 guard let toRate = table.unitsPerBase(to), let anchorRate = table.unitsPerBase(peg.anchor) else { continue }
                 return Quote(
                     from: from, to: to, fromPerBase: anchorRate * peg.rate, toPerBase: toRate,
-                    provenance: RateService.rows([to, peg.anchor], of: table, provenance), secondLeg: Self.provenance(peg), via: peg.anchor)
+                    provenance: RowDating.provenance([to, peg.anchor], of: table, provenance), secondLeg: Self.provenance(peg),
+                    via: peg.anchor)
             }
         }
         return nil

@@ -85,16 +85,6 @@ extension String {
     /// A word read from a damaged file, fit to stand in a warning: control and format characters
     /// (a terminal escape) written as `\x1B`, and at most 40 characters.
     var shownFromFile: String {
-        var shown = ""
-        for scalar in unicodeScalars.prefix(40) {
-            let category = scalar.properties.generalCategory
-            if category == .control || category == .format {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                shown += "\\x" + (hex.count < 2 ? "0" : "") + hex
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return unicodeScalars.count > 40 ? shown + "…" : shown
+        escapingControls(first: 40) + (unicodeScalars.count > 40 ? "…" : "")
     }
 }

@@ -1,6 +1,7 @@
 /// How `fx` and its network helper `fx-fetch` talk. The helper exists so that the `fx` binary
-/// itself never links URLSession: on Linux that pulls in libcurl and about thirty shared
-/// libraries, which cost more at start-up than the whole of an answer from the cache.
+/// itself never links libcurl, which pulls in about thirty shared libraries that cost more at
+/// start-up than the whole of an answer from the cache. The helper writes and reads this wire by
+/// hand, without Foundation (FXFetchKit's `HelperRequest`, `HelperAnswer`).
 ///
 /// The request is one JSON document on the helper's stdin (never in argv, where keys in URLs
 /// would show in `ps`). The answer on its stdout is one JSON line, the head, then the raw body.

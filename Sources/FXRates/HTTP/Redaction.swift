@@ -1,6 +1,6 @@
 /// Blanks the credentials a URL can carry in any text about to be shown, logged or stored: the
 /// values of query parameters that hold keys (`app_id=…`, `api_key=…`) and the user information
-/// before a host (`ftp://user:…@host`). A URL quoted by a transport error, a warning about a URL
+/// before a host (`ftp://user:…@host`, or `user:…@host` with no scheme). A URL quoted by a transport error, a warning about a URL
 /// override or a source's last error must not show a key or a password. A second line of
 /// defence: sources already blank their own key from what they report.
 public enum Redaction {
@@ -35,20 +35,37 @@ public enum Redaction {
         return result + rest
     }
 
-    /// `scheme://user:password@host/…` → `scheme://…@host/…`: the authority runs from `//` to the
-    /// next `/`, `?`, `#` or separator, and everything in it before its last `@` is user information.
+    /// `scheme://user:password@host/…` → `scheme://…@host/…`, whatever the URL's shape: a word
+    /// (up to a space, a quote, `/`, `?`, `#`, `<` or `>`) holding an `@` is user information up
+    /// to its last `@` when it follows `//` (an authority, with a scheme or without), or when it
+    /// begins a word and holds a `:` before that `@` (`user:password@host`, no scheme). A mail
+    /// address (`me@example.com`) and a path (`/v2@beta`) are not user information and stay.
     private static func hidingUserInfo(_ text: String) -> String {
-        guard text.contains("@"), text.contains("://") else { return text }
+        guard text.contains("@") else { return text }
         var result = ""
         var rest = Substring(text)
-        while let scheme = rest.firstRange(of: "://") {
-            result += rest[..<scheme.upperBound]
-            rest = rest[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || endsValue($0) } ?? rest.endIndex
-            guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { continue }
-            result += "…"
-            rest = rest[at...]
+        while !rest.isEmpty {
+            let wordEnd = rest.firstIndex(where: endsWord) ?? rest.endIndex
+            let word = rest[..<wordEnd]
+            let afterSlashes = result.hasSuffix("//")
+            let beginsWord = result.last.map { $0 != "/" } ?? true
+            if let at = word.lastIndex(of: "@"), at > word.startIndex,
+                afterSlashes || (beginsWord && word[..<at].contains(":"))
+            {
+                result += "…" + word[at...]
+            } else {
+                result += word
+            }
+            guard wordEnd < rest.endIndex else { break }
+            result.append(rest[wordEnd])
+            rest = rest[rest.index(after: wordEnd)...]
         }
-        return result + rest
+        return result
+    }
+
+    /// Where user information cannot run on: it holds no space, quote, `/`, `?`, `#`, `<` or `>`.
+    private static func endsWord(_ character: Character) -> Bool {
+        character.isWhitespace || character == "'" || character == "\"" || character == "`" || character == "/" || character == "?"
+            || character == "#" || character == "<" || character == ">"
     }
 }

@@ -9,7 +9,7 @@ public enum SourceFetch {
     /// (some providers send one with status 200); nil lets the status speak.
     public static func get(
         _ request: SourceRequest, expecting kind: BodyKind, over transport: any HTTPTransport,
-        errorBody: (HTTPResponse) -> FetchFailure? = { _ in nil }
+        errorBody: (HTTPResponse) -> FetchFailure? = { _ in nil }, about subject: String? = nil
     ) async throws(FetchFailure) -> Fetched<Data> {
         guard request.url.isAllowedForFetching else { throw .transport(.insecureURL) }
         RequestCount.sending()
@@ -19,8 +19,13 @@ public enum SourceFetch {
         } catch {
             throw .transport(error)
         }
+        FetchProgress.watcher?.received(bytes: response.body.count)
         if response.status == 304, request.validators != nil { return .notModified }
-        try validate(response, expecting: kind, errorBody: errorBody)
+        do throws(FetchFailure) {
+            try validate(response, expecting: kind, errorBody: errorBody)
+        } catch {
+            throw subject.map(error.about) ?? error
+        }
         return .fetched(response.body, Validators(response))
     }
 

@@ -22,6 +22,23 @@ package enum BodyCheck {
             throw .forbiddenDTD
         }
         guard head.hasPrefix("<") else { throw .malformed("not XML") }
+        // The guide's promise: XML not in UTF-8 is refused, whether its declaration says another
+        // encoding (the ECB's says UTF-8) or its bytes are not UTF-8 (Latin-1 with no declaration).
+        if let declared = declaredEncoding(head), declared != "utf-8", declared != "utf8" {
+            throw .malformed("XML in \(declared), not UTF-8")
+        }
+        guard String(validating: data, as: UTF8.self) != nil else { throw .malformed("not UTF-8 XML") }
+    }
+
+    /// The `encoding` of an XML declaration (`<?xml version="1.0" encoding="ISO-8859-1"?>`),
+    /// lower-cased, in the characters an encoding's name may hold; nil when none is declared.
+    private static func declaredEncoding(_ head: String) -> String? {
+        guard head.hasPrefix("<?xml"), let end = head.firstRange(of: "?>"),
+            let attribute = head[..<end.lowerBound].firstRange(of: "encoding")
+        else { return nil }
+        let rest = head[attribute.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+        return name.isEmpty ? nil : String(name)
     }
 
     /// Refuses empty bodies and HTML pages ahead of a JSON decoder.

@@ -1,6 +1,14 @@
 /// Every text a failure carries, rewritten: how a source blanks its key out of whatever a
 /// transport message or a provider's body echoed back. One list of cases for all sources.
 extension FetchFailure {
+    /// A provider's error named with what the request asked for (`XRP: Invalid currency
+    /// (not_found)`): its own words often do not say which asset, pair or dataset they mean.
+    /// Words that name it already (`ECB/EURUSD: error QECx02: …`) are left as they are.
+    public func about(_ subject: String) -> FetchFailure {
+        guard case .providerError(let text) = self, !text.contains(subject) else { return self }
+        return .providerError("\(subject): \(text)")
+    }
+
     public func mappingTexts(_ transform: (String) -> String) -> FetchFailure {
         switch self {
         case .transport(.cannotConnect(let reason)): .transport(.cannotConnect(transform(reason)))

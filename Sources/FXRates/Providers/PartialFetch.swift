@@ -37,7 +37,8 @@ enum PartialFetch {
     /// the source: then its failure (the first such, else the first gap's) fails the fetch.
     static func keep(_ gaps: [PriceGap], answered: Bool) throws(FetchFailure) {
         if let whole = gaps.first(where: { $0.failure.concernsSource }) { throw whole.failure }
-        if !answered, let first = gaps.first { throw first.failure }
+        // Said alone, the failure must name what it was about: "Invalid currency" says not which.
+        if !answered, let first = gaps.first { throw first.failure.about(first.code.rawValue) }
         RequestCount.leftOut(gaps)
     }
 

@@ -21,14 +21,13 @@ extension JSONScanner where Failure == FetchFailure {
 
 /// Text from a provider's body, fit to stand in a message.
 enum ProviderText {
-    /// Control and format characters (newlines, escapes, bidi overrides) become spaces; at most 100 characters.
+    /// Line breaks and tabs become spaces; any other control or format character (an escape, a
+    /// bidi override) is shown escaped, `\x1B`, as every message shows one; at most 100 characters.
     static func clean(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let category = scalar.properties.generalCategory
-            result.append(category == .control || category == .format ? " " : scalar)
-        }
-        let trimmed = String(result).trimmedOfWhitespace
-        return trimmed.count > 100 ? trimmed.prefix(100) + "…" : trimmed
+        var spaced = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { spaced.append(["\n", "\r", "\t"].contains(scalar) ? " " : scalar) }
+        let trimmed = String(spaced).trimmedOfWhitespace
+        let shown = trimmed.escapingControls(first: 100)
+        return trimmed.unicodeScalars.count > 100 ? shown + "…" : shown
     }
 }

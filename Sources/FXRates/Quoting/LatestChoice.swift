@@ -82,7 +82,7 @@ struct LatestChoice {
         let exact = ExchangePrice.rates(from: from, fromRate: fromRate, toRate: toRate)
         var quote = Quote(
             from: from, to: to, fromPerBase: exact.from, toPerBase: exact.to,
-            provenance: RateService.rows([from, to], of: table, provenance, source: source))
+            provenance: RowDating.provenance([from, to], of: table, provenance, source: source))
         if let exact = Pegs.anchored(quote, in: table) { quote = exact }
         if let earlier = table.previous, let before = PreviousRates.rate(from: from, to: to, in: earlier, base: table.base) {
             quote.previous = (earlier.date, before)
@@ -107,8 +107,8 @@ struct LatestChoice {
                     from: from, to: to,
                     // Same ratio as (from/firstVia) : (to/secondVia), with no division.
                     fromPerBase: fromRate * secondVia, toPerBase: toRate * firstVia,
-                    provenance: RateService.rows([from, via], of: first.table, first.provenance),
-                    secondLeg: RateService.rows([to, via], of: second.table, second.provenance), via: via)
+                    provenance: RowDating.provenance([from, via], of: first.table, first.provenance),
+                    secondLeg: RowDating.provenance([to, via], of: second.table, second.provenance), via: via)
                 // As precise as the lesser of its legs.
                 let legs = [
                     CoarseRate.coarsest(in: first.table, [from, via], provenance: first.provenance),

@@ -30,7 +30,7 @@ struct CSVDefectsTests {
         // The calculator, on the same day: the fee line says the same.
         let fx = CalculatorOracleTests.session(json: true)
         _ = await fx.session.run("8.53 sek in eur + 0.5% fee on 2013-01-04")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(fx.out.text.utf8)) as? [String: Any])
+        let object = try #require(jsonAnswer(fx.out.text))
         #expect((object["fee"] as? [String: Any])?["amount"] as? String == "0.00")
     }
 
@@ -51,7 +51,7 @@ struct CSVDefectsTests {
         for row in written {
             fx.out.clear()
             _ = await fx.session.run("\(row[1]) \(row[2]) in eur + 0.7% fee on \(row[0])")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(fx.out.text.utf8)) as? [String: Any])
+            let object = try #require(jsonAnswer(fx.out.text))
             let fee = try #require(object["fee"] as? [String: Any])
             #expect(fee["subtotal"] as? String == row[6], "\(row)")
             #expect(fee["amount"] as? String == row[7], "\(row)")

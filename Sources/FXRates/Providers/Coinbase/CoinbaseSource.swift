@@ -103,8 +103,11 @@ public struct CoinbaseSource: RateSource, HistorySource {
         let priced = Array(zip(assets, answers))
         guard day == nil else {
             return try priced.map { asset, answer throws(FetchFailure) in
-                let (price, text) = try answer.get()
-                return (asset, price, text)
+                switch answer {
+                case .success(let (price, text)): return (asset, price, text)
+                // A day's prices are asked whole: one asset's failure is the fetch's, named.
+                case .failure(let failure): throw failure.about(asset.rawValue)
+                }
             }
         }
         return try PartialFetch.kept(priced.map { (code: $0, result: $1) }).map { ($0.code, $0.value.price, $0.value.text) }

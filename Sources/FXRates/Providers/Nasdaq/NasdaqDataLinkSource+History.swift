@@ -38,12 +38,12 @@ extension NasdaqDataLinkSource: HistorySource {
         let request = try endpoint.request(
             "datasets/\(dataset.database)/\(dataset.code)/data.json", percentEncodedQuery: query, maxBytes: 16 << 20)
         do throws(FetchFailure) {
-            let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody).value()
+            let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody, about: dataset.name)
+                .value()
             return try NasdaqDecoder.observations(body, column: dataset.column, label: "\(dataset.base)/\(dataset.quote)", latest: latest)
         } catch {
             if case .noRates = error { return [] }
-            if case .providerError(let text) = error { throw .providerError("\(dataset.name): \(text)") }
-            throw error
+            throw error.about(dataset.name)
         }
     }
 

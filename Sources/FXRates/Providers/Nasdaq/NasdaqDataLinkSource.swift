@@ -162,14 +162,14 @@ public struct NasdaqDataLinkSource: RateSource {
         let request = try endpoint.request(
             "datasets/\(dataset.database)/\(dataset.code)/data.json",
             percentEncodedQuery: "api_key=\(key.percentEncoded())&limit=2", maxBytes: 512 << 10)
+        // The dataset named in a provider error, whose own words do not say which one failed.
+        let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody, about: dataset.name)
+            .value()
+        let label = "\(dataset.base)/\(dataset.quote)"
         do throws(FetchFailure) {
-            let body = try await SourceFetch.get(request, expecting: .json, over: transport, errorBody: Self.errorBody).value()
-            let label = "\(dataset.base)/\(dataset.quote)"
             return try NasdaqDecoder.observations(body, column: dataset.column, label: label, latest: latest)
         } catch {
-            // Name the dataset in the provider's own words, which do not say which one failed.
-            if case .providerError(let text) = error { throw .providerError("\(dataset.name): \(text)") }
-            throw error
+            throw error.about(dataset.name)
         }
     }
 

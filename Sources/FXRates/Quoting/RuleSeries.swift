@@ -1,19 +1,16 @@
-import FXCommands
-import FXRates
-
-/// One pair's rates under a named rule: the institution's publications, rounded as it publishes
+/// One pair's rates under a named rule (Quoting: which publication a rule takes, pure): the institution's publications, rounded as it publishes
 /// them, and for each transaction day the one publication (or period mean) the rule takes, or why
 /// there is none. Built once per pair; a CSV row's lookup is then one subscript.
-struct RuleSeries: Sendable {
-    let rule: Rule
-    let from: CurrencyCode
-    let to: CurrencyCode
+public struct RuleSeries: Sendable {
+    public let rule: Rule
+    public let from: CurrencyCode
+    public let to: CurrencyCode
     /// The publications as the rule uses them: for a daily or monthly rule the institution's own
     /// days, for an average one entry per whole period, dated its last publication. Its columns
     /// hold `from` and `to` against a notional pivot, so that `to ÷ from` is the rule's rate.
-    let derived: RateHistory
+    public let derived: RateHistory
     /// The currency the institution's series is against, as relayed: what `--explain` names as the base.
-    var sourceBase: CurrencyCode { source.base }
+    public var sourceBase: CurrencyCode { source.base }
     /// The institution's series as held: its days are the publications.
     private let source: RateHistory
     private var published: [Day] { source.days }
@@ -22,13 +19,13 @@ struct RuleSeries: Sendable {
     /// For each calendar day from the first publication to a year after the last, the derived
     /// index the rule takes (negative: no answer, asked again through `pick` for the reason).
     /// 1M-row benchmark under `--rule ecb`: 0.248 s CPU with the table, 0.265 s with a binary search per row.
-    private(set) var table: [Int32] = []
-    let tableStart: Int
+    public private(set) var table: [Int32] = []
+    public let tableStart: Int
 
-    static let pivot = CurrencyCode("XXX")!
+    public static let pivot = CurrencyCode("XXX")!
 
     /// `tabled`: a CSV file's many rows look each day up in a table built here; one answer does not.
-    init(rule: Rule, from: CurrencyCode, to: CurrencyCode, history: RateHistory, tabled: Bool = false) {
+    public init(rule: Rule, from: CurrencyCode, to: CurrencyCode, history: RateHistory, tabled: Bool = false) {
         self.rule = rule
         self.from = from
         self.to = to
@@ -73,7 +70,7 @@ struct RuleSeries: Sendable {
     }
 
     /// The derived index for a transaction on `day`, or why the rule has none.
-    func index(for day: Day) -> Result<Int, RuleMiss> {
+    public func index(for day: Day) -> Result<Int, RuleMiss> {
         let offset = day.ordinal - tableStart
         if offset >= 0, offset < table.count, table[offset] >= 0 { return .success(Int(table[offset])) }
         return Result { () throws(RuleMiss) in try pick(day) }
@@ -129,7 +126,7 @@ struct RuleSeries: Sendable {
 
     /// The first day a transaction takes the entry at `index`: the day after a table for the
     /// previous-business-day rule, a period's first day for its mean, else the publication's day.
-    func appliesFrom(_ index: Int) -> Day {
+    public func appliesFrom(_ index: Int) -> Day {
         switch rule.day {
         case .previousBusinessDay: derived.days[index].adding(days: 1)
         case .average: rule.period.period(holding: derived.days[index]).days.lowerBound
@@ -138,7 +135,7 @@ struct RuleSeries: Sendable {
     }
 
     /// What the rule did for a transaction on `day` answered by `index`: said beside the answer.
-    func note(for day: Day, at index: Int) -> RuleNote {
+    public func note(for day: Day, at index: Int) -> RuleNote {
         let publication = derived.days[index]
         let basis: String
         var steps = ["rule \(rule.name): \(rule.institution) (source \(rule.source?.rawValue ?? "any")), \(rule.day.spoken)"]
@@ -174,7 +171,7 @@ struct RuleSeries: Sendable {
     }
 
     /// The rule's answer for a transaction on `day` as a quote, its provenance naming the rule.
-    func quote(on day: Day, provenance: Provenance) throws(RateError) -> Quote {
+    public func quote(on day: Day, provenance: Provenance) throws(RateError) -> Quote {
         let found: Int
         switch self.index(for: day) {
         case .success(let index): found = index
@@ -194,11 +191,11 @@ struct RuleSeries: Sendable {
 }
 
 extension RuleSeries {
-    typealias Legs = (from: Decimal, to: Decimal)
+    public typealias Legs = (from: Decimal, to: Decimal)
 
     /// Whether the publication at `index` is the first in force for its quarter (one dated the day
     /// before a quarter starts, as the Treasury's are, is in force for that quarter).
-    static func opensQuarter(_ index: Int, _ days: [Day]) -> Bool {
+    public static func opensQuarter(_ index: Int, _ days: [Day]) -> Bool {
         func quarter(_ day: Day) -> Int {
             let (year, month, _) = day.adding(days: 1).components
             return year * 4 + (month - 1) / 3
@@ -208,7 +205,7 @@ extension RuleSeries {
 
     /// The derived columns by currency: one when `from` is `to` (its two legs are then equal), where
     /// a literal keyed by both trapped on the duplicate key.
-    static func columns(_ from: CurrencyCode, _ fromColumn: [Decimal?], _ to: CurrencyCode, _ toColumn: [Decimal?])
+    public static func columns(_ from: CurrencyCode, _ fromColumn: [Decimal?], _ to: CurrencyCode, _ toColumn: [Decimal?])
         -> [CurrencyCode: [Decimal?]]
     {
         var columns = [from: fromColumn]
@@ -217,7 +214,7 @@ extension RuleSeries {
     }
 
     /// Each publication's legs: as held, or rounded as the institution publishes (see `Rule.Rounding`).
-    static func legs(rule: Rule, from: CurrencyCode, to: CurrencyCode, history: RateHistory) -> [Legs?] {
+    public static func legs(rule: Rule, from: CurrencyCode, to: CurrencyCode, history: RateHistory) -> [Legs?] {
         (0..<history.days.count).map { index in
             guard let rounding = rule.rounding else {
                 guard let f = history.rate(from, at: index), let t = history.rate(to, at: index) else { return nil }
@@ -232,12 +229,12 @@ extension RuleSeries {
 
     /// The legs whose quotient `to ÷ from` is the rate between two published figures: for an
     /// institution quoting home per unit, `from`'s figure over `to`'s.
-    static func pair(_ from: Decimal, _ to: Decimal, _ rounding: Rule.Rounding) -> Legs {
+    public static func pair(_ from: Decimal, _ to: Decimal, _ rounding: Rule.Rounding) -> Legs {
         rounding.homePerForeign ? (to, from) : (from, to)
     }
 
     /// `code` as the institution publishes it, rounded to its places; 1 for its home currency.
-    static func published(_ code: CurrencyCode, at index: Int, _ history: RateHistory, _ rounding: Rule.Rounding) -> Decimal? {
+    public static func published(_ code: CurrencyCode, at index: Int, _ history: RateHistory, _ rounding: Rule.Rounding) -> Decimal? {
         if code == rounding.home { return 1 }
         guard let rate = history.rate(code, at: index), let home = history.rate(rounding.home, at: index), !rate.isZero else {
             return nil
@@ -246,7 +243,7 @@ extension RuleSeries {
     }
 
     /// The whole periods the publications span: `(label, months averaged)`, each only when held whole.
-    static func windows(rule: Rule, days: [Day]) -> [(String, Range<Day>)] {
+    public static func windows(rule: Rule, days: [Day]) -> [(String, Range<Day>)] {
         guard let first = days.first, let last = days.last else { return [] }
         var windows: [(String, Range<Day>)] = []
         var (period, label) = rule.period.period(holding: first)
@@ -260,7 +257,7 @@ extension RuleSeries {
 
     /// Whether the publications held cover `window`: its first business day's, and its last's or a
     /// later one. A series that begins within a period has no whole mean of it.
-    static func isWhole(_ window: Range<Day>, days: [Day], calendar: InstitutionCalendar) -> Bool {
+    public static func isWhole(_ window: Range<Day>, days: [Day], calendar: InstitutionCalendar) -> Bool {
         guard let first = days.first, let last = days.last else { return false }
         let startHeld = first <= calendar.businessDay(onOrAfter: window.lowerBound)
         return startHeld && (last >= window.upperBound || last >= calendar.businessDay(before: window.upperBound))
@@ -268,7 +265,7 @@ extension RuleSeries {
 
     /// The mean of the window's publications: each published figure's mean, rounded as published;
     /// without rounding, the mean of the pair's rates to 10 significant digits.
-    static func mean(_ legs: [Legs?], days: [Day], window: Range<Day>, rule: Rule, from: CurrencyCode, to: CurrencyCode)
+    public static func mean(_ legs: [Legs?], days: [Day], window: Range<Day>, rule: Rule, from: CurrencyCode, to: CurrencyCode)
         -> (from: Decimal, to: Decimal, first: Day, last: Day, count: Int)?
     {
         var sumFrom = Decimal(0), sumTo = Decimal(0), count = 0
