@@ -24,7 +24,9 @@ enum BodyShape {
         guard head.starts(with: Array("<?xml".utf8)), let end = index(of: Array("?>".utf8), in: head),
             let attribute = index(of: Array("encoding".utf8), in: Array(head[..<end]))
         else { return nil }
-        let rest = head[(attribute + 8)..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+        let rest = head[(attribute + 8)..<end].drop {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+        }
         let name = rest.prefix { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
