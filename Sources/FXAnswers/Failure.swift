@@ -36,6 +36,7 @@ public enum Failure: Error, Sendable, Equatable {
             switch error.kind {
             case .unknownCommand: "unknown_command"
             case .unknownCurrency: "unknown_currency"
+            case .eitherCurrency: "ambiguous_currency"
             case .unknownSource: "unknown_source"
             case .missingSource: "missing_source"
             case .malformedAmount: "malformed_amount"

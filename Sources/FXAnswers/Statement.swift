@@ -34,16 +34,19 @@ public struct StatementSink {
     /// Whether stdout or stderr has taken no more (a full disk): asked at each block of rows,
     /// so a statement written with `-o` stops too, its file left as it was.
     public var streamsFailed: () -> Bool
+    /// What the file was read as without being told (its dates' format, its decimal mark).
+    public var note: (StatementNote) -> Void
 
     public init(
         rows: @escaping (UnsafeRawBufferPointer) throws(CSVFileProblem) -> Void,
         problem: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void, explain: ((ExplainedRow) -> Void)?,
-        streamsFailed: @escaping () -> Bool = { false }
+        streamsFailed: @escaping () -> Bool = { false }, note: @escaping (StatementNote) -> Void = { _ in }
     ) {
         self.rows = rows
         self.problem = problem
         self.explain = explain
         self.streamsFailed = streamsFailed
+        self.note = note
     }
 }
 

@@ -21,11 +21,13 @@ public enum CSVFileProblem: Error, Sendable, Equatable {
     case outputIsInput
     /// The rates could not be had at all (no history anywhere).
     case rates(RateError)
+    /// Every slash date reads two ways and nothing says which (`--date-order`, `--date-format`).
+    case ambiguousDates(String, dayFirst: Day, monthFirst: Day)
 
     /// 2 for what the command line got wrong, 1 for the rest.
     public var exitStatus: Int32 {
         switch self {
-        case .missingColumn, .outputIsInput: 2
+        case .missingColumn, .outputIsInput, .ambiguousDates: 2
         default: 1
         }
     }
@@ -47,4 +49,32 @@ public enum CSVRowProblem: Error, Sendable, Equatable {
     case rates(RateError)
     /// Not a problem of the row: the currency's rates are yet to be asked for.
     case ratesNeeded(CurrencyCode)
+}
+
+/// What a statement read without being told, said once on stderr before its rows' problems.
+/// Worded in FXRender (`Messages.text(for:)`).
+public enum StatementNote: Sendable, Equatable {
+    /// Dates read without `--date-format`.
+    case dates(InferredDates)
+    /// Amounts read without `--number-format`: the format, what showed it, and the first amount
+    /// that read two ways until then (as written, and its value now), if one did.
+    case numbers(NumberFormat, shownBy: NumberEvidence, settles: (text: String, value: Decimal)?)
+
+    public static func == (lhs: StatementNote, rhs: StatementNote) -> Bool {
+        switch (lhs, rhs) {
+        case (.dates(let a), .dates(let b)): a == b
+        case (.numbers(let a, let shownA, let settlesA), .numbers(let b, let shownB, let settlesB)):
+            a == b && shownA == shownB && settlesA?.text == settlesB?.text && settlesA?.value == settlesB?.value
+        default: false
+        }
+    }
+}
+
+/// What showed a statement's number format.
+public enum NumberEvidence: Sendable, Equatable {
+    /// An amount that reads one way only (`12,50`), and its line.
+    case amount(String, line: Int)
+    /// The delimiter: `,` leaves no room for a decimal comma outside quotes; `;` is what
+    /// spreadsheets write where the comma is the decimal mark.
+    case delimiter(UInt8)
 }

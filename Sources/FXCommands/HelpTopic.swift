@@ -24,7 +24,7 @@ public struct HelpTopic: Sendable {
         summary: "How to write a date after 'on', 'from' and 'to', or at the end of a line",
         discussion: """
             A day:        2024-03-01, 2013/03/21, 21.03.2013 (day first with dots)
-            Written:      1 jan 2024, 1st March 2024, march 1, 2024, 1-mar-2024, three days
+            Written:      1 jan 2024, 1st March 2024, march 3rd 2024, 1-mar-2024, three days
                           ago, 1 march (the latest not after today), 01/15/2024,
                           15/01/2024; 01/02/2024 reads both
                           ways and is refused unless 'set date_order dmy' (or mdy) says
@@ -32,9 +32,11 @@ public struct HelpTopic: Sendable {
                           1y ago, 2 years ago (months and years are calendar months: 2024-03-31
                           less one month is 2024-02-29, the end of the shorter month)
             Named:        last friday (the latest Friday before today, a week ago on a Friday),
-                          end of 2023 (2023-12-31), end of march 2024 (2024-03-31),
+                          end of 2023 (2023-12-31), at the end of march 2024 (2024-03-31),
                           last week, last month, last year (that long before today; as a
-                          history or avg range, the whole calendar period before this one)
+                          history or avg range, the whole calendar period before this one),
+                          christmas 2024, christmas eve, boxing day, new year's day, new
+                          year's eve (without a year, the latest not after today)
             At the end:   without 'on', as in 100 usd in eur yesterday, rate usd eur 2024-03-01
             The answer says what day words meant (note: yesterday = …); the future is refused.
             Days are your own calendar days. A day without rates (a weekend, a holiday) uses
@@ -45,7 +47,8 @@ public struct HelpTopic: Sendable {
             "100 usd eur on 6m ago", "rate gbp usd on 1 month ago", "rate usd jpy on last friday", "rate usd jpy on end of 2023",
             "rate usd jpy on end of march 2024", "history eur chf from 2015/01/01 to end of march 2015",
             "100 usd in eur yesterday", "rate usd eur 1 march 2024", "100 usd eur on march 1, 2024", "rate usd eur 01/15/2024",
-            "history usd eur 2024", "history usd eur last month",
+            "history usd eur 2024", "history usd eur last month", "100 usd in eur on march 3rd 2024", "100 usd in eur on christmas 2024",
+            "100 usd in eur at the end of 2024",
         ])
 
     public static let numbers = HelpTopic(

@@ -77,6 +77,9 @@ public struct ParseContext: Sendable {
     /// A currency word: a code in any case, a symbol or a name; otherwise an error with a suggestion.
     func currency(_ token: Token) -> Result<CurrencyCode, UsageError> {
         if let code = code(of: token) { return .success(code) }
+        if let codes = CurrencyNames.eitherCodes(of: token.folded) {
+            return .failure(UsageError(.eitherCurrency(token.text, codes: codes), at: token))
+        }
         return .failure(UsageError(.unknownCurrency(token.text, suggestion: suggestion(for: token.text)), at: token))
     }
 

@@ -18,7 +18,7 @@ enum Phrasing {
         var rewrote = false
         /// The command named by the first word, if any.
         var command: String?
-        /// Weights of metal read (`oz`, `g`, `kg`), in order.
+        /// Number words, weights of metal (`oz`, `g`, `kg`) and assets' units read, in order.
         var weights: [Understood] = []
     }
 
@@ -38,6 +38,12 @@ enum Phrasing {
         // Other commands read file names, settings and sources: their words stay as typed.
         if let named, !["convert", "rate", "history"].contains(named) { return }
         let start = named == nil ? 0 : 1
+        // `usd jpy 100`, `usd→jpy 1.5k`: a line of codes too may have its amount last.
+        if named == nil || named == "convert", result.tokens.last?.text.first?.isNumber == true,
+            result.tokens[safe: start]?.text.first?.isLetter == true
+        {
+            amountLast(&result.tokens, from: start, context: context)
+        }
         // `rate for usd to eur`: only keywords follow the command, but the `for` is filler.
         let rateOf = named == "rate" && ["of", "for"].contains(result.tokens[safe: 1]?.folded ?? "")
         guard rateOf || result.tokens.dropFirst(start).contains(where: { needsReading($0, context: context) }) else { return }
@@ -53,7 +59,10 @@ enum Phrasing {
         let from = command == nil ? 0 : 1
         splitTickers(&tokens, from: from, context: context)
         joinNames(&tokens, from: from, context: context)
+        eitherNames(&tokens, from: from, context: context, read: &result.weights)
         if command != "rate", command != "history" {
+            numberWords(&tokens, from: from, context: context, read: &result.weights)
+            amountLast(&tokens, from: from, context: context)
             weights(&tokens, from: from, context: context, read: &result.weights)
             assetUnits(&tokens, from: from, read: &result.weights)
             operatorWords(&tokens, from: from, context: context)
@@ -61,8 +70,10 @@ enum Phrasing {
         result.tokens = tokens
     }
 
-    /// A word some rewrite may apply to: one with a letter or `?`, other than a known code or a keyword.
+    /// A word some rewrite may apply to: one with a letter or `?`, other than a known code or a
+    /// keyword, and an arrow (`usd->jpy 1.5k`).
     private static func needsReading(_ token: Token, context: ParseContext) -> Bool {
+        if token.text == "->" { return true }
         guard token.text.contains(where: { $0.isLetter || $0 == "?" || !$0.isASCII }) else { return false }
         if let code = CurrencyCode(token.text), context.isKnown(code) { return false }
         return !CalculatorGrammar.clauseWords.contains(token.folded)
@@ -71,8 +82,8 @@ enum Phrasing {
     // MARK: - Questions
 
     private static let questions: [[String]] = [
-        ["what", "is", "the"], ["what", "is"], ["what's", "the"], ["what's"], ["whats"], ["how", "much", "is"],
-        ["how", "many"], ["how", "much"],
+        ["what", "is", "the"], ["what", "is"], ["what's", "the"], ["what’s", "the"], ["what's"], ["what’s"], ["whats"],
+        ["what", "are"], ["how", "much", "is"], ["how", "much", "are"], ["how", "many"], ["how", "much"],
     ]
 
     /// `what is 100 usd in eur?` → `100 usd in eur`; `exchange rate usd eur` → `rate usd eur`.
@@ -101,6 +112,12 @@ enum Phrasing {
             context.code(of: tokens[1]) != nil
         {
             tokens[0] = Token("1", start: tokens[0].start, end: tokens[0].end)
+        }
+        // `what's 1 btc worth in gbp`, `how much are 100 dollars worth`: the worth is the value.
+        if let worth = tokens.lastIndex(where: { $0.folded == "worth" }), worth > 0, !context.variables.contains(tokens[worth].text),
+            worth == tokens.count - 1 || ["in", "to", "into", "as"].contains(tokens[worth + 1].folded)
+        {
+            tokens.remove(at: worth)
         }
         // `usd eur rate`, `what is the usd to eur rate`: the rate of a ticker is the ticker.
         if tokens.count > 2, ["rate", "rates"].contains(tokens[tokens.count - 1].folded), context.code(of: tokens[0]) != nil {
@@ -155,7 +172,7 @@ enum Phrasing {
             for count in stride(from: min(CurrencyNames.longestName, tokens.count - index), through: 2, by: -1) {
                 let words = tokens[index..<(index + count)]
                 let name = words.map(\.folded).joined(separator: " ")
-                guard names.reading(of: name, home: nil) != nil else { continue }
+                guard names.reading(of: name, home: nil) != nil || CurrencyNames.eitherCodes(of: name) != nil else { continue }
                 let joined = Token(words.map(\.text).joined(separator: " "), start: words.first!.start, end: words.last!.end)
                 tokens.replaceSubrange(index..<(index + count), with: [joined])
                 break

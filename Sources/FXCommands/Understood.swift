@@ -1,5 +1,6 @@
 /// A word read as something other than it says outright, which the answer states: a name or a
-/// symbol read as a currency (`dollars` = USD), and a weight of metal read in troy ounces.
+/// symbol read as a currency (`dollars` = USD), a weight of metal read in troy ounces, and a
+/// number written in words (`fifty` = 50).
 public enum Understood: Equatable, Sendable {
     /// `word` read as `code`; `choice` says whether it may mean other currencies.
     case currency(word: String, code: CurrencyCode, choice: CurrencyNames.Choice)
@@ -7,13 +8,17 @@ public enum Understood: Equatable, Sendable {
     case weight(word: String, troyOunce: Bool)
     /// `sats`: a fixed fraction of an asset (`perAsset` of them make one).
     case unit(word: String, asset: CurrencyCode, perAsset: Decimal)
+    /// `cfa francs` as a target: a name two currencies share, both answered.
+    case currencies(word: String, codes: [CurrencyCode])
+    /// `half a million`: number words read as their value, which the answer's amount shows.
+    case number(words: String, value: Decimal)
 
     /// Whether a person needs telling: the word may have meant something else.
     public var isAmbiguous: Bool {
         switch self {
         case .currency(_, _, let choice): choice != .only && choice != .alias
-        case .weight: true
-        case .unit: false
+        case .weight, .currencies: true
+        case .unit, .number: false
         }
     }
 }

@@ -3,6 +3,8 @@ public struct UsageError: Error, Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case unknownCommand(String, suggestion: String?)
         case unknownCurrency(String, suggestion: CurrencyCode?)
+        /// `100 cfa francs in eur`: a name two currencies share, as the currency of an amount.
+        case eitherCurrency(String, codes: [CurrencyCode])
         case unknownSource(String, known: [SourceID])
         case missingSource(after: String)
         case malformedAmount(String, hint: AmountHint?)

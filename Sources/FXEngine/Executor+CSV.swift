@@ -11,6 +11,7 @@ extension Executor {
         var request = request
         // Without its own --rule, a file follows fx's --rule, else the `rule` setting.
         request.rule = request.rule ?? options.rule ?? workspace.preferences.rule
+        request.dateOrder = request.dateOrder ?? workspace.preferences.dateOrder
         return Statement(file: request.path) { [self, request] sink throws(CSVFileProblem) in
             try await run(request, context: context, into: sink)
         }
@@ -49,7 +50,15 @@ extension Executor {
                 { line, quote, pivot, amount, digits in
                     explain(ExplainedRow(line: line, quote: quote, pivot: pivot, amount: amount, digits: digits, feePercent: feePercent))
                 }
-            }, today: LocalCalendar.today(at: now()), namedRule: rule != nil)
+            }, today: LocalCalendar.today(at: now()), namedRule: rule != nil,
+            rescan: { [path = request.path] () throws(CSVFileProblem) -> CSVReader in
+                // The same file again from its start, to see what its dates and amounts show.
+                let again: UserFileReader
+                do throws(PlainFile.Failure) { again = try UserFileReader(path: path) } catch { throw .unreadable(error) }
+                return CSVReader { buffer throws(CSVFileProblem) in
+                    do throws(PlainFile.Failure) { return try again.read(into: buffer) } catch { throw .readFailed(error) }
+                }
+            }, note: sink.note)
         do throws(CSVFileProblem) {
             let summary = try await conversion.run(reader: reader, writer: &writer)
             try writer.flush()

@@ -69,6 +69,37 @@ extension Messages {
             return "\(file): -o names the file being read; write elsewhere (fx never modifies the file it reads)."
         case .rates(let error):
             return Messages.text(for: error)
+        case .ambiguousDates(let text, let dayFirst, let monthFirst):
+            let slash = text.contains("-") ? "-" : "/"
+            return
+                "\(file): every date reads two ways ('\(printable(text))' is \(dayFirst) day first or \(monthFirst) month first);"
+                + " say --date-order dmy or mdy, or --date-format %d\(slash)%m\(slash)%Y."
+        }
+    }
+
+    /// What a statement was read as without being told, after `note: <file>: `.
+    public static func text(for note: StatementNote) -> String {
+        switch note {
+        case .dates(let dates):
+            let reading = dates.day.map { "'\(printable(dates.example))' is \($0)" } ?? "'\(printable(dates.example))'"
+            guard let proof = dates.proof else {
+                return "dates read as \(dates.format) (\(reading)); --date-format reads them otherwise."
+            }
+            let order = dates.format.hasPrefix("%d") ? "day first" : "month first"
+            return
+                "dates read \(order), \(dates.format), as '\(printable(proof.text))' on line \(proof.line) can only be (\(reading));"
+                + " --date-order or --date-format reads them otherwise."
+        case .numbers(let format, let evidence, let settles):
+            let mark = format.decimalMark == "," ? "a decimal comma" : "a decimal point"
+            let other = format.decimalMark == "," ? "en" : "de"
+            let why =
+                switch evidence {
+                case .amount(let text, let line): "as '\(printable(text))' on line \(line) shows"
+                case .delimiter(UInt8(ascii: ",")): "as a comma-separated file leaves no room for a decimal comma outside quotes"
+                case .delimiter: "as a semicolon-separated file is written where the comma is the decimal mark"
+                }
+            let settled = settles.map { " ('\(printable($0.text))' is \(DecimalFormat.plain($0.value)))" } ?? ""
+            return "amounts read with \(mark), \(why)\(settled); --number-format \(other) reads them otherwise."
         }
     }
 

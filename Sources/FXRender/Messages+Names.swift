@@ -19,6 +19,11 @@ extension Messages {
             return "\(word): metals are priced by the troy ounce of 31.1034768 g"
         case .unit(let word, let asset, let perAsset):
             return "\(word) = 1/\(perAsset) \(asset)"
+        case .number(let words, let value):
+            return "\(words) = \(DecimalFormat.plain(value))"
+        case .currencies(let word, let codes):
+            let named = codes.map { code in "\(code)" + (CurrencyCatalog.standard[code].map { " (\($0.name))" } ?? "") }
+            return "\(word) = " + named.joined(separator: " and ") + ": both answered; write the code for one"
         }
     }
 }
@@ -42,6 +47,10 @@ extension JSONRenderer {
                     ])
                 case .unit(let word, let asset, let perAsset):
                     return .object([("word", .string(word)), ("asset", .string(asset.rawValue)), ("per_asset", .string("\(perAsset)"))])
+                case .number(let words, let value):
+                    return .object([("word", .string(words)), ("number", .string(DecimalFormat.plain(value)))])
+                case .currencies(let word, let codes):
+                    return .object([("word", .string(word)), ("currencies", .array(codes.map { .string($0.rawValue) }))])
                 }
             })
     }

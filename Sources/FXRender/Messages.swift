@@ -30,6 +30,9 @@ public enum Messages {
             let shown = word.count == 3 ? word.uppercased() : word
             if let suggestion { return "Unknown currency '\(printable(shown))'. Did you mean '\(suggestion)'?" }
             return "Unknown currency '\(printable(shown))'. Use an ISO 4217 code such as USD, EUR or JPY."
+        case .eitherCurrency(let word, let codes):
+            let named = codes.map { code in "\(code)" + (CurrencyCatalog.standard[code].map { " (\($0.name))" } ?? "") }
+            return "'\(printable(word))' may be \(named.joined(separator: " or ")). Write the code of the one you mean."
         case .unknownSource(let word, let known):
             return "Unknown source '\(printable(word))'. Sources: \(known.map(\.rawValue).joined(separator: ", "))."
         case .malformedAmount(let word, let hint):

@@ -42,7 +42,11 @@ extension Session {
                     }
                     err.write(ExplanationRenderer.text(explanation) + "\n")
                 },
-            streamsFailed: failed)
+            streamsFailed: failed,
+            note: { note in
+                progress?.interrupt()
+                err.write("note: \(file): " + Messages.text(for: note) + "\n")
+            })
         let summary: StatementSummary
         do throws(CSVFileProblem) {
             summary = try await statement.run(into: sink)

@@ -155,6 +155,42 @@ import Testing
         }
     }
 
+    /// Issue 33 §6: a German bank's export (`;`, day-first dates, decimal commas) reads without
+    /// options, saying how, as the same rows written the ISO way convert.
+    @Test func aBankStatementReadsAsTheBankWroteIt() throws {
+        let fx = FXRunner()
+        defer { fx.cleanUp() }
+        let german = fx.home.appendingPathComponent("konto.csv").path
+        try Data("Datum;Betrag;Währung\n01.10.2026;1.234,56;USD\n05.10.2026;-12,50;GBP\n".utf8).write(to: URL(fileURLWithPath: german))
+        let iso = fx.home.appendingPathComponent("iso.csv").path
+        try Data("Datum,Betrag,Währung\n2026-10-01,1234.56,USD\n2026-10-05,-12.50,GBP\n".utf8).write(to: URL(fileURLWithPath: iso))
+        let options = ["--amount", "Betrag", "--currency", "Währung", "--date", "Datum", "--to", "eur"]
+        let result = try fx.run(["--offline", "csv", german] + options)
+        let expected = try fx.run(["--offline", "csv", iso] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        let added = { (out: String, delimiter: Character) in
+            out.split(separator: "\n").map { $0.split(separator: delimiter, omittingEmptySubsequences: false).suffix(4) }
+        }
+        #expect(added(result.stdout, ";") == added(expected.stdout, ","))
+        #expect(result.stderr.contains("note: \(german): dates read as %d.%m.%Y ('01.10.2026' is 2026-10-01)"), "\(result.stderr)")
+        #expect(result.stderr.contains("note: \(german): amounts read with a decimal comma, as '1.234,56' on line 2 shows"))
+        // Slash dates that read two ways are refused until the order is given.
+        let slashed = fx.home.appendingPathComponent("slashed.csv").path
+        try Data("Date,Amount,Currency\n1/10/2026,10,USD\n".utf8).write(to: URL(fileURLWithPath: slashed))
+        let refused = try fx.run([
+            "--offline", "csv", slashed, "--amount", "Amount", "--currency", "Currency", "--date", "Date", "--to", "eur",
+        ])
+        #expect(refused.status == 2)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr.contains("every date reads two ways ('1/10/2026' is 2026-10-01 day first or 2026-01-10 month first)"))
+        let ordered = try fx.run([
+            "--offline", "csv", slashed, "--amount", "Amount", "--currency", "Currency", "--date", "Date", "--to", "eur", "--date-order",
+            "dmy",
+        ])
+        #expect(ordered.status == 0, "\(ordered.stderr)")
+        #expect(ordered.stdout.contains(",2026-10-01,ecb,"))
+    }
+
     @Test func unreadableFilesAndMissingColumnsAreOneLine() throws {
         try withStatement { fx, path in
             let missing = try fx.run(["--offline", "csv", path + ".nope", "--amount", "1", "--from", "usd", "--date", "1", "--to", "eur"])

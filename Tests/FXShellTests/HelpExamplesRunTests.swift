@@ -56,6 +56,7 @@ import Testing
     static let csvFiles = [
         "statement.csv": "Date,Description,Amount,Currency\n2024-03-01,Hotel,120.00,USD\n2024-03-02,Taxi,\"1,050.00\",JPY\n",
         "konto.csv": "Datum;Text;Betrag\n01.03.2024;Miete;-1.234,50\n04.03.2024;Gehalt;2.000,00\n",
+        "kontoauszug.csv": "Datum;Betrag;Währung\n01.03.2024;-1.234,50;USD\n04.03.2024;2.000,00;GBP\n",
     ]
 
     @Test(arguments: csvExamples)

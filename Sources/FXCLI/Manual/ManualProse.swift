@@ -16,6 +16,7 @@ enum ManualProse {
             An amount takes thousands separators (1,234.56, 1.234,56, 1 234,56, 1'234.50, 1_000, 1,00,000),
             the suffixes and scale words k, m, bn, lakh, crore, 만, 억, 万 (1.5k, 2m, 1.5 lakh, ₩12만);
             1,234 is read as 1234 and 1.234 as 1.234 unless set number_format says otherwise (de, fr).
+            Before a currency an amount may be written in words (fifty quid, a hundred dollars, twenty-five, half a million).
             Its currency code may be glued to it (100usd), and a symbol may stand before or after it ($100, 100€).
             The symbols fx reads are:
             """)
@@ -60,8 +61,9 @@ enum ManualProse {
             A date follows on (or at) at the end of a conversion or a rate, or on before a calculation:
             2024-03-01, 2013/03/21, 21.03.2013, today, yesterday, 3d ago, 3 days ago, 2w ago, 6m ago,
             1 month ago, 1y ago, three days ago, last friday, last week, last month, last year, end of 2023,
-            end of march 2024, 1 jan 2024, the 1st of March 2024, march 1, 2024, 1-mar-2024, 1 march (the latest
-            not after today), 01/15/2024, 15/01/2024; days are your own calendar days. A date may also end a line
+            end of march 2024, at the end of 2024, 1 jan 2024, the 1st of March 2024, march 3rd 2024, march 1, 2024,
+            1-mar-2024, 1 march (the latest not after today), christmas 2024, christmas eve, boxing day, new year's day,
+            new year's eve, 01/15/2024, 15/01/2024; days are your own calendar days. A date may also end a line
             without on (100 usd in eur yesterday, rate usd eur 2024-03-01). A slash date that reads both ways
             (01/02/2024) is refused with the question unless set date_order dmy or mdy says how to read it.
             The answer says what day words meant (note: yesterday = 2026-11-24 on stderr, date_typed and

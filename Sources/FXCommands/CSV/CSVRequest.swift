@@ -27,8 +27,11 @@ public struct CSVRequest: Equatable, Sendable {
     public var delimiter: UInt8?
     /// nil: unambiguous amounts decide, and numbers fx adds use `.`.
     public var numberFormat: NumberFormat?
-    /// strftime-style (`%d.%m.%Y`); nil reads ISO dates.
+    /// strftime-style (`%d.%m.%Y`); nil reads the format the file's dates show (`DateInference`).
     public var dateFormat: String?
+    /// How a slash date read both ways is read (`--date-order`, else the `date_order` setting);
+    /// nil or `.ask`: the file's dates decide, or it is refused.
+    public var dateOrder: DateOrder?
     /// Which publication a row's date takes; nil for fx's `--rule`, else the `rule` setting.
     public var rule: RuleName?
     /// `-o out.csv`: written atomically; nil writes to stdout.

@@ -62,7 +62,7 @@ public enum FieldAmount {
 
     /// The format an amount's marks prove: a last `,` or `.` followed by other than three digits
     /// is the decimal mark, and so is a last mark after a different one (`1.234,56`).
-    static func provenFormat(_ text: Substring) -> NumberFormat? {
+    public static func provenFormat(_ text: Substring) -> NumberFormat? {
         guard let last = text.lastIndex(where: { $0 == "," || $0 == "." }) else { return nil }
         let after = text[text.index(after: last)...].prefix { $0.isASCII && $0.isNumber }.count
         let other: Character = text[last] == "," ? "." : ","

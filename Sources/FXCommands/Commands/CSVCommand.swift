@@ -3,7 +3,7 @@ extension CommandSpec {
         name: "csv", aliases: [],
         summary: "Convert each row of a CSV file at the rate of its own date",
         synopsis:
-            "csv <file> --amount <col> (--currency <col> | --from <code>) --date <col> --to <code> [--fee <n>%] [--delimiter ;|,|tab] [--number-format en|de|fr|ch|in] [--date-format <fmt>] [--rule previous-business-day] [-o <out.csv>] [--fail-fast]",
+            "csv <file> --amount <col> (--currency <col> | --from <code>) --date <col> --to <code> [--fee <n>%] [--delimiter ;|,|tab] [--number-format en|de|fr|ch|in] [--date-format <fmt>] [--date-order dmy|mdy] [--rule previous-business-day] [-o <out.csv>] [--fail-fast]",
         discussion: """
             Reads the file as a stream and writes it again, every column kept, with rate, rate_date,
             source and the converted amount (amount_eur for --to eur) added; --fee 1.75% adds a fee
@@ -12,10 +12,15 @@ extension CommandSpec {
             row one currency; without --currency or --from, a symbol or code on the amount does.
             The delimiter (; , or TAB) is read from the header line; quoted fields may hold the
             delimiter, newlines and doubled quotes. Amounts may be negative, (12.50) or carry a
-            symbol; 1.234,56 reads as German, and --number-format settles 1,234 (then numbers fx
-            adds use that decimal mark). Dates are ISO (2024-03-01) unless --date-format says
-            otherwise: %Y %y %m %d %b %H %M %S and any other characters as written, as in %d.%m.%Y,
-            %m/%d/%Y or %Y%m%d.
+            symbol; 1.234,56 reads as German. An amount such as 1,234 is read as the whole file
+            shows: by an amount that reads one way only, else a ,-separated file has decimal
+            points and a ;-separated one decimal commas; --number-format says it (then numbers
+            fx adds use that decimal mark). Dates are read as the file writes them: 2024-03-01,
+            01.03.2024 (day first), 2024/03/01, 01-Mar-2024, and 1/3/2024 by --date-order dmy
+            or mdy, the date_order setting, or a date in the file that reads one way only (13/3);
+            a file whose every date reads both ways is refused. What was read so is said once on
+            stderr. --date-format gives the form: %Y %y %m %d %b %H %M %S and any other
+            characters as written, as in %d.%m.%Y, %m/%d/%Y or %Y%m%d.
             A weekend or holiday takes the publication before it, and rate_date says which;
             --rule previous-business-day takes the last publication strictly before the row's date
             (without --rule: fx's own --rule, else the rule setting, else on-or-before); a named
@@ -29,6 +34,7 @@ extension CommandSpec {
         examples: [
             "csv statement.csv --amount Amount --currency Currency --date Date --to eur",
             "csv statement.csv --amount 3 --from usd --date 1 --to eur --fee 1.75%",
+            "csv kontoauszug.csv --amount Betrag --currency Währung --date Datum --to eur",
             "csv konto.csv --amount Betrag --from usd --date Datum --date-format %d.%m.%Y --number-format de --to pln --rule previous-business-day",
         ],
         options: CSVGrammar.options + ["--output"],
@@ -45,6 +51,7 @@ extension CommandSpec {
             case "--number-format": return [.keywords(NumberFormat.allCases.map(\.rawValue))]
             case "--delimiter": return [.keywords([";", ",", "tab"])]
             case "--date-format": return [.keywords(["%Y-%m-%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d"])]
+            case "--date-order": return [.keywords(["dmy", "mdy"])]
             case _ where CSVGrammar.valued.contains(last.folded): return []
             default:
                 let given = Set(words.map(\.folded))
@@ -59,11 +66,11 @@ enum CSVGrammar {
     /// Options that take a value.
     static let valued: Set<String> = [
         "--amount", "--currency", "--from", "--date", "--to", "--fee", "--delimiter", "--number-format", "--date-format", "--rule",
-        "-o", "--output",
+        "-o", "--output", "--date-order",
     ]
     static let options = [
-        "--amount", "--currency", "--from", "--date", "--to", "--fee", "--delimiter", "--number-format", "--date-format", "--rule",
-        "-o", "--fail-fast",
+        "--amount", "--currency", "--from", "--date", "--to", "--fee", "--delimiter", "--number-format", "--date-format", "--date-order",
+        "--rule", "-o", "--fail-fast",
     ]
 
     static func parse(_ words: [Token], command: Token, context: ParseContext) throws(UsageError) -> Command {
@@ -140,6 +147,12 @@ enum CSVGrammar {
                     value)
             }
             request.dateFormat = value.text
+        }
+        if let (value, option) = values["--date-order"] {
+            guard let order = DateOrder(rawValue: value.folded), order != .ask else {
+                throw problem(.badValue(option: option.text, value: value.text, expected: "dmy (day first) or mdy (month first)"), value)
+            }
+            request.dateOrder = order
         }
         return .csv(request)
     }

@@ -15,6 +15,7 @@ enum DateGrammar {
     }
     private static let vocabulary: Set<String> = [
         "today", "yesterday", "last", "end", "of", "ago", "day", "days", "week", "weeks", "month", "months", "year", "years",
+        "christmas", "xmas",
     ]
 
     /// Reads one date at the cursor; nil (nothing consumed) when the next word does not start one.
@@ -25,8 +26,13 @@ enum DateGrammar {
         case "yesterday": _ = cursor.next(); return .daysAgo(1)
         case "last": return try lastWeekday(&cursor)
         case "end": return try endOf(&cursor)
+        // `at the end of 2024`.
+        case "the" where cursor.peekSecond?.folded == "end":
+            _ = cursor.next()
+            return try endOf(&cursor)
         default: break
         }
+        if let named = NamedDay.parse(&cursor) { return named }
         if let written = try WrittenDate.parse(&cursor) { return written }
         // `2013/03/21` arrives as five words, `/` standing alone: join words that touch.
         let joined = cursor.touching()

@@ -103,6 +103,8 @@ public struct Completer: Sendable {
         if CalculatorGrammar.starts(tokens, context: context) {
             return CalculatorGrammar.completion(tokens, context)
         }
+        // `fifty ⇥`, `a hundred ⇥`: an amount in words, before its currency.
+        if Phrasing.isAmountInWords(tokens, context: context) { return [.currencies] }
         return []
     }
 

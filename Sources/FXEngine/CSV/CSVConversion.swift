@@ -22,14 +22,23 @@ final class CSVConversion {
     let today: Day?
     /// Under a named rule each row adds a `rule` column too.
     let namedRule: Bool
+    /// A new reader of the same file from its start, to read what its dates and amounts show
+    /// before the rows are converted; nil reads without looking ahead (ISO dates).
+    let rescan: (() throws(CSVFileProblem) -> CSVReader)?
+    /// What the file was read as without being told.
+    let note: (StatementNote) -> Void
+    /// The date format given or read from the file, for a bad date's message; nil for ISO.
+    private var dateFormatText: String?
 
     init(
         request: CSVRequest, context: ParseContext, catalog: CurrencyCatalog, rates: @escaping Rates,
         report: @escaping (_ line: Int, _ problem: CSVRowProblem) -> Void,
         explain: ((_ line: Int, _ quote: Quote, _ pivot: CurrencyCode, _ amount: Decimal, _ digits: Int) -> Void)? = nil,
         today: Day? = nil,
-        namedRule: Bool = false
+        namedRule: Bool = false, rescan: (() throws(CSVFileProblem) -> CSVReader)? = nil, note: @escaping (StatementNote) -> Void = { _ in }
     ) {
+        self.rescan = rescan
+        self.note = note
         self.today = today
         self.namedRule = namedRule
         self.request = request
@@ -46,6 +55,10 @@ final class CSVConversion {
         var slots = CurrencySlots()
         /// The number format given, or proven by the first amount that proves one.
         var proven: NumberFormat?
+        /// Whether the number format was given, or what showed it has been said (or needed no saying).
+        var formatSaid = false
+        /// Whether the whole file was read for its number format, at the first amount that read two ways.
+        var numbersInferred = false
         /// The last date field read (8 to 16 bytes) and its day: rows in date order repeat it
         /// (parsing and validating each was 3.1% of the 1M-row benchmark's samples, the comparison 1.5%).
         var lastDate: (low: UInt64, high: UInt64, count: Int, day: Day) = (0, 0, -1, Day(ordinal: 0))
@@ -67,6 +80,9 @@ final class CSVConversion {
             amount: try resolve(request.amount, option: "--amount", header),
             currency: try request.currency.map { column throws(CSVFileProblem) in try resolve(column, option: "--currency", header) },
             date: try resolve(request.date, option: "--date", header), count: header.count)
+        // Before anything is written: a file whose dates cannot be read is refused whole.
+        dateFormatText = request.dateFormat
+        if request.dateFormat == nil { dateFormatText = try inferDates(column: columns.date, delimiter: reader.delimiter) }
         for index in header.indices { reader.withField(index) { writer.field($0) } }
         writer.field("rate")
         writer.field("rate_date")
@@ -78,13 +94,13 @@ final class CSVConversion {
 
         // Only the decimal mark: amounts in a file are never grouped.
         let numberFormat = request.numberFormat ?? .english
-        var format = request.dateFormat.flatMap(DayFormat.init) ?? .iso
+        var format = dateFormatText.flatMap(DayFormat.init) ?? .iso
         if let today { format.latestYear = today.components.year }
         let digits = catalog.minorUnits(of: request.to)
         let fee = request.feePercent.map { $0 / 100 }
         let feeParts = fee.flatMap(DecimalParts.init).flatMap { $0.negative && $0.mantissa != 0 ? nil : $0 }
         var summary = StatementSummary()
-        var state = RowState(proven: request.numberFormat)
+        var state = RowState(proven: request.numberFormat, formatSaid: request.numberFormat != nil)
         while try reader.next() {
             if reader.isBlank { continue }
             summary.rows += 1
@@ -101,6 +117,24 @@ final class CSVConversion {
             }
             for _ in fieldCount..<max(fieldCount, columns.count) { writer.emptyField() }
             var outcome = row(reader, columns: columns, format: format, &state)
+            // The first amount that reads two ways: what the whole file shows settles it, once.
+            if case .failure(.badAmount(let text, .ambiguous)) = outcome, !state.numbersInferred {
+                state.numbersInferred = true
+                if let (proven, evidence) = try inferNumbers(column: columns.amount, delimiter: reader.delimiter) {
+                    state.proven = proven
+                    state.formatSaid = true
+                    outcome = row(reader, columns: columns, format: format, &state)
+                    let value = reader.withField(columns.amount) { try? FieldAmount.read($0, format: proven, context: context).get().value }
+                    note(.numbers(proven, shownBy: evidence, settles: value.map { (text, $0) }))
+                }
+            }
+            // An amount proved the format (`12,50`): a decimal comma is said once.
+            if !state.formatSaid, let proven = state.proven {
+                state.formatSaid = true
+                if proven.decimalMark != "." {
+                    note(.numbers(proven, shownBy: .amount(reader.text(columns.amount), line: reader.line), settles: nil))
+                }
+            }
             // A currency met for the first time: its rates are asked for once, then the row again.
             if case .failure(.ratesNeeded(let from)) = outcome {
                 let slot = state.slots.slot(for: from, key: 0)
@@ -177,7 +211,7 @@ final class CSVConversion {
             if state.proven == nil, let proves = amount.proves { state.proven = proves }
         }
         guard let day = reader.withField(columns.date, { self.day($0, format: format, &state.lastDate) }) else {
-            return .failure(.badDate(reader.text(columns.date), format: request.dateFormat))
+            return .failure(.badDate(reader.text(columns.date), format: dateFormatText))
         }
         if let today, day > today { return .failure(.futureDate(reader.text(columns.date), day)) }
         let from: Int
@@ -274,6 +308,50 @@ final class CSVConversion {
         }
         guard let found else { return .failure(.unknownCurrency(reader.text(column).trimmedSpaces)) }
         return .success(found)
+    }
+
+    /// The format the file's dates show (nil: ISO), said once; a file whose every date reads two ways is refused.
+    private func inferDates(column: Int, delimiter: UInt8) throws(CSVFileProblem) -> String? {
+        guard let rescan else { return nil }
+        let scan = try rescan()
+        try scan.start(delimiter: delimiter)
+        guard try scan.next() else { return nil }
+        var inference = DateInference(order: request.dateOrder ?? .ask)
+        var verdict: DateInference.Verdict?
+        while verdict == nil, try scan.next() {
+            guard !scan.isBlank, column < scan.fields.count else { continue }
+            verdict = inference.read(scan.text(column), line: scan.line)
+        }
+        switch verdict ?? inference.end() {
+        case .format(let format, let said)?:
+            if let said { note(.dates(said)) }
+            return format == "%Y-%m-%d" ? nil : format
+        case .ambiguous(let text, let dayFirst, let monthFirst)?:
+            throw .ambiguousDates(text, dayFirst: dayFirst, monthFirst: monthFirst)
+        case nil:
+            return nil
+        }
+    }
+
+    /// The number format the whole file shows: the first amount that reads one way only, else
+    /// its delimiter (`,`: a decimal point; `;`: a decimal comma); nil when neither tells.
+    private func inferNumbers(column: Int, delimiter: UInt8) throws(CSVFileProblem) -> (NumberFormat, NumberEvidence)? {
+        if let rescan {
+            let scan = try rescan()
+            try scan.start(delimiter: delimiter)
+            if try scan.next() {
+                while try scan.next() {
+                    guard !scan.isBlank, column < scan.fields.count else { continue }
+                    let text = scan.text(column)
+                    if let proven = FieldAmount.provenFormat(Substring(text)) { return (proven, .amount(text, line: scan.line)) }
+                }
+            }
+        }
+        switch delimiter {
+        case UInt8(ascii: ","): return (.english, .delimiter(delimiter))
+        case UInt8(ascii: ";"): return (.german, .delimiter(delimiter))
+        default: return nil
+        }
     }
 
     private func resolve(_ column: CSVRequest.Column, option: String, _ header: [String]) throws(CSVFileProblem) -> Int {

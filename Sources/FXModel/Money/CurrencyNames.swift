@@ -24,6 +24,7 @@ public struct CurrencyNames: Sendable {
         ("baht", "THB"), ("thai baht", "THB"), ("rupiah", "IDR"), ("indonesian rupiah", "IDR"),
         ("ringgit", "MYR"), ("ringgits", "MYR"), ("hryvnia", "UAH"), ("hryvnias", "UAH"), ("naira", "NGN"), ("dong", "VND"),
         ("dirham", "AED"), ("dirhams", "AED"), ("riyal", "SAR"), ("riyals", "SAR"),
+        ("icelandic krona", "ISK"), ("icelandic kronur", "ISK"), ("icelandic króna", "ISK"), ("icelandic krónur", "ISK"),
         ("gold", "XAU"), ("silver", "XAG"), ("platinum", "XPT"), ("palladium", "XPD"),
         // The assets of AssetCatalog (not ISO 4217): their names as people write them.
         ("bitcoin", "BTC"), ("bitcoins", "BTC"), ("ether", "ETH"), ("ethereum", "ETH"), ("solana", "SOL"),
@@ -60,6 +61,18 @@ public struct CurrencyNames: Sendable {
         Ambiguous(["dinar", "dinars"], "KWD", family: "Dinar"),
         Ambiguous(["shilling", "shillings"], "KES", family: "Shilling"),
     ]
+
+    /// Names two currencies share with neither the default: `cfa francs` is XOF (West Africa)
+    /// or XAF (Central Africa), both at one peg to the euro. As a target both are answered; as
+    /// the currency of an amount fx asks which.
+    public static let either: [(names: [String], codes: [CurrencyCode])] = [
+        (["cfa", "cfa franc", "cfa francs"], [CurrencyCode("XOF")!, CurrencyCode("XAF")!])
+    ]
+
+    /// The currencies an `either` name (lower case) means, or nil.
+    public static func eitherCodes(of name: String) -> [CurrencyCode]? {
+        either.first { $0.names.contains(name) }?.codes
+    }
 
     /// Symbols that several currencies write: `kr` (the Nordic crowns) and `¥` (yen and yuan).
     /// The parse context's symbol table holds the default; the home currency wins when a member.
@@ -120,6 +133,22 @@ public struct CurrencyNames: Sendable {
         }
         for currency in catalog.all where Self.isISOName(currency.name, name) {
             return Reading(code: currency.code, choice: .only)
+        }
+        return familyPlural(of: name)
+    }
+
+    /// `swedish kronor`, `norwegian kroner`, `danish kroner`: an ISO name whose last word is
+    /// written in another form its family takes (`krona`: `kronor`, `kronur`), as the shared
+    /// names list them.
+    private func familyPlural(of name: String) -> Reading? {
+        guard let space = name.lastIndex(of: " ") else { return nil }
+        let last = name[name.index(after: space)...]
+        for entry in shared where entry.names.contains(String(last)) {
+            guard let family = entry.family else { continue }
+            let singular = name[..<space] + " " + family.lowercased()
+            for currency in catalog.all where Self.isISOName(currency.name, singular) {
+                return Reading(code: currency.code, choice: .only)
+            }
         }
         return nil
     }
