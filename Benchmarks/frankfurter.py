@@ -40,11 +40,24 @@ def codes(count):
     return (["USD", "NGN"] + [c for c in real if c not in ("USD", "NGN")] + extra)[:count]
 
 
+def ecb_rates():
+    """The ECB's newest rates in the test fixture (the built-in snapshot's day): the blend's rows of
+    the ECB's currencies agree with them, as the real blend does, or fx would doubt them
+    (Plausibility: a row over twice another held source's is refused)."""
+    with open(os.path.join(ROOT, "Tests", "FXTestSupport", "Fixtures", "eurofxref-hist.csv")) as f:
+        header = f.readline().rstrip("\n").split(",")
+        newest = f.readline().rstrip("\n").split(",")
+    return {code: rate for code, rate in zip(header[1:], newest[1:]) if code and rate not in ("", "N/A")}
+
+
+ECB_RATES = ecb_rates()
+
+
 def latest_body(quotes, day):
     rows = []
     for i, q in enumerate(quotes):
         d = day if i % 3 else (day - datetime.timedelta(days=1))
-        rate = "1.1172" if q == "USD" else "%d.%04d" % (10 + i, (i * 7919) % 10000)
+        rate = ECB_RATES.get(q) or "%d.%04d" % (10 + i, (i * 7919) % 10000)
         inst = ",".join('{"key":"%s","date":"%s","rate":%s}' % (k, d, rate) for k in (["ECB", "FRED", "BOC"] if i % 2 else ["CBN"]))
         rows.append('{"date":"%s","base":"EUR","quote":"%s","rate":%s,"providers":[%s]}' % (d, q, rate, inst))
     rows.append('{"date":"%s","base":"EUR","quote":"EUR","rate":1.0}' % day)
