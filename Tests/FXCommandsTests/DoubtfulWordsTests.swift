@@ -9,10 +9,8 @@ import Testing
         do {
             _ = try Parser().parse(line)
             return nil
-        } catch let error as UsageError {
-            return error
         } catch {
-            return nil
+            return error
         }
     }
 

@@ -104,7 +104,7 @@ struct GuardedFileTests {
     @Test func aDirectoryThatCannotBeMadeIsASystemFailure() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory + "/blocker", contents: Data())  // a file where a directory goes
+        _ = FileManager.default.createFile(atPath: directory + "/blocker", contents: Data())  // a file where a directory goes
         let file = GuardedFile(path: directory + "/blocker/state/count", lockPath: directory + "/blocker/state/count.lock")
         #expect {
             try file.update(empty: 0, Self.counter, change: Self.increment)
@@ -196,7 +196,7 @@ struct GuardedFileTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try write("")
         let target = directory + "/target"
-        FileManager.default.createFile(atPath: target, contents: Data("7".utf8))
+        _ = FileManager.default.createFile(atPath: target, contents: Data("7".utf8))
         unlink(file.path)
         #expect(symlink(target, file.path) == 0)
         #expect(file.read() == .failure(.symbolicLink))
@@ -219,7 +219,7 @@ struct GuardedFileTests {
         let dead = directory + "/state/count.tmp-2147483646-1"  // beyond any pid_max
         let live = directory + "/state/count.tmp-\(getpid())-2"
         let other = directory + "/state/other.tmp-2147483646-3"
-        for path in [dead, live, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        for path in [dead, live, other] { _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
         #expect(try file.update(empty: 0, Self.counter, change: Self.increment) == 2)
         // Another file's leftover goes too: any write in the directory cleans it (issue 34).
         #expect(names() == ["count", "count.lock", "count.tmp-\(getpid())-2"])

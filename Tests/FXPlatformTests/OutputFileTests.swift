@@ -30,7 +30,7 @@ struct OutputFileTests {
     @Test func onlyNothingOrARegularFileIsAccepted() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/file", link = directory + "/link", fifo = directory + "/fifo", folder = directory + "/folder"
-        FileManager.default.createFile(atPath: file, contents: Data("keep".utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data("keep".utf8))
         #expect(symlink(file, link) == 0 && mkfifo(fifo, 0o600) == 0 && mkdir(folder, 0o700) == 0)
         func refusal(_ path: String) -> String? {
             do { _ = try OutputPath(path) } catch { return error.reason }
@@ -47,7 +47,7 @@ struct OutputFileTests {
     @Test func aLinkAFIFOOrADirectoryIsLeftAsItWasWithNoTemporaryFile() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let kept = directory + "/kept", link = directory + "/link", fifo = directory + "/fifo", folder = directory + "/folder"
-        FileManager.default.createFile(atPath: kept, contents: Data("keep".utf8))
+        _ = FileManager.default.createFile(atPath: kept, contents: Data("keep".utf8))
         #expect(symlink(kept, link) == 0 && mkfifo(fifo, 0o600) == 0 && mkdir(folder, 0o700) == 0)
         for path in [link, fifo, folder] {
             #expect(throws: POSIXFailure.self) { try writeWhole("new", to: path) }
@@ -61,7 +61,7 @@ struct OutputFileTests {
     @Test func aReplacedFileKeepsItsModeAndOwner() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/statement.csv"
-        FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600])
         // Only root may give a file away: elsewhere the owner is the writer's anyway.
         let owner: uid_t = geteuid() == 0 ? 4321 : geteuid(), group: gid_t = geteuid() == 0 ? 4322 : getegid()
         #expect(chown(path, owner, group) == 0)
@@ -91,7 +91,9 @@ struct OutputFileTests {
         let other = "other.csv.tmp-2147483646-3"
         // Not of fx's shape: someone else's names, kept whatever their numbers say.
         let notFx = ["notes.tmp-2147483646", "notes.tmp-2147483646-x", ".tmp-2147483646-4", "notes.tmp-2147483646-99999999999"]
-        for name in [gone, live, other] + notFx { FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)) }
+        for name in [gone, live, other] + notFx {
+            _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8))
+        }
         try writeWhole("new", to: directory + "/another.csv")
         #expect(names() == (["another.csv", live] + notFx).sorted())
     }
