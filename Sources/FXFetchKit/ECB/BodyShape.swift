@@ -35,7 +35,7 @@ enum BodyShape {
     }
 
     /// Where `needle` first occurs in `data`.
-    private static func index(of needle: [UInt8], in data: [UInt8]) -> Int? {
+    static func index(of needle: [UInt8], in data: [UInt8]) -> Int? {
         guard data.count >= needle.count else { return nil }
         for start in 0...(data.count - needle.count) where data[start] == needle[0] && Array(data[start..<start + needle.count]) == needle {
             return start
@@ -56,16 +56,5 @@ enum BodyShape {
     }
 
     /// Whether `text` occurs in `data` (by bytes: the helper links no string-searching module).
-    static func contains(_ data: [UInt8], _ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard data.count >= needle.count else { return false }
-        return data.withUnsafeBufferPointer { bytes in
-            var index = 0
-            while index <= bytes.count - needle.count {
-                if bytes[index] == needle[0], Array(bytes[index..<index + needle.count]) == needle { return true }
-                index += 1
-            }
-            return false
-        }
-    }
+    static func contains(_ data: [UInt8], _ text: String) -> Bool { index(of: Array(text.utf8), in: data) != nil }
 }
